@@ -1,0 +1,89 @@
+"""Shared checks for every engine's property tests.
+
+``play_random_game`` plays one game with the engine's bot (or a given one) and checks the
+protocol's invariants after every action: the state stays JSON-serializable, ``apply`` does
+not mutate its input, views never carry the generator's position, every bot action matches
+a legal-action template, and replaying the event log reproduces the state exactly.
+Games add their own invariants through ``check``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engines.base import Engine, State, replay, template_matches
+
+Check = Callable[[State, list[tuple[int, dict[str, Any]]]], None]
+
+
+class GameDidNotEnd(AssertionError):
+    """The cap on actions was reached: a property test must fail, not pass quietly."""
+
+
+def canonical(value: Any) -> str:
+    """Stable JSON text (the form the service stores)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def play_random_game(
+    engine: Engine,
+    players: int,
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    max_actions: int = 20_000,
+    check: Check | None = None,
+    check_every: int = 1,
+    bot: Callable[[State, int, random.Random], dict[str, Any]] | None = None,
+    check_views: bool = True,
+) -> tuple[State, list[tuple[int, dict[str, Any]]]]:
+    """Play to the end from ``seed``; return the final state and the (seat, action) log."""
+    options = engine.validate_options(options or {})
+    state = engine.setup(players, options, seed)
+    rng = random.Random(seed)
+    events: list[tuple[int, dict[str, Any]]] = []
+    choose = bot or engine.bot_action
+    for step in range(max_actions):
+        if engine.outcome(state) is not None:
+            break
+        seats = engine.to_act(state)
+        assert seats, "the game is not over but nobody may act"
+        seat = rng.choice(seats)
+        raw = choose(state, seat, rng)
+        if bot is None:
+            templates = engine.legal_actions(state, seat)
+            assert any(template_matches(t, raw) for t in templates), (raw, templates)
+        before = canonical(state) if step % check_every == 0 else None
+        result = engine.apply(state, seat, engine.parse_action(raw))
+        if before is not None:
+            assert canonical(state) == before, "apply mutated its input state"
+        state = result.state
+        events.append((seat, raw))
+        if step % check_every == 0:
+            json.dumps(state)
+            for entry in result.log:
+                assert entry.to is None or all(0 <= s < players for s in entry.to)
+            if check_views:
+                assert_views_hide_rng(engine, state, players)
+            if check is not None:
+                check(state, events)
+    else:
+        raise GameDidNotEnd(f"seed {seed}: no end after {max_actions} actions")
+    assert engine.outcome(state) is not None
+    assert engine.to_act(state) == []
+    replayed = replay(engine, players, options, seed, events)
+    assert canonical(replayed) == canonical(state), "replay differs from the played state"
+    return state, events
+
+
+def assert_views_hide_rng(engine: Engine, state: State, players: int) -> None:
+    """No viewer's document may contain the generator's position."""
+    secret = state.get("rng")
+    for seat in [None, *range(players)]:
+        text = canonical(engine.view(state, seat))
+        if secret is not None:
+            assert '"rng"' not in text, f"view for {seat} has the rng key"
+            assert str(secret) not in text, f"view for {seat} leaks the rng position"
