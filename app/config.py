@@ -1,0 +1,37 @@
+"""Settings from the environment (twelve-factor style; no config files)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SQLITE = f"sqlite:///{ROOT / 'var' / 'meja.db'}"
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else float(raw)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the service reads from its environment."""
+
+    database_url: str = field(
+        default_factory=lambda: os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)
+    #: Pause before a bot acts, so humans can follow; tests and benchmarks set 0.
+    bot_delay: float = field(default_factory=lambda: _float("MEJA_BOT_DELAY", 0.8))
+    #: Largest WebSocket frame a client may send.
+    max_frame_bytes: int = 64 * 1024
+    static_dir: Path = ROOT / "static"
+
+
+def normalize_db_url(url: str) -> str:
+    """Accept plain ``postgresql://`` URLs (as docker and libpq write them) and use psycopg 3."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url

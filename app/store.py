@@ -1,0 +1,381 @@
+"""Persistence: every read and write of games, seats and events (synchronous SQLAlchemy Core).
+
+The service calls these from worker threads; nothing here knows about HTTP or WebSockets.
+Concurrency is settled by the database: seat claims are conditional updates, and the unique
+``(game_id, seq)`` of events means two writers can never both append the same step.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from app import security
+from app.errors import ApiError
+from app.tables import events, games, seats
+
+MAX_NAME = 40
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def now() -> dt.datetime:
+    """Timezone-aware UTC now (stored as such on both databases)."""
+    return dt.datetime.now(dt.UTC)
+
+
+def clean_name(raw: str) -> str:
+    """A display name as stored: trimmed, no control characters, 1..40 characters."""
+    name = " ".join(_CONTROL.sub(" ", raw or "").split())
+    if not name:
+        raise ApiError(422, "Please enter a display name.")
+    if len(name) > MAX_NAME:
+        raise ApiError(422, f"Display names are at most {MAX_NAME} characters.")
+    return name
+
+
+@dataclass
+class CommitItem:
+    """One accepted action waiting for the group commit."""
+
+    game_id: str
+    seq: int
+    seat: int | None
+    client_id: str | None
+    action: dict[str, Any]
+    log: list[dict[str, Any]]
+    state: dict[str, Any]
+    finished: bool
+
+
+class Store:
+    """All database access of the service."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- reads ---------------------------------------------------------------------------
+    def game(self, game_id: str) -> dict[str, Any]:
+        """The game row, or 404."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            raise ApiError(404, "There is no such game.")
+        return dict(row)
+
+    def game_by(self, column: str, value: str) -> dict[str, Any] | None:
+        """The game whose invite_id or watch_id is ``value``."""
+        col = games.c[column]
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(col == value)).mappings().first()
+        return dict(row) if row else None
+
+    def seats(self, game_id: str) -> list[dict[str, Any]]:
+        """The seats of a game in seat order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            ).mappings().all()
+        return [dict(r) for r in rows]
+
+    def authenticate(self, credential: str | None) -> tuple[str, int] | None:
+        """``(game_id, seat)`` for a seat credential, or ``None``."""
+        if not credential or len(credential) > 200:
+            return None
+        h = security.hash_secret(credential)
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash == h)
+            ).first()
+        return (row[0], row[1]) if row else None
+
+    def open_lobbies(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Listed lobbies that still have an empty seat, newest first."""
+        taken = func.count(seats.c.name)
+        q = (
+            select(games, taken.label("taken"))
+            .join(seats, seats.c.game_id == games.c.id)
+            .where(and_(games.c.status == "lobby", games.c.listed.is_(True)))
+            .group_by(games.c.id)
+            .having(taken < games.c.player_count)
+            .order_by(games.c.created_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).mappings().all()
+            out = []
+            for r in rows:
+                host = conn.execute(
+                    select(seats.c.name).where(
+                        and_(seats.c.game_id == r["id"], seats.c.is_host.is_(True)))
+                ).scalar()
+                out.append({**dict(r), "host": host})
+        return out
+
+    def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The event history (seq > after) in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events.c.seq, events.c.seat, events.c.client_id, events.c.action,
+                       events.c.log)
+                .where(and_(events.c.game_id == game_id, events.c.seq > after))
+                .order_by(events.c.seq)
+            ).mappings().all()
+        return [dict(r) for r in rows]
+
+    def active_game_ids(self) -> list[str]:
+        """Games in play (resumed after a restart so their bots carry on)."""
+        with self.engine.connect() as conn:
+            q = select(games.c.id).where(games.c.status == "active")
+            return list(conn.execute(q).scalars())
+
+    # -- lobby writes --------------------------------------------------------------------
+    def create_lobby(self, kind: str, options: dict[str, Any], player_count: int,
+                     host_name: str, spectators: bool, listed: bool,
+                     rules_version: str) -> tuple[dict[str, Any], str]:
+        """A new lobby with the host in seat 0; returns the game row and the host credential."""
+        name = clean_name(host_name)
+        credential = security.new_credential()
+        t = now()
+        row = {
+            "id": security.new_public_id(), "kind": kind, "options": options, "status": "lobby",
+            "seed": security.new_seed(), "version": 0, "state": None,
+            "rules_version": rules_version, "player_count": player_count,
+            "spectators": spectators, "listed": listed,
+            "invite_id": security.new_public_id(),
+            "watch_id": security.new_public_id() if spectators else None,
+            "created_at": t, "updated_at": t, "started_at": None, "finished_at": None,
+        }
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(**row))
+            conn.execute(insert(seats), [
+                {"game_id": row["id"], "seat": i, "name": name if i == 0 else None,
+                 "token_hash": security.hash_secret(credential) if i == 0 else None,
+                 "claim_hash": None, "is_host": i == 0, "is_bot": False,
+                 "connected": False, "left": False}
+                for i in range(player_count)
+            ])
+        return row, credential
+
+    def join(self, game: dict[str, Any], name: str) -> tuple[int, str]:
+        """Take the first empty seat of a lobby; returns (seat, credential)."""
+        if game["status"] != "lobby":
+            raise ApiError(409, "This game has already started; ask the host for a seat link.")
+        name = clean_name(name)
+        credential = security.new_credential()
+        with self.engine.begin() as conn:
+            free = conn.execute(
+                select(seats.c.seat).where(and_(seats.c.game_id == game["id"],
+                                                seats.c.name.is_(None)))
+                .order_by(seats.c.seat)
+            ).scalars().all()
+            for seat in free:
+                # Conditional: a racing join (even from another process) cannot take it too.
+                res = conn.execute(
+                    update(seats)
+                    .where(and_(seats.c.game_id == game["id"], seats.c.seat == seat,
+                                seats.c.name.is_(None)))
+                    .values(name=name, token_hash=security.hash_secret(credential),
+                            is_bot=False, left=False)
+                )
+                if res.rowcount == 1:
+                    self._touch(conn, game["id"])
+                    return seat, credential
+        raise ApiError(409, "This lobby is full.")
+
+    def claim(self, claim_id: str) -> tuple[str, int, str]:
+        """Redeem a re-issued seat link once; the old credential stops working."""
+        h = security.hash_secret(claim_id)
+        credential = security.new_credential()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(seats.c.game_id, seats.c.seat).where(seats.c.claim_hash == h)
+            ).first()
+            if row is None:
+                raise ApiError(404, "This seat link has already been used or was replaced.")
+            conn.execute(
+                update(seats).where(seats.c.claim_hash == h)
+                .values(claim_hash=None, token_hash=security.hash_secret(credential), left=False)
+            )
+            self._touch(conn, row[0])
+        return row[0], row[1], credential
+
+    def reissue(self, game_id: str, seat: int) -> str:
+        """A one-time claim link for a seat (a player on a new device)."""
+        claim_id = security.new_credential()
+        with self.engine.begin() as conn:
+            s = self._seat(conn, game_id, seat)
+            if s["name"] is None or s["is_bot"]:
+                raise ApiError(409, "Only a seat taken by a player can be re-issued.")
+            conn.execute(update(seats).where(seats.c.id == s["id"])
+                         .values(claim_hash=security.hash_secret(claim_id)))
+        return claim_id
+
+    def leave(self, game: dict[str, Any], seat: int) -> None:
+        """Lobby: free the seat (the host leaving abandons the lobby). Game: mark as left."""
+        with self.engine.begin() as conn:
+            s = self._seat(conn, game["id"], seat)
+            if game["status"] == "lobby":
+                if s["is_host"]:
+                    conn.execute(update(games).where(games.c.id == game["id"])
+                                 .values(status="abandoned", updated_at=now()))
+                    return
+                conn.execute(update(seats).where(seats.c.id == s["id"]).values(
+                    name=None, token_hash=None, claim_hash=None, connected=False))
+            else:
+                conn.execute(update(seats).where(seats.c.id == s["id"]).values(
+                    left=True, connected=False, token_hash=None, claim_hash=None))
+                humans = conn.execute(
+                    select(func.count()).select_from(seats).where(and_(
+                        seats.c.game_id == game["id"], seats.c.is_bot.is_(False),
+                        seats.c.left.is_(False)))
+                ).scalar()
+                if humans == 0 and game["status"] == "active":
+                    conn.execute(update(games).where(games.c.id == game["id"])
+                                 .values(status="abandoned", updated_at=now()))
+            self._touch(conn, game["id"])
+
+    def remove_seat(self, game: dict[str, Any], seat: int) -> None:
+        """Host, lobby only: empty a seat (player or bot)."""
+        self._require_lobby(game)
+        with self.engine.begin() as conn:
+            s = self._seat(conn, game["id"], seat)
+            if s["is_host"]:
+                raise ApiError(409, "The host cannot remove their own seat.")
+            conn.execute(update(seats).where(seats.c.id == s["id"]).values(
+                name=None, token_hash=None, claim_hash=None, is_bot=False, connected=False))
+            self._touch(conn, game["id"])
+
+    def reorder(self, game: dict[str, Any], order: list[int]) -> None:
+        """Host, lobby only: seat ``order[i]`` moves to seat ``i``."""
+        self._require_lobby(game)
+        n = game["player_count"]
+        if sorted(order) != list(range(n)):
+            raise ApiError(422, f"The order must list each seat 0..{n - 1} once.")
+        with self.engine.begin() as conn:
+            rows = {s["seat"]: s for s in self._seats(conn, game["id"])}
+            # Park every seat on a negative number first: (game_id, seat) is unique.
+            for old in range(n):
+                conn.execute(update(seats).where(seats.c.id == rows[old]["id"])
+                             .values(seat=-1 - old))
+            for new, old in enumerate(order):
+                conn.execute(update(seats).where(seats.c.id == rows[old]["id"]).values(seat=new))
+            self._touch(conn, game["id"])
+
+    def add_bot(self, game: dict[str, Any], seat: int) -> None:
+        """Host: an empty lobby seat, or a seat whose player left, becomes a bot."""
+        with self.engine.begin() as conn:
+            s = self._seat(conn, game["id"], seat)
+            if game["status"] == "lobby":
+                if s["name"] is not None:
+                    raise ApiError(409, "That seat is taken; remove the player first.")
+            elif game["status"] == "active":
+                if s["is_bot"]:
+                    raise ApiError(409, "That seat is already played by a bot.")
+                if not s["left"] and s["connected"]:
+                    raise ApiError(409, "That player is still here; only a seat whose player "
+                                        "left or is disconnected can be handed to a bot.")
+            else:
+                raise ApiError(409, "This game is over.")
+            label = f"Bot {seat + 1}" if s["name"] is None else f"{s['name']} (bot)"
+            conn.execute(update(seats).where(seats.c.id == s["id"]).values(
+                name=label[:MAX_NAME], is_bot=True, token_hash=None, claim_hash=None,
+                left=False))
+            self._touch(conn, game["id"])
+
+    def start(self, game: dict[str, Any], state: dict[str, Any]) -> None:
+        """Lobby -> active with the engine's initial state at version 0."""
+        self._require_lobby(game)
+        with self.engine.begin() as conn:
+            empty = conn.execute(
+                select(func.count()).select_from(seats)
+                .where(and_(seats.c.game_id == game["id"], seats.c.name.is_(None)))
+            ).scalar()
+            if empty:
+                raise ApiError(409, "Every seat needs a player or a bot before the start.")
+            t = now()
+            res = conn.execute(
+                update(games).where(and_(games.c.id == game["id"], games.c.status == "lobby"))
+                .values(status="active", state=state, version=0, started_at=t, updated_at=t)
+            )
+            if res.rowcount != 1:
+                raise ApiError(409, "This game has already started.")
+
+    def set_connected(self, game_id: str, seat: int, connected: bool) -> None:
+        """Presence as last seen (the live value is kept in memory)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(and_(seats.c.game_id == game_id,
+                                                  seats.c.seat == seat))
+                         .values(connected=connected))
+
+    def reset_presence(self) -> None:
+        """After a restart nobody is connected yet."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.connected.is_(True)).values(connected=False))
+
+    # -- the hot path --------------------------------------------------------------------
+    def commit_batch(self, items: list[CommitItem]) -> list[bool]:
+        """Commit accepted actions of many games in ONE transaction (group commit).
+
+        Returns per item whether it was committed. If the batch fails (another writer got
+        there first for some game), each item is retried alone so only the loser is refused.
+        """
+        if not items:
+            return []
+        try:
+            with self.engine.begin() as conn:
+                self._write(conn, items)
+            return [True] * len(items)
+        except IntegrityError:
+            pass
+        results = []
+        for item in items:
+            try:
+                with self.engine.begin() as conn:
+                    self._write(conn, [item])
+                results.append(True)
+            except IntegrityError:
+                results.append(False)
+        return results
+
+    def _write(self, conn: Any, items: list[CommitItem]) -> None:
+        t = now()
+        conn.execute(insert(events), [
+            {"game_id": i.game_id, "seq": i.seq, "seat": i.seat, "client_id": i.client_id,
+             "action": i.action, "log": i.log, "created_at": t}
+            for i in items
+        ])
+        for i in items:
+            values: dict[str, Any] = {"state": i.state, "version": i.seq, "updated_at": t}
+            if i.finished:
+                values.update(status="finished", finished_at=t)
+            res = conn.execute(update(games).where(and_(games.c.id == i.game_id,
+                                                        games.c.version == i.seq - 1))
+                               .values(**values))
+            if res.rowcount != 1:
+                raise IntegrityError("version moved on", None, Exception("stale version"))
+
+    # -- helpers -------------------------------------------------------------------------
+    def _seats(self, conn: Any, game_id: str) -> list[dict[str, Any]]:
+        return [dict(r) for r in conn.execute(
+            select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()]
+
+    def _seat(self, conn: Any, game_id: str, seat: int) -> dict[str, Any]:
+        row = conn.execute(select(seats).where(and_(seats.c.game_id == game_id,
+                                                    seats.c.seat == seat))).mappings().first()
+        if row is None:
+            raise ApiError(404, "There is no such seat.")
+        return dict(row)
+
+    @staticmethod
+    def _require_lobby(game: dict[str, Any]) -> None:
+        if game["status"] != "lobby":
+            raise ApiError(409, "Seats can only be changed before the game starts.")
+
+    @staticmethod
+    def _touch(conn: Any, game_id: str) -> None:
+        conn.execute(update(games).where(games.c.id == game_id).values(updated_at=now()))
