@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Markdown comparison of Meja and boardgame.io from load.js result lines (JSONL written by
+ * bench/peer/run.sh): one row per (G, P), the median over repeated runs of each server, and
+ * the ratio Meja / peer of the throughput.
+ *
+ *   node bench/peer/compare.js bench/results/peer-<stamp>.jsonl [more.jsonl ...]
+ *
+ * A line's server is told apart by its label ("meja" or anything else: the peer). Lines with
+ * an "error" field (a run that did not complete) are listed under the table.
+ */
+
+const fs = require('fs');
+
+function median(values) {
+  const xs = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (xs.length === 0) return null;
+  const mid = Math.floor(xs.length / 2);
+  return xs.length % 2 ? xs[mid] : (xs[mid - 1] + xs[mid]) / 2;
+}
+
+function fmt(x) {
+  if (x === null || x === undefined) return '–';
+  const a = Math.abs(x);
+  if (a >= 100) return String(Math.round(x));
+  if (a >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('usage: node compare.js results.jsonl [...]');
+  process.exit(1);
+}
+const runs = [];
+const failed = [];
+for (const file of files) {
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    let r;
+    try {
+      r = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (r.error || typeof r.moves_per_s !== 'number') {
+      failed.push(`${r.label || '?'} G=${r.games} P=${r.players}: ${r.error || 'no result'}`);
+    } else {
+      runs.push(r);
+    }
+  }
+}
+
+const side = (r) => (String(r.label).startsWith('meja') ? 'meja' : 'peer');
+const cells = new Map();
+for (const r of runs) {
+  const key = `${r.games}:${r.players}`;
+  if (!cells.has(key)) cells.set(key, { games: r.games, players: r.players, meja: [], peer: [] });
+  cells.get(key)[side(r)].push(r);
+}
+
+const stat = (rs, f) => median(rs.map(f));
+const describe = (rs) => {
+  if (rs.length === 0) return null;
+  return {
+    n: rs.length,
+    mps: stat(rs, (r) => r.moves_per_s),
+    p50: stat(rs, (r) => r.lat_all_ms.p50),
+    p95: stat(rs, (r) => r.lat_all_ms.p95),
+    p99: stat(rs, (r) => r.lat_all_ms.p99),
+    cpu: stat(rs, (r) => r.server && r.server.cpu_pct),
+    pgCpu: stat(rs, (r) => r.server && r.server.postgres && r.server.postgres.cpu_pct),
+    rssStart: stat(rs, (r) => r.server && r.server.rss_mb_start),
+    rssEnd: stat(rs, (r) => r.server && r.server.rss_mb_end),
+    pgRss: stat(rs, (r) => r.server && r.server.postgres && r.server.postgres.rss_mb_end),
+    bytes: stat(rs, (r) => r.update_msg_bytes),
+    loadCpu: stat(rs, (r) => r.load && r.load.cpu_pct),
+    errors: rs.reduce((s, r) => s + (r.error_total || 0), 0),
+    errorKinds: rs.reduce((acc, r) => {
+      for (const [k, v] of Object.entries(r.errors || {})) if (v) acc[k] = (acc[k] || 0) + v;
+      return acc;
+    }, {}),
+    rejected: rs.reduce((s, r) => s + (r.rejected || 0), 0),
+  };
+};
+
+const header = [
+  'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'Meja / peer', 'lat p50 ms', 'p95 ms',
+  'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB (PG end)', 'update msg bytes',
+  'load CPU %', 'errors', 'rejected',
+];
+const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+const sorted = [...cells.values()].sort((a, b) => a.games - b.games || a.players - b.players);
+for (const c of sorted) {
+  const m = describe(c.meja);
+  const p = describe(c.peer);
+  const ratio = m && p && p.mps ? `**${(m.mps / p.mps).toFixed(2)}×**` : '–';
+  for (const [name, d] of [['Meja', m], ['boardgame.io', p]]) {
+    if (!d) continue;
+    const kinds = Object.entries(d.errorKinds).map(([k, v]) => `${k} ${v}`).join(', ');
+    out.push(`| ${[
+      c.games, c.players, c.games * c.players, name, d.n, `**${fmt(d.mps)}**`,
+      name === 'Meja' ? ratio : '',
+      fmt(d.p50), fmt(d.p95), fmt(d.p99),
+      d.pgCpu === null ? fmt(d.cpu) : `${fmt(d.cpu)} (${fmt(d.pgCpu)})`,
+      `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}${d.pgRss === null ? '' : ` (${fmt(d.pgRss)})`}`,
+      fmt(d.bytes), fmt(d.loadCpu), kinds ? `${d.errors} (${kinds})` : d.errors, d.rejected,
+    ].join(' | ')} |`);
+  }
+}
+console.log(out.join('\n'));
+const any = runs[0];
+if (any) {
+  console.log(`\nD=${any.duration_s} s after a ${any.warmup_s} s warmup; medians over the runs of ` +
+    'each row; errors and rejected are summed. Meja\'s CPU and RSS include its PostgreSQL ' +
+    'cluster (in brackets: PostgreSQL alone).');
+}
+if (failed.length) console.log(`\nRuns that did not complete:\n${failed.map((f) => `- ${f}`).join('\n')}`);

@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Runs the peer harness's load.js unchanged and adds the database's cost to the server's:
+ * Meja persists every move in PostgreSQL, and the workload spec counts the database as part
+ * of the server (README of the peer harness, "Driving Meja").
+ *
+ *   node load-with-db.js --harness /tmp/peer-bgio --db-pid POSTMASTER_PID [load.js options]
+ *
+ * load.js measures one process (--server-pid) over its D-second window. This wrapper finds the
+ * same window (load.js logs "run: W s warmup + D s window" the instant the warmup starts, and
+ * the window opens W seconds later), reads the PostgreSQL cluster's processes from /proc at the
+ * window's start and end, samples their RSS every 250 ms, and rewrites load.js's result line:
+ *
+ *   server.cpu_pct, rss_mb_{start,end,max}   Meja's Python process + PostgreSQL (the totals)
+ *   server.app                               load.js's own figures for the Python process
+ *   server.postgres                          {cpu_pct, rss_mb_{start,end,max}, pss_mb_end,
+ *                                             processes_{start,end}, postmaster_pid}
+ *
+ * PostgreSQL CPU = Δ over the window of: the postmaster's utime+stime+cutime+cstime (a backend
+ * that exits is reaped by the postmaster, so its time lands in cutime/cstime) plus utime+stime
+ * of every live child. RSS = the sum of VmRSS over the postmaster and its children, which
+ * counts shared buffers once per process that touched them; pss_mb_end (proportional set
+ * size) counts them once, for reference.
+ */
+
+const fs = require('fs');
+const path = require('path');
+const { performance } = require('perf_hooks');
+
+const SAMPLE_MS = 250;
+
+function takeArg(argv, name) {
+  const i = argv.indexOf(name);
+  if (i < 0 || i + 1 >= argv.length) return null;
+  const [, val] = argv.splice(i, 2);
+  return val;
+}
+
+const argv = process.argv.slice(2);
+const harness = takeArg(argv, '--harness');
+const dbPid = Number(takeArg(argv, '--db-pid'));
+if (!harness || !Number.isInteger(dbPid) || dbPid <= 0) {
+  console.error('usage: node load-with-db.js --harness DIR --db-pid PID [load.js options]');
+  process.exit(1);
+}
+const argOf = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
+};
+const warmupS = Number(argOf('--warmup', '2'));
+const durationS = Number(argOf('--duration', '20'));
+const appPid = Number(argOf('--server-pid', '0')) || null;
+const clkTck = Number(argOf('--clk-tck', '100'));
+
+/** Fields 3.. of /proc/PID/stat (after "pid (comm) "), or null. */
+function statFields(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** Field n (1-based, as in proc(5)) from statFields' array. */
+const field = (f, n) => Number(f[n - 3]);
+
+function children(ppid) {
+  const out = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const f = statFields(name);
+    if (f && field(f, 4) === ppid) out.push(Number(name));
+  }
+  return out;
+}
+
+function statusKB(pid, key) {
+  try {
+    const m = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(
+      fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function pssKB(pid) {
+  try {
+    const m = /^Pss:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The cluster at one instant: CPU ticks (see the header), RSS and PSS sums, process count. */
+function dbSnapshot(withPss = false) {
+  const pf = statFields(dbPid);
+  if (!pf) return null;
+  let ticks = field(pf, 14) + field(pf, 15) + field(pf, 16) + field(pf, 17);
+  const pids = [dbPid, ...children(dbPid)];
+  for (const pid of pids.slice(1)) {
+    const f = statFields(pid);
+    if (f) ticks += field(f, 14) + field(f, 15);
+  }
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    rss += statusKB(pid, 'VmRSS');
+    if (withPss) pss += pssKB(pid);
+  }
+  return { at: performance.now(), ticks, rss, pss, n: pids.length };
+}
+
+const mb = (kb) => (kb === null || kb === undefined ? null : Math.round((kb / 1024) * 10) / 10);
+const r1 = (x) => (x === null ? null : Math.round(x * 10) / 10);
+
+let w0 = null;
+let w1 = null;
+let dbRssMax = 0;
+let totalRssMax = 0;
+let sampler = null;
+
+function sample() {
+  const s = dbSnapshot();
+  if (!s) return;
+  dbRssMax = Math.max(dbRssMax, s.rss);
+  if (appPid) totalRssMax = Math.max(totalRssMax, s.rss + statusKB(appPid, 'VmRSS'));
+}
+
+function windowStarts() {
+  w0 = dbSnapshot(true);
+  sample();
+  sampler = setInterval(sample, SAMPLE_MS);
+  setTimeout(windowEnds, durationS * 1000).unref();
+}
+
+function windowEnds() {
+  if (w1) return;
+  w1 = dbSnapshot(true);
+  sample();
+  clearInterval(sampler);
+}
+
+// Find the warmup's start in load.js's progress output (stderr), without changing it.
+const errWrite = process.stderr.write.bind(process.stderr);
+process.stderr.write = (chunk, ...rest) => {
+  if (w0 === null && sampler === null && String(chunk).includes('[load] run: ')) {
+    setTimeout(windowStarts, warmupS * 1000).unref();
+    sampler = 'pending';
+  }
+  return errWrite(chunk, ...rest);
+};
+
+// Rewrite the one JSON result line on stdout.
+const outWrite = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  const text = String(chunk);
+  if (!text.startsWith('{')) return outWrite(chunk, ...rest);
+  let result;
+  try {
+    result = JSON.parse(text);
+  } catch {
+    return outWrite(chunk, ...rest);
+  }
+  if (w0 && !w1) windowEnds(); // load.js finished its window a hair before our timer
+  if (result.server && w0 && w1) {
+    const app = result.server;
+    const windowS = (w1.at - w0.at) / 1000;
+    const pg = {
+      postmaster_pid: dbPid,
+      cpu_pct: r1(((w1.ticks - w0.ticks) / clkTck / windowS) * 100),
+      rss_mb_start: mb(w0.rss),
+      rss_mb_end: mb(w1.rss),
+      rss_mb_max: mb(dbRssMax),
+      pss_mb_end: mb(w1.pss),
+      processes_start: w0.n,
+      processes_end: w1.n,
+      window_s: Math.round(windowS * 1000) / 1000,
+    };
+    const add = (a, b) => (a === null || a === undefined || b === null ? null : r1(a + b));
+    result.server = {
+      pid: app.pid,
+      cpu_pct: add(app.cpu_pct, pg.cpu_pct),
+      rss_mb_start: add(app.rss_mb_start, pg.rss_mb_start),
+      rss_mb_end: add(app.rss_mb_end, pg.rss_mb_end),
+      rss_mb_max: appPid && totalRssMax ? mb(totalRssMax) : add(app.rss_mb_max, pg.rss_mb_max),
+      note: 'totals: Meja (app) + PostgreSQL (postgres)',
+      app,
+      postgres: pg,
+      log: app.log,
+    };
+  } else if (result.server) {
+    result.server.postgres = { postmaster_pid: dbPid, note: 'window not observed' };
+  }
+  return outWrite(`${JSON.stringify(result)}\n`, ...rest);
+};
+
+process.argv = [process.argv[0], path.join(harness, 'load.js'), ...argv];
+require(path.join(path.resolve(harness), 'load.js'));

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Meja vs. boardgame.io on the peer harness's `race` workload, in one run.
+#
+#   bench/peer/run.sh                    # matrix (G,P) = (1,2) (10,2) (100,2) (100,4), D=20
+#   bench/peer/run.sh -d 10 -c 100:2     # one cell, 10 s window
+#   bench/peer/run.sh -r 3 -c 1:2 -c 10:2 --meja-only
+#
+# Options:
+#   -d D            measured seconds per run (default 20; the peer's standard)
+#   -w W            warmup seconds (default 2, as the peer)
+#   -c G:P          a matrix cell; repeatable (default: 1:2 10:2 100:2 100:4)
+#   -r REPS         repetitions of the whole matrix, interleaved (default 1)
+#   --meja-only / --peer-only
+#   -- ARGS         passed to both load generators (e.g. -- --invalid-every 50)
+# Environment: PEER_SRC (the harness, default /work/shared/peer-bench/boardgameio),
+#   PEER_DIR (its scratch copy, default /tmp/peer-bgio), MEJA_WS_DEFLATE (0: the adapter does
+#   not offer permessage-deflate).
+#
+# Per run, for Meja: a fresh database in one throwaway PostgreSQL 15 cluster (stock durability:
+# fsync and synchronous_commit on), `alembic upgrade head`, ONE uvicorn process; PostgreSQL and
+# Meja pinned to CPU0, the load generator to CPU1 (as the peer's run.sh pins its server and load).
+# load-with-db.js wraps the harness's load.js and adds PostgreSQL's CPU and RSS over the window
+# to Meja's. For the peer: the harness's own run.sh with the same G, D, P and WARMUP.
+# Everything listens on 127.0.0.1 only; everything started here is stopped on exit (trap).
+# Result lines go to bench/results/peer-<stamp>.jsonl; the comparison table to stdout and to
+# bench/results/peer-<stamp>.md.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+PEER_SRC=${PEER_SRC:-/work/shared/peer-bench/boardgameio}
+PEER_DIR=${PEER_DIR:-/tmp/peer-bgio}
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PY="$REPO/.venv/bin/python"
+
+D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=()
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    -d) D=$2; shift 2 ;;
+    -w) WARMUP=$2; shift 2 ;;
+    -c) CELLS+=("$2"); shift 2 ;;
+    -r) REPS=$2; shift 2 ;;
+    --meja-only) RUN_PEER=0; shift ;;
+    --peer-only) RUN_MEJA=0; shift ;;
+    --) shift; EXTRA_ARGS=("$@"); break ;;
+    -h|--help) usage ;;
+    *) echo "run.sh: unknown option $1" >&2; usage ;;
+  esac
+done
+[[ ${#CELLS[@]} -gt 0 ]] || CELLS=(1:2 10:2 100:2 100:4)
+[[ $D =~ ^[1-9][0-9]*$ && $REPS =~ ^[1-9][0-9]*$ && $WARMUP =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage
+for c in "${CELLS[@]}"; do [[ $c =~ ^[1-9][0-9]*:[2-4]$ ]] || { echo "run.sh: bad cell $c" >&2; usage; }; done
+
+log() { echo "run.sh: $*" >&2; }
+free_port() { "$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+as_pg() { runuser -u postgres -- "$@"; }
+
+# Pinning as the peer's run.sh does it: server side on CPU0, load generator on CPU1.
+SERVER_CPU=() LOAD_CPU=() PINNED=0
+if [[ $(nproc) -ge 2 ]] && taskset -c 0,1 true 2>/dev/null; then
+  SERVER_CPU=(taskset -c 0) LOAD_CPU=(taskset -c 1) PINNED=1
+else
+  log "cannot pin to CPU0/CPU1; running unpinned"
+fi
+
+STAMP=$(date -u +%Y%m%dT%H%M%SZ)
+RESULTS="$REPO/bench/results"
+mkdir -p "$RESULTS"
+OUT="$RESULTS/peer-$STAMP.jsonl"
+LOGDIR="$RESULTS/logs-$STAMP"
+mkdir -p "$LOGDIR"
+
+# ---- cleanup: everything started here, by PID --------------------------------------------
+PGDATA= SERVER_PID=
+stop_server() {
+  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=
+}
+cleanup() {
+  stop_server
+  if [[ -n $PGDATA && -f $PGDATA/postmaster.pid ]]; then
+    as_pg "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -t 20 stop >/dev/null 2>&1 || true
+  fi
+  [[ -n $PGDATA && -d $PGDATA ]] && cp -f "$PGDATA/server.log" "$LOGDIR/postgres.log" 2>/dev/null || true
+  [[ -n $PGDATA && $PGDATA == /tmp/meja-bench-pg.* ]] && rm -rf "$PGDATA"
+  PGDATA=
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---- (a) the peer harness in a scratch folder --------------------------------------------
+if [[ ! -d $PEER_DIR/node_modules/boardgame.io ]]; then
+  log "copying $PEER_SRC to $PEER_DIR and installing it"
+  rm -rf "$PEER_DIR"
+  cp -r "$PEER_SRC" "$PEER_DIR"
+  chmod -R u+w "$PEER_DIR"
+  (cd "$PEER_DIR" && ./setup.sh >&2)
+fi
+
+# ---- (b) a throwaway PostgreSQL 15 cluster on CPU0 ---------------------------------------
+PG_PORT=
+start_postgres() {
+  PGDATA=$(mktemp -d /tmp/meja-bench-pg.XXXXXX)
+  chown postgres: "$PGDATA"
+  chmod 700 "$PGDATA"
+  as_pg "$PGBIN/initdb" -D "$PGDATA" -U postgres -A trust -E UTF8 --no-instructions >/dev/null
+  PG_PORT=$(free_port)
+  # Stock durability, said out loud: every commit waits for its WAL flush.
+  as_pg "${SERVER_CPU[@]}" "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w -t 30 \
+    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PGDATA -c fsync=on -c synchronous_commit=on" \
+    start >/dev/null
+  PG_PID=$(head -n1 "$PGDATA/postmaster.pid")
+  log "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT, postmaster $PG_PID, data $PGDATA"
+}
+
+# ---- (c) a fresh database and ONE Meja server on CPU0 ------------------------------------
+MEJA_PORT= SERVER_LOG=
+start_meja() {  # $1: database name
+  local db=$1
+  as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" "$db"
+  export DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PG_PORT/$db"
+  (cd "$REPO" && .venv/bin/alembic upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
+    log "alembic upgrade head failed:"; tail -n 20 "$LOGDIR/alembic-$db.log" >&2; return 1; }
+  MEJA_PORT=$(free_port)
+  SERVER_LOG="$LOGDIR/meja-$db.log"
+  # taskset execs python, so $! is the server's own PID (what load.js measures).
+  (cd "$REPO" && exec env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" .venv/bin/python -m uvicorn \
+    app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning --no-access-log \
+    >"$SERVER_LOG" 2>&1) &
+  SERVER_PID=$!
+  for _ in $(seq 300); do  # at most 30 s
+    curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$MEJA_PORT/api/games" 2>/dev/null && return 0
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  log "Meja did not become ready; its log:"; tail -n 30 "$SERVER_LOG" >&2
+  return 1
+}
+
+# ---- (d) one Meja run ---------------------------------------------------------------------
+run_meja() {  # G P rep
+  local G=$1 P=$2 rep=$3 db="bench_g$1_p$2_r$3" line
+  if ! start_meja "$db"; then
+    stop_server
+    echo "{\"label\":\"meja\",\"games\":$G,\"players\":$P,\"error\":\"server did not start\"}" >>"$OUT"
+    return 0
+  fi
+  local extra
+  extra=$(printf '{"server":"meja","server_version":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered":%s,"server_log":"%s"}' \
+    "$(git -C "$REPO" rev-parse --short HEAD)" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
+    "$(nproc)" "$([[ ${MEJA_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
+  log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
+  if line=$("${LOAD_CPU[@]}" node "$HERE/load-with-db.js" --harness "$PEER_DIR" --db-pid "$PG_PID" \
+      --proto "$HERE/proto-meja.js" --url "http://127.0.0.1:$MEJA_PORT" \
+      --games "$G" --players "$P" --duration "$D" --warmup "$WARMUP" \
+      --server-pid "$SERVER_PID" --server-log "$SERVER_LOG" --clk-tck "$(getconf CLK_TCK)" \
+      --label meja --extra "$extra" "${EXTRA_ARGS[@]}" 2>"$LOGDIR/load-meja-$db.log"); then :; else
+    log "Meja load run exited with $?; its log:"; tail -n 5 "$LOGDIR/load-meja-$db.log" >&2
+  fi
+  grep -h '^\[load\] done' "$LOGDIR/load-meja-$db.log" >&2 || true
+  if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
+  stop_server
+}
+
+# ---- (e) one peer run ---------------------------------------------------------------------
+run_peer() {  # G P
+  local G=$1 P=$2 line
+  log "boardgame.io G=$G P=$P D=$D"
+  if line=$(cd "$PEER_DIR" && PORT=$(free_port) WARMUP=$WARMUP PIN=1 ./run.sh "$G" "$D" "$P" \
+      "${EXTRA_ARGS[@]}" 2>"$LOGDIR/load-peer-g$G-p$P.log"); then :; else
+    log "peer run exited with $?"; tail -n 5 "$LOGDIR/load-peer-g$G-p$P.log" >&2
+  fi
+  grep -h '^\[load\] done' "$LOGDIR/load-peer-g$G-p$P.log" >&2 || true
+  if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
+}
+
+# ---- (f) the matrix -------------------------------------------------------------------------
+if [[ $RUN_MEJA == 1 ]]; then
+  [[ -f $REPO/app/main.py ]] || { log "no app/main.py in $REPO: Meja's server does not exist yet"; exit 1; }
+  start_postgres
+fi
+for rep in $(seq "$REPS"); do
+  for cell in "${CELLS[@]}"; do
+    G=${cell%:*} P=${cell#*:}
+    if [[ $RUN_MEJA == 1 ]]; then run_meja "$G" "$P" "$rep"; fi
+    if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P"; fi
+    sleep 1
+  done
+done
+
+echo
+node "$HERE/compare.js" "$OUT" | tee "$RESULTS/peer-$STAMP.md"
+log "results: $OUT (logs in $LOGDIR)"
