@@ -1,0 +1,162 @@
+// Small DOM helpers shared by every page and handed to game renderers (ctx.h, ctx.svg).
+// Text children always become text nodes, so user-typed strings are never parsed as HTML.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function appendChildren(el, children) {
+  if (children === undefined || children === null || children === false) return;
+  if (Array.isArray(children)) {
+    for (const c of children) appendChildren(el, c);
+    return;
+  }
+  if (children instanceof Node) {
+    el.appendChild(children);
+    return;
+  }
+  el.appendChild(document.createTextNode(String(children)));
+}
+
+function setAttrs(el, attrs, isSvg) {
+  if (!attrs) return;
+  for (const [key, val] of Object.entries(attrs)) {
+    if (val === undefined || val === null || val === false) continue;
+    if (key.startsWith("on") && typeof val === "function") {
+      el.addEventListener(key.slice(2).toLowerCase(), val);
+    } else if (key === "class" || key === "className") {
+      if (isSvg) el.setAttribute("class", val);
+      else el.className = val;
+    } else if (key === "style" && typeof val === "object") {
+      for (const [prop, v] of Object.entries(val)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, v);
+        else el.style[prop] = v;
+      }
+    } else if (key === "dataset") {
+      for (const [k, v] of Object.entries(val)) el.dataset[k] = v;
+    } else if (key === "text") {
+      el.textContent = String(val);
+    } else if (!isSvg && (key === "value" || key === "checked" || key === "disabled" || key === "selected")) {
+      el[key] = val;
+    } else {
+      el.setAttribute(key, val === true ? "" : String(val));
+    }
+  }
+}
+
+/** Create an HTML element: h("button", {class: "btn", onclick: fn}, "Start"). */
+export function h(tag, attrs, children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs, false);
+  appendChildren(el, children);
+  return el;
+}
+
+/** Create an SVG element: svg("circle", {cx: 5, cy: 5, r: 3}). */
+export function svg(tag, attrs, children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs, true);
+  appendChildren(el, children);
+  return el;
+}
+
+/** Remove every child of an element. */
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export const PLAYER_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#9c36b5", "#d4a000", "#0b7285"];
+
+/** The CSS colour of a seat (stable across pages). */
+export function playerColor(seat) {
+  if (seat === null || seat === undefined || seat < 0) return "#868e96";
+  return PLAYER_COLORS[seat % PLAYER_COLORS.length];
+}
+
+/** An absolute URL for a server-given path or URL. */
+export function absoluteUrl(url) {
+  if (!url) return "";
+  try {
+    return new URL(url, window.location.origin).href;
+  } catch {
+    return url;
+  }
+}
+
+/** The last path segment of a URL ("/join/abc" -> "abc"). */
+export function lastSegment(url) {
+  if (!url) return null;
+  try {
+    const parts = new URL(url, window.location.origin).pathname.split("/").filter(Boolean);
+    return parts.length ? decodeURIComponent(parts[parts.length - 1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+let toastTimer = null;
+
+/** Show a non-blocking message at the bottom of the screen (data-testid="error"). */
+export function toast(message, kind = "error", ms = 7000) {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = h("div", { id: "toast", class: "toast", role: "alert", "aria-live": "assertive" });
+    document.body.appendChild(box);
+  }
+  clear(box);
+  box.className = `toast toast-${kind} show`;
+  box.dataset.testid = kind === "error" ? "error" : "notice";
+  box.appendChild(h("span", { class: "toast-text" }, message));
+  box.appendChild(
+    h("button", { class: "toast-close", "aria-label": "Dismiss", onclick: () => hideToast() }, "×"),
+  );
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, ms);
+}
+
+export function hideToast() {
+  const box = document.getElementById("toast");
+  if (box) box.classList.remove("show");
+}
+
+/** Copy text to the clipboard; falls back to showing it in a selectable input. */
+export async function copyText(text, fallbackHost) {
+  try {
+    if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(text);
+    toast("Link copied to the clipboard.", "info", 2500);
+    return true;
+  } catch {
+    if (fallbackHost) {
+      clear(fallbackHost);
+      const input = h("input", {
+        class: "copy-fallback",
+        type: "text",
+        readonly: true,
+        value: text,
+        "aria-label": "Link to copy",
+        onfocus: (e) => e.target.select(),
+      });
+      fallbackHost.appendChild(h("p", { class: "hint" }, "Copy this link:"));
+      fallbackHost.appendChild(input);
+      input.focus();
+      input.select();
+    } else {
+      toast(`Copy this link: ${text}`, "info", 10000);
+    }
+    return false;
+  }
+}
+
+/** A random id for client action ids. */
+export function randomId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const a = new Uint8Array(16);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** "move_taxi" -> "Move taxi". */
+export function humanize(key) {
+  const s = String(key).replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+}

@@ -1,0 +1,504 @@
+// /game/{game_id} and /watch/{watch_id}: the game page shell. Connection and reconnect,
+// players and scores, whose turn, the log, error toasts, the spectator banner, the game-over
+// panel, "(Your turn)" in the tab title, and the board renderer static/games/<game>.js
+// (contract: docs/client.md), with the generic template buttons as a fallback.
+
+import { api } from "/static/api.js";
+import { clear, h, playerColor, svg, toast } from "/static/dom.js";
+import { GameLog } from "/static/gamelog.js";
+import { GameSocket } from "/static/socket.js";
+import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
+import { renderFallback } from "/static/templates-fallback.js";
+
+const CONN_TEXT = {
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+  live: "Connected",
+  closed: "Disconnected",
+};
+
+function errorCard(root, title, message, extra) {
+  clear(root).appendChild(
+    h("section", { class: "card narrow" }, [
+      h("h1", null, title),
+      h("p", { class: "error-text", "data-testid": "error" }, message),
+      extra || null,
+      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+    ]),
+  );
+}
+
+export async function render(root, { name, params, navigate }) {
+  const watching = name === "watch";
+  let gameId;
+  let auth;
+  let info;
+  let seat = null;
+  let credential = null;
+  try {
+    if (watching) {
+      info = await api("GET", `/watch/${encodeURIComponent(params[0])}`);
+      gameId = info.game_id;
+      auth = { watch: params[0] };
+    } else {
+      gameId = params[0];
+      const mine = getSeat(gameId);
+      if (!mine) {
+        errorCard(root, "You have no seat in this game",
+          "This browser holds no seat for this game. Use the invite link to join, or a watch link to spectate.");
+        return;
+      }
+      credential = mine.credential;
+      auth = { credential };
+      info = await api("GET", `/games/${encodeURIComponent(gameId)}`, { credential });
+      seat = typeof info.you === "number" ? info.you : mine.seat;
+      if (info.status === "lobby") {
+        navigate(`/lobby/${encodeURIComponent(gameId)}`, { replace: true });
+        return;
+      }
+    }
+  } catch (err) {
+    const extra = !watching && (err.status === 401 || err.status === 403)
+      ? h("button", { type: "button", class: "btn btn-ghost", onclick: () => { forgetSeat(gameId); navigate("/"); } }, "Forget this game")
+      : null;
+    errorCard(root, watching ? "This game cannot be watched" : "This game is not available", err.message, extra);
+    return;
+  }
+  return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
+}
+
+class GameShell {
+  constructor(root, opts) {
+    Object.assign(this, opts);
+    this.root = root;
+    this.doc = null;
+    this.version = null;
+    this.rendererDoc = null;
+    this.renderer = null;
+    this.rendererFailed = false;
+    this.spectators = 0;
+    this.closed = false;
+    this.players = (this.info.seats || []).map((s) => ({
+      seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host,
+    }));
+    this.log = new GameLog((seat) => this.playerName(seat));
+    this.build();
+  }
+
+  playerName(seat) {
+    const p = this.players.find((x) => x.seat === seat);
+    if (!p) return `Seat ${Number(seat) + 1}`;
+    return p.name || (p.bot ? `Bot ${seat + 1}` : `Seat ${seat + 1}`);
+  }
+
+  isHost() {
+    const me = this.players.find((p) => p.seat === this.seat);
+    return Boolean(me && me.host);
+  }
+
+  build() {
+    const info = this.info;
+    const gameName = info.game_name || info.game;
+    this.gameName = gameName;
+    this.status = h("span", { class: "conn", "data-testid": "status", "data-state": "connecting" }, "Connecting…");
+    this.turn = h("p", { class: "turn", "data-testid": "turn", "aria-live": "polite" }, "Loading…");
+    this.playersList = h("ol", { class: "players", "aria-label": "Players" });
+    this.gameover = h("section", { class: "panel gameover", "data-testid": "gameover", hidden: true });
+    this.boardRoot = h("div", { class: "board-root" });
+    this.notice = h("div", { class: "board-notice", hidden: true });
+    this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
+    this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
+    this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, "Game state (raw)"), h("pre")]);
+    this.waiting = h("section", { class: "panel waiting", hidden: true });
+    this.extra = h("div", { class: "player-actions" });
+
+    const banner = this.watching
+      ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
+          h("strong", null, "You are watching."),
+          h("span", null, " Spectators see only public information."),
+        ])
+      : null;
+    this.root.appendChild(
+      h("div", { class: "game-page" }, [
+        banner,
+        h("div", { class: "game-head" }, [
+          h("div", { class: "game-title" }, [h("h1", null, gameName), this.status]),
+          this.turn,
+        ]),
+        h("div", { class: "game-grid" }, [
+          h("div", { class: "board-col" }, [this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("aside", { class: "side-col" }, [
+            h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
+              h("h3", { class: "panel-title", id: "players-h" }, "Players"),
+              this.playersList,
+              this.extra,
+            ]),
+            this.log.el,
+          ]),
+        ]),
+      ]),
+    );
+    this.drawPlayers();
+    this.drawExtra();
+  }
+
+  async start() {
+    this.loadRenderer();
+    this.sock = new GameSocket(this.gameId, this.auth, {
+      onDoc: (d) => this.onDoc(d),
+      onStatus: (s, detail) => this.onStatus(s, detail),
+      onPresence: (f) => this.onPresence(f),
+      onLobby: (lobby) => this.onLobby(lobby),
+      onFatal: (reason, code) => this.onFatal(reason, code),
+      onError: (reason) => toast(reason),
+    });
+    this.sock.connect();
+    return () => this.destroy();
+  }
+
+  destroy() {
+    this.closed = true;
+    this.sock?.close();
+    clearTimeout(this.refreshTimer);
+    try {
+      this.renderer?.destroy?.();
+    } catch (err) {
+      console.error(err);
+    }
+  }
+
+  ctx() {
+    return {
+      seat: this.seat,
+      players: this.players,
+      options: this.info.options || {},
+      send: (action) => this.send(action),
+      svg,
+      h,
+      playerColor,
+      playerName: (seat) => this.playerName(seat),
+    };
+  }
+
+  async loadRenderer() {
+    const game = this.info.game;
+    try {
+      const mod = await import(`/static/games/${encodeURIComponent(game)}.js`);
+      if (typeof mod.createRenderer !== "function") throw new Error("no createRenderer export");
+      if (this.closed) return;
+      this.renderer = mod.createRenderer(this.boardRoot, this.ctx());
+    } catch (err) {
+      console.warn(`renderer for ${game} unavailable`, err);
+      this.rendererFailed = true;
+      this.renderer = null;
+      clear(this.boardRoot);
+      this.notice.hidden = false;
+      this.notice.textContent = "This game's board is not available in your browser; use the action list to play.";
+    }
+    this.rendererReady = true;
+    if (this.doc) this.drawBoard();
+  }
+
+  send(action) {
+    return this.sock.sendAction(action).catch((err) => {
+      let msg = err.message || "Your move was not accepted.";
+      if (err.code === "stale") msg = `${msg} The board has been refreshed; please try again.`;
+      toast(msg);
+      throw err;
+    });
+  }
+
+  onStatus(state, detail) {
+    let text = CONN_TEXT[state] || state;
+    if (state === "offline") {
+      const secs = Math.max(1, Math.round((detail || 0) / 1000));
+      text = `Offline — retrying in ${secs}s`;
+    }
+    if (state === "closed" && detail) text = "Disconnected";
+    this.status.textContent = text;
+    this.status.dataset.state = state;
+  }
+
+  onFatal(reason, code) {
+    let msg = reason || "The server closed the connection.";
+    if (code === 4401) msg = "This browser's seat is no longer valid (it may have been handed to another device).";
+    if (code === 4403) msg = "The host does not allow spectators for this game.";
+    if (code === 4404) msg = "This game does not exist any more.";
+    toast(msg);
+    this.turn.textContent = msg;
+  }
+
+  onPresence(frame) {
+    for (const p of frame.seats || []) {
+      const player = this.players.find((x) => x.seat === p.seat);
+      if (player) player.connected = p.connected;
+    }
+    if (typeof frame.spectators === "number") this.spectators = frame.spectators;
+    this.drawPlayers();
+    // Presence changes are when a player may have left: the host needs the `left` flags.
+    if (!this.watching && this.isHost()) this.refreshInfoSoon();
+  }
+
+  onLobby(lobby) {
+    if (!lobby) return;
+    this.mergeInfo(lobby);
+  }
+
+  mergeInfo(info) {
+    this.info = { ...this.info, ...info };
+    for (const s of info.seats || []) {
+      const p = this.players.find((x) => x.seat === s.seat);
+      if (p) Object.assign(p, { name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
+      else this.players.push({ seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
+    }
+    if (!this.watching && typeof info.you === "number") {
+      this.seat = info.you;
+      saveSeat(this.gameId, { seat: info.you });
+    }
+    this.drawPlayers();
+    this.drawExtra();
+    if (this.doc) this.drawTurn();
+  }
+
+  refreshInfoSoon() {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(async () => {
+      try {
+        const q = this.watching ? null : { credential: this.credential };
+        if (!q) return;
+        const info = await api("GET", `/games/${encodeURIComponent(this.gameId)}`, q);
+        if (!this.closed) this.mergeInfo(info);
+      } catch {
+        /* keep what we have */
+      }
+    }, 400);
+  }
+
+  onDoc({ doc, version, log, snapshot }) {
+    this.doc = doc;
+    this.version = version;
+    this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
+    if (snapshot && !this.watching) this.refreshInfoSoon();
+    this.drawTurn();
+    this.drawPlayers();
+    this.drawGameOver();
+    this.drawBoard();
+    this.drawExtra();
+  }
+
+  myTurn() {
+    return this.seat !== null && this.doc && !this.doc.outcome && (this.doc.to_act || []).includes(this.seat);
+  }
+
+  drawTurn() {
+    const doc = this.doc;
+    let text;
+    const toAct = (doc && doc.to_act) || [];
+    if (!doc || !doc.view) {
+      text = "Waiting for the game to start…";
+    } else if (doc.outcome || doc.status === "finished") {
+      text = "Game over";
+    } else if (doc.status === "abandoned") {
+      text = "This game was abandoned.";
+    } else if (this.myTurn()) {
+      const others = toAct.filter((s) => s !== this.seat);
+      text = others.length ? `Your turn (with ${others.map((s) => this.playerName(s)).join(", ")})` : "Your turn";
+    } else if (toAct.length) {
+      text = `Waiting for ${toAct.map((s) => this.playerName(s)).join(", ")}`;
+    } else {
+      text = "Waiting…";
+    }
+    this.turn.textContent = text;
+    this.turn.classList.toggle("mine", Boolean(this.myTurn()));
+    document.title = this.myTurn() ? "(Your turn) Meja" : `${this.gameName} · Meja`;
+  }
+
+  drawPlayers() {
+    const doc = this.doc;
+    const outcome = doc && doc.outcome;
+    const toAct = new Set((doc && doc.to_act) || []);
+    clear(this.playersList);
+    for (const p of this.players) {
+      const score = outcome && Array.isArray(outcome.scores) ? outcome.scores[p.seat] : undefined;
+      const rank = outcome && Array.isArray(outcome.ranks) ? outcome.ranks[p.seat] : undefined;
+      const acting = !outcome && toAct.has(p.seat);
+      this.playersList.appendChild(
+        h("li", {
+          class: `player${acting ? " acting" : ""}${p.seat === this.seat ? " me" : ""}${p.left ? " left" : ""}`,
+          "data-testid": `player-${p.seat}`,
+          style: { "--seat-color": playerColor(p.seat) },
+        }, [
+          h("span", { class: "swatch", style: { background: playerColor(p.seat) }, "aria-hidden": "true" }),
+          h("span", { class: "player-name" }, [
+            h("span", { class: "name" }, this.playerName(p.seat)),
+            p.seat === this.seat ? h("span", { class: "muted small" }, " (you)") : null,
+          ]),
+          p.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+          p.left && !p.bot ? h("span", { class: "badge badge-left" }, "left") : null,
+          acting ? h("span", { class: "badge badge-turn", title: "To act" }, "to act") : null,
+          rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,
+          score !== undefined ? h("span", { class: "score" }, String(score)) : null,
+          !p.bot
+            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? "online" : "offline", "aria-label": p.connected ? "online" : "offline" })
+            : null,
+        ]),
+      );
+    }
+    if (this.spectators > 0) {
+      this.playersList.appendChild(
+        h("li", { class: "player spectators muted small" }, `${this.spectators} watching`),
+      );
+    }
+  }
+
+  drawExtra() {
+    clear(this.extra);
+    const finished = this.doc && (this.doc.outcome || this.doc.status === "finished");
+    if (this.watching || finished) return;
+    if (this.isHost()) {
+      for (const p of this.players) {
+        if (p.left && !p.bot) {
+          this.extra.appendChild(
+            h("button", {
+              type: "button", class: "btn btn-small", "data-testid": `hand-bot-${p.seat}`,
+              onclick: async (e) => {
+                e.currentTarget.disabled = true;
+                try {
+                  await api("POST", `/games/${encodeURIComponent(this.gameId)}/seats/${p.seat}/bot`, { credential: this.credential });
+                  toast(`A bot now plays for ${this.playerName(p.seat)}.`, "info", 3000);
+                  this.refreshInfoSoon();
+                } catch (err) {
+                  toast(err.message);
+                  e.currentTarget.disabled = false;
+                }
+              },
+            }, ["Hand ", h("span", { class: "name" }, this.playerName(p.seat)), "'s seat to a bot"]),
+          );
+        }
+      }
+    }
+    const me = this.players.find((p) => p.seat === this.seat);
+    if (me && !me.left) {
+      let armed = false;
+      const btn = h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "leave" }, "Leave the game");
+      btn.addEventListener("click", async () => {
+        if (!armed) {
+          armed = true;
+          btn.textContent = "Really leave? Click again";
+          btn.classList.add("btn-danger");
+          setTimeout(() => {
+            armed = false;
+            btn.textContent = "Leave the game";
+            btn.classList.remove("btn-danger");
+          }, 4000);
+          return;
+        }
+        btn.disabled = true;
+        try {
+          await api("POST", `/games/${encodeURIComponent(this.gameId)}/leave`, { credential: this.credential });
+          toast("You left the game. The host can hand your seat to a bot.", "info", 4000);
+          this.refreshInfoSoon();
+        } catch (err) {
+          toast(err.message);
+          btn.disabled = false;
+        }
+      });
+      this.extra.appendChild(btn);
+    }
+  }
+
+  drawGameOver() {
+    const outcome = this.doc && this.doc.outcome;
+    if (!outcome) {
+      this.gameover.hidden = true;
+      return;
+    }
+    clear(this.gameover);
+    this.gameover.hidden = false;
+    const n = this.players.length;
+    const ranks = outcome.ranks || [];
+    const scores = outcome.scores || [];
+    const order = this.players.map((p) => p.seat).sort((a, b) => (ranks[a] ?? 99) - (ranks[b] ?? 99) || a - b);
+    const detail = outcome.detail && typeof outcome.detail === "object" ? outcome.detail : {};
+    const cols = [];
+    const notes = [];
+    for (const [key, val] of Object.entries(detail)) {
+      if (Array.isArray(val) && val.length === n) cols.push([key, (s) => val[s]]);
+      else if (val && typeof val === "object" && !Array.isArray(val) && Object.keys(val).every((k) => /^\d+$/.test(k))) {
+        cols.push([key, (s) => val[String(s)]]);
+      } else notes.push([key, val]);
+    }
+    const fmt = (v) => (v === undefined || v === null ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v));
+    const winners = order.filter((s) => ranks[s] === 1);
+    const headline = winners.length
+      ? winners.includes(this.seat)
+        ? winners.length > 1 ? "You share the win!" : "You win!"
+        : `${winners.map((s) => this.playerName(s)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`
+      : "Game over";
+    this.gameover.append(
+      h("h2", null, headline),
+      h("div", { class: "table-scroll" }, [
+        h("table", { class: "results" }, [
+          h("thead", null, h("tr", null, [
+            h("th", { scope: "col" }, "Rank"),
+            h("th", { scope: "col" }, "Player"),
+            h("th", { scope: "col", class: "num" }, "Score"),
+            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, k.replace(/_/g, " "))),
+          ])),
+          h("tbody", null, order.map((s) =>
+            h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
+              h("td", null, ranks[s] === 1 ? "🏆 1" : fmt(ranks[s])),
+              h("th", { scope: "row" }, [
+                h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
+                h("span", { class: "name" }, this.playerName(s)),
+              ]),
+              h("td", { class: "num" }, fmt(scores[s])),
+              ...cols.map(([, get]) => h("td", { class: "num" }, fmt(get(s)))),
+            ]),
+          )),
+        ]),
+      ]),
+      notes.length
+        ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
+        : null,
+      h("div", { class: "form-actions" }, [h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page")]),
+    );
+  }
+
+  drawBoard() {
+    const doc = this.doc;
+    const started = Boolean(doc && doc.view);
+    this.waiting.hidden = started;
+    if (!started) {
+      clear(this.waiting).append(
+        h("h2", null, "Waiting for the game to start"),
+        h("p", { class: "muted" }, "The board appears here as soon as the host starts the game."),
+      );
+      this.fallback.hidden = true;
+      return;
+    }
+    if (!this.rendererReady) return; // loadRenderer draws when the module arrives
+    const full = { ...doc, version: this.version };
+    if (this.renderer && !this.rendererFailed) {
+      try {
+        this.renderer.update(full, this.rendererDoc);
+        this.notice.hidden = true;
+      } catch (err) {
+        console.error("renderer update failed", err);
+        this.notice.hidden = false;
+        this.notice.textContent = "The board could not be drawn; use the action list to play.";
+      }
+    }
+    this.rendererDoc = full;
+    const handlesAll = this.renderer && !this.rendererFailed && this.boardRoot.dataset.handlesAll === "1" && this.notice.hidden;
+    if (handlesAll) {
+      this.fallback.hidden = true;
+    } else {
+      renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a));
+    }
+    if (!this.renderer || this.rendererFailed) {
+      this.rawView.hidden = false;
+      this.rawView.querySelector("pre").textContent = JSON.stringify(doc.view, null, 2);
+    }
+  }
+}

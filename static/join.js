@@ -1,0 +1,161 @@
+// /join/{invite_id}: join a lobby with a name (or resume this browser's seat);
+// /claim/{claim_id}: take over a re-issued seat on a new device.
+
+import { api } from "/static/api.js";
+import { clear, h, toast } from "/static/dom.js";
+import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
+import { seatList } from "/static/seats.js";
+
+export async function render(root, ctx) {
+  if (ctx.name === "claim") return renderClaim(root, ctx);
+  return renderJoin(root, ctx);
+}
+
+function pageFor(status, gameId) {
+  return status === "lobby" ? `/lobby/${encodeURIComponent(gameId)}` : `/game/${encodeURIComponent(gameId)}`;
+}
+
+async function renderJoin(root, { params, navigate }) {
+  const inviteId = params[0];
+  const card = h("section", { class: "card narrow" }, [h("p", { class: "muted" }, "Loading the table…")]);
+  root.appendChild(card);
+  let info;
+  try {
+    info = await api("GET", `/invites/${encodeURIComponent(inviteId)}`);
+  } catch (err) {
+    clear(card).append(
+      h("h1", null, "This invite does not work"),
+      h("p", { class: "error-text", "data-testid": "error" }, err.message),
+      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+    );
+    return;
+  }
+  document.title = `Join ${info.game_name || info.game} · Meja`;
+  const mine = getSeat(info.game_id);
+  if (mine) {
+    // This browser already holds a seat of this game: resume it without asking for a name.
+    try {
+      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, {
+        body: { name: mine.name || lastName() || "Player" },
+        credential: mine.credential,
+      });
+      saveSeat(res.game_id, { credential: res.credential || mine.credential, seat: res.seat });
+      navigate(pageFor(info.status, res.game_id), { replace: true });
+      return;
+    } catch (err) {
+      if (err.status === 401 || err.status === 403) {
+        forgetSeat(info.game_id); // the seat was re-issued to another device
+      } else if (info.status !== "lobby") {
+        navigate(pageFor(info.status, info.game_id), { replace: true });
+        return;
+      } else {
+        toast(err.message);
+      }
+    }
+  }
+  clear(card);
+  card.append(
+    h("p", { class: "eyebrow" }, "You are invited to"),
+    h("h1", null, info.game_name || info.game),
+  );
+  const host = (info.seats || []).find((s) => s.host);
+  if (host && host.name) {
+    card.append(h("p", { class: "muted" }, ["Host: ", h("span", { class: "name" }, host.name)]));
+  }
+  card.append(seatList(info));
+  if (info.status !== "lobby") {
+    card.append(h("p", null, "This game has already started, so its seats are closed."));
+    if (info.watch_url) {
+      card.append(h("a", { class: "btn", href: new URL(info.watch_url, location.origin).pathname, "data-link": true }, "Watch it"));
+    }
+    return;
+  }
+  const free = (info.seats || []).filter((s) => s.name === null && !s.bot).length;
+  if (free === 0) {
+    card.append(h("p", { class: "error-text" }, "Every seat is taken. Ask the host to free one."));
+    return;
+  }
+  const nameInput = h("input", {
+    id: "join-name",
+    type: "text",
+    "data-testid": "join-name",
+    required: true,
+    maxlength: 32,
+    autocomplete: "nickname",
+    value: lastName(),
+    placeholder: "e.g. Budi",
+  });
+  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "join-submit" }, "Take a seat");
+  const form = h("form", { class: "join-form" }, [
+    h("div", { class: "field" }, [h("label", { for: "join-name" }, "Your name"), nameInput]),
+    h("div", { class: "form-actions" }, [submit]),
+  ]);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = nameInput.value.trim();
+    if (!name) {
+      toast("Please enter your name.");
+      nameInput.focus();
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name } });
+      rememberName(name);
+      saveSeat(res.game_id, {
+        credential: res.credential,
+        seat: res.seat,
+        game: info.game,
+        name,
+        invite_id: inviteId,
+      });
+      navigate(`/lobby/${encodeURIComponent(res.game_id)}`);
+    } catch (err) {
+      toast(err.message);
+      submit.disabled = false;
+    }
+  });
+  card.append(form);
+  nameInput.focus();
+}
+
+async function renderClaim(root, { params, navigate }) {
+  const claimId = params[0];
+  document.title = "Take over a seat · Meja";
+  const button = h("button", { type: "button", class: "btn btn-primary", "data-testid": "claim-submit" }, "Take over my seat");
+  const card = h("section", { class: "card narrow" }, [
+    h("h1", null, "Take over your seat"),
+    h(
+      "p",
+      null,
+      "The host re-issued your seat so you can play from this device. Once you take it over, the old device loses access.",
+    ),
+    h("div", { class: "form-actions" }, [button]),
+  ]);
+  root.appendChild(card);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const res = await api("POST", `/claims/${encodeURIComponent(claimId)}`);
+      let info = null;
+      try {
+        info = await api("GET", `/games/${encodeURIComponent(res.game_id)}`, { credential: res.credential });
+      } catch {
+        info = null;
+      }
+      const seat = info && typeof info.you === "number" ? info.you : res.seat;
+      const me = info?.seats?.find((s) => s.seat === seat);
+      saveSeat(res.game_id, {
+        credential: res.credential,
+        seat,
+        game: info?.game,
+        name: me?.name || lastName(),
+        invite_id: info?.invite_url ? new URL(info.invite_url, location.origin).pathname.split("/").pop() : null,
+      });
+      navigate(pageFor(info ? info.status : "active", res.game_id), { replace: true });
+    } catch (err) {
+      toast(err.message);
+      button.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,89 @@
+// The router of the single-page shell: one page module per route, history navigation
+// without reloads, and a cleanup hook so a page can close its WebSocket when left.
+
+import { clear, h } from "/static/dom.js";
+
+const ROUTES = [
+  { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
+  { re: /^\/join\/([^/]+)\/?$/, load: () => import("/static/join.js"), name: "join" },
+  { re: /^\/claim\/([^/]+)\/?$/, load: () => import("/static/join.js"), name: "claim" },
+  { re: /^\/lobby\/([^/]+)\/?$/, load: () => import("/static/lobby.js"), name: "lobby" },
+  { re: /^\/game\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "game" },
+  { re: /^\/watch\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "watch" },
+];
+
+let cleanup = null;
+let renderToken = 0;
+
+function matchRoute(pathname) {
+  for (const r of ROUTES) {
+    const m = pathname.match(r.re);
+    if (m) return { route: r, params: m.slice(1).map(decodeURIComponent) };
+  }
+  return null;
+}
+
+/** Go to an in-app path without reloading (replace: do not add a history entry). */
+export function navigate(path, { replace = false } = {}) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  render();
+}
+
+async function render() {
+  const token = ++renderToken;
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch (err) {
+      console.error(err);
+    }
+    cleanup = null;
+  }
+  document.title = "Meja";
+  const root = document.getElementById("app");
+  const found = matchRoute(window.location.pathname);
+  clear(root);
+  if (!found) {
+    root.appendChild(
+      h("section", { class: "card narrow" }, [
+        h("h1", null, "Page not found"),
+        h("p", null, "There is nothing at this address."),
+        h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+      ]),
+    );
+    return;
+  }
+  root.dataset.page = found.route.name;
+  let mod;
+  try {
+    mod = await found.route.load();
+  } catch (err) {
+    console.error(err);
+    root.appendChild(h("p", { class: "card" }, "This page failed to load. Reload to try again."));
+    return;
+  }
+  if (token !== renderToken) return; // a newer navigation won
+  clear(root);
+  const ret = await mod.render(root, { name: found.route.name, params: found.params, navigate });
+  if (token !== renderToken) {
+    if (typeof ret === "function") ret();
+    return;
+  }
+  cleanup = typeof ret === "function" ? ret : null;
+}
+
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest?.("a[href]");
+  if (!a || a.target || a.hasAttribute("download")) return;
+  if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+  const url = new URL(a.href, window.location.href);
+  if (url.origin !== window.location.origin || !matchRoute(url.pathname)) return;
+  ev.preventDefault();
+  if (url.pathname + url.search !== window.location.pathname + window.location.search) {
+    navigate(url.pathname + url.search);
+  }
+});
+
+window.addEventListener("popstate", render);
+render();

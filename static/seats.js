@@ -1,0 +1,23 @@
+// A read-only list of a lobby's seats (join page, watch page before the start).
+
+import { h, playerColor } from "/static/dom.js";
+
+export function seatLabel(s) {
+  if (s.bot) return s.name || `Bot ${s.seat + 1}`;
+  return s.name || "Open seat";
+}
+
+export function seatList(info) {
+  return h(
+    "ol",
+    { class: "seat-list compact" },
+    (info.seats || []).map((s) =>
+      h("li", { class: `seat-row${s.name || s.bot ? "" : " empty"}` }, [
+        h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
+        h("span", { class: "name" }, seatLabel(s)),
+        s.host ? h("span", { class: "badge badge-host" }, "host") : null,
+        s.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+      ]),
+    ),
+  );
+}

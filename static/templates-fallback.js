@@ -1,0 +1,171 @@
+// The generic action panel: turns legal-action templates into buttons and inputs
+// ($range -> number input bound to the range, $choice -> select), so every game stays
+// playable even without (or beyond) its board renderer.
+
+import { clear, h, humanize } from "/static/dom.js";
+
+function isRange(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.$range);
+}
+function isChoice(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.$choice);
+}
+
+function valueText(v) {
+  if (v === null) return "none";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+/** "row 2, col 3" for a template's fixed fields (everything but type and open fields). */
+export function fixedSummary(t) {
+  return Object.entries(t)
+    .filter(([k, v]) => k !== "type" && !isRange(v) && !isChoice(v))
+    .map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(v)}`)
+    .join(", ");
+}
+
+function openFields(t) {
+  return Object.entries(t).filter(([, v]) => isRange(v) || isChoice(v));
+}
+
+let uid = 0;
+
+/** Inputs for a template's open fields; returns {el, read()} (read builds the concrete action). */
+function fieldsFor(t) {
+  const readers = [];
+  const el = h("div", { class: "fa-fields" });
+  for (const [key, spec] of openFields(t)) {
+    const id = `fa-${++uid}`;
+    if (isRange(spec)) {
+      const [lo, hi, step = 1] = spec.$range;
+      const input = h("input", {
+        id, type: "number", inputmode: "numeric", min: lo, max: hi, step, value: String(lo),
+        "data-field": key, required: true,
+      });
+      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, `${humanize(key)} (${lo}–${hi})`), input]));
+      readers.push(() => {
+        const v = Number(input.value);
+        if (!Number.isInteger(v) || v < lo || v > hi || (v - lo) % step !== 0) {
+          throw new Error(`${humanize(key)} must be a whole number from ${lo} to ${hi}${step !== 1 ? ` in steps of ${step}` : ""}.`);
+        }
+        return [key, v];
+      });
+    } else {
+      const opts = spec.$choice;
+      const select = h("select", { id, "data-field": key },
+        opts.map((o, i) => h("option", { value: String(i) }, valueText(o))));
+      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, humanize(key)), select]));
+      readers.push(() => [key, opts[Number(select.value)]]);
+    }
+  }
+  return {
+    el,
+    read() {
+      const action = {};
+      for (const [k, v] of Object.entries(t)) if (!isRange(v) && !isChoice(v)) action[k] = v;
+      for (const r of readers) {
+        const [k, v] = r();
+        action[k] = v;
+      }
+      return action;
+    },
+  };
+}
+
+const MAX_BUTTONS = 12;
+
+/**
+ * Draw the templates into host. send(action) -> Promise. Groups templates by type:
+ * a few fixed ones become buttons; many, or ones with open fields, get a variant select
+ * plus inputs for the open fields.
+ */
+export function renderFallback(host, templates, send) {
+  clear(host);
+  if (!templates || !templates.length) {
+    host.hidden = true;
+    return;
+  }
+  host.hidden = false;
+  host.appendChild(h("h3", { class: "panel-title" }, "Actions"));
+  const groups = new Map();
+  for (const t of templates) {
+    const type = t.type ?? "action";
+    if (!groups.has(type)) groups.set(type, []);
+    groups.get(type).push(t);
+  }
+  let busy = false;
+  const run = async (btn, build) => {
+    if (busy) return;
+    let action;
+    try {
+      action = build();
+    } catch (err) {
+      host.dispatchEvent(new CustomEvent("fallback-error", { detail: err.message, bubbles: true }));
+      return;
+    }
+    busy = true;
+    btn.disabled = true;
+    try {
+      await send(action);
+    } catch {
+      /* the shell shows the reason */
+    } finally {
+      busy = false;
+      btn.disabled = false;
+    }
+  };
+  for (const [type, list] of groups) {
+    const title = humanize(String(type));
+    const group = h("div", { class: "fa-group", "data-type": String(type) });
+    const simple = list.every((t) => openFields(t).length === 0);
+    if (simple && list.length <= MAX_BUTTONS) {
+      const row = h("div", { class: "fa-buttons" });
+      for (const t of list) {
+        const summary = fixedSummary(t);
+        const btn = h("button", { type: "button", class: "btn btn-action", "data-action": JSON.stringify(t) },
+          summary ? `${title}: ${summary}` : title);
+        btn.addEventListener("click", () => run(btn, () => ({ ...t })));
+        row.appendChild(btn);
+      }
+      group.appendChild(row);
+    } else if (list.length === 1) {
+      const t = list[0];
+      const fields = fieldsFor(t);
+      const summary = fixedSummary(t);
+      const btn = h("button", { type: "submit", class: "btn btn-action" }, title);
+      const form = h("form", { class: "fa-form" }, [
+        summary ? h("span", { class: "muted small" }, summary) : null, fields.el, btn,
+      ]);
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        run(btn, () => fields.read());
+      });
+      group.appendChild(form);
+    } else {
+      const id = `fa-${++uid}`;
+      const variant = h("select", { id, class: "fa-variant" },
+        list.map((t, i) => h("option", { value: String(i) }, fixedSummary(t) || `${title} ${i + 1}`)));
+      const fieldsHost = h("div");
+      let fields = null;
+      const pick = () => {
+        fields = fieldsFor(list[Number(variant.value)]);
+        clear(fieldsHost).appendChild(fields.el);
+      };
+      variant.addEventListener("change", pick);
+      pick();
+      const btn = h("button", { type: "submit", class: "btn btn-action" }, title);
+      const form = h("form", { class: "fa-form" }, [
+        h("label", { for: id, class: "fa-field" }, [h("span", null, `${title} (${list.length} options)`), variant]),
+        fieldsHost,
+        btn,
+      ]);
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        run(btn, () => fields.read());
+      });
+      group.appendChild(form);
+    }
+    host.appendChild(group);
+  }
+}
