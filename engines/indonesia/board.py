@@ -24,7 +24,8 @@ LAND_LANDS: dict[int, frozenset[int]] = {
 LAND_SEAS: dict[int, frozenset[int]] = {
     int(k): frozenset(v["seas"]) for k, v in _RAW["lands"].items()}
 #: Sea id -> adjacent sea ids.
-SEA_SEAS: dict[int, frozenset[int]] = {int(k): frozenset(v["seas"]) for k, v in _RAW["seas"].items()}
+SEA_SEAS: dict[int, frozenset[int]] = {
+    int(k): frozenset(v["seas"]) for k, v in _RAW["seas"].items()}
 #: Sea id -> adjacent (coastal) land ids.
 SEA_LANDS: dict[int, frozenset[int]] = {
     int(k): frozenset(v["lands"]) for k, v in _RAW["seas"].items()}
