@@ -58,6 +58,12 @@ export function svg(tag, attrs, children) {
   return el;
 }
 
+/** Append children (skipping null/false, text as text nodes); returns the element. */
+export function add(el, ...children) {
+  appendChildren(el, children);
+  return el;
+}
+
 /** Remove every child of an element. */
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
@@ -104,8 +110,9 @@ export function toast(message, kind = "error", ms = 7000) {
   }
   clear(box);
   box.className = `toast toast-${kind} show`;
-  box.dataset.testid = kind === "error" ? "error" : "notice";
-  box.appendChild(h("span", { class: "toast-text" }, message));
+  box.appendChild(
+    h("span", { class: "toast-text", "data-testid": kind === "error" ? "error" : "notice" }, message),
+  );
   box.appendChild(
     h("button", { class: "toast-close", "aria-label": "Dismiss", onclick: () => hideToast() }, "×"),
   );

@@ -4,7 +4,7 @@
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
-import { clear, h, playerColor, svg, toast } from "/static/dom.js";
+import { add, clear, h, playerColor, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
@@ -435,7 +435,7 @@ class GameShell {
         ? winners.length > 1 ? "You share the win!" : "You win!"
         : `${winners.map((s) => this.playerName(s)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`
       : "Game over";
-    this.gameover.append(
+    add(this.gameover, 
       h("h2", null, headline),
       h("div", { class: "table-scroll" }, [
         h("table", { class: "results" }, [
@@ -447,7 +447,7 @@ class GameShell {
           ])),
           h("tbody", null, order.map((s) =>
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
-              h("td", null, ranks[s] === 1 ? "🏆 1" : fmt(ranks[s])),
+              h("td", null, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : fmt(ranks[s])),
               h("th", { scope: "row" }, [
                 h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
                 h("span", { class: "name" }, this.playerName(s)),
@@ -470,7 +470,7 @@ class GameShell {
     const started = Boolean(doc && doc.view);
     this.waiting.hidden = started;
     if (!started) {
-      clear(this.waiting).append(
+      add(clear(this.waiting), 
         h("h2", null, "Waiting for the game to start"),
         h("p", { class: "muted" }, "The board appears here as soon as the host starts the game."),
       );

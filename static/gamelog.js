@@ -79,7 +79,7 @@ export class GameLog {
           "data-seq": line.seq ?? "",
           style: seat !== null ? { "--seat-color": playerColor(seat) } : null,
         }, [
-          line.private ? h("span", { class: "log-private", title: "Only you see this" }, "🔒 ") : null,
+          line.private ? h("span", { class: "badge log-private", title: "Only you see this line" }, "private") : null,
           ...logTextNodes(line.text, this.nameOf),
         ]),
       );

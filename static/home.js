@@ -1,7 +1,7 @@
 // Home page: the games, the create-lobby form, open lobbies and "your games" in this browser.
 
 import { api } from "/static/api.js";
-import { clear, h, lastSegment, toast } from "/static/dom.js";
+import { add, clear, h, lastSegment, toast } from "/static/dom.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
 import { peekDoc } from "/static/peek.js";
@@ -53,8 +53,8 @@ export async function render(root, { navigate }) {
       renderCreate(createSection, games, navigate);
     })
     .catch((err) => {
-      clear(gamesSection).append(h("h2", null, "Games"), h("p", { class: "error-text" }, err.message));
-      createSection.append(h("p", { class: "error-text" }, "The games could not be loaded."));
+      add(clear(gamesSection), h("h2", null, "Games"), h("p", { class: "error-text" }, err.message));
+      add(createSection, h("p", { class: "error-text" }, "The games could not be loaded."));
     });
   loadLobbies(lobbiesSection).catch(() => {});
   loadYourGames(yourSection, sockets, () => alive).catch(() => {});
@@ -224,7 +224,7 @@ async function loadLobbies(section) {
   try {
     lobbies = await api("GET", "/lobbies");
   } catch (err) {
-    clear(section).append(h("h2", { id: "lobbies-h" }, "Open tables"), h("p", { class: "error-text" }, err.message));
+    add(clear(section), h("h2", { id: "lobbies-h" }, "Open tables"), h("p", { class: "error-text" }, err.message));
     return;
   }
   clear(section);

@@ -2,7 +2,7 @@
 // /claim/{claim_id}: take over a re-issued seat on a new device.
 
 import { api } from "/static/api.js";
-import { clear, h, toast } from "/static/dom.js";
+import { add, clear, h, toast } from "/static/dom.js";
 import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
 import { seatList } from "/static/seats.js";
 
@@ -23,7 +23,7 @@ async function renderJoin(root, { params, navigate }) {
   try {
     info = await api("GET", `/invites/${encodeURIComponent(inviteId)}`);
   } catch (err) {
-    clear(card).append(
+    add(clear(card), 
       h("h1", null, "This invite does not work"),
       h("p", { class: "error-text", "data-testid": "error" }, err.message),
       h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
@@ -54,25 +54,25 @@ async function renderJoin(root, { params, navigate }) {
     }
   }
   clear(card);
-  card.append(
+  add(card, 
     h("p", { class: "eyebrow" }, "You are invited to"),
     h("h1", null, info.game_name || info.game),
   );
   const host = (info.seats || []).find((s) => s.host);
   if (host && host.name) {
-    card.append(h("p", { class: "muted" }, ["Host: ", h("span", { class: "name" }, host.name)]));
+    add(card, h("p", { class: "muted" }, ["Host: ", h("span", { class: "name" }, host.name)]));
   }
-  card.append(seatList(info));
+  add(card, seatList(info));
   if (info.status !== "lobby") {
-    card.append(h("p", null, "This game has already started, so its seats are closed."));
+    add(card, h("p", null, "This game has already started, so its seats are closed."));
     if (info.watch_url) {
-      card.append(h("a", { class: "btn", href: new URL(info.watch_url, location.origin).pathname, "data-link": true }, "Watch it"));
+      add(card, h("a", { class: "btn", href: new URL(info.watch_url, location.origin).pathname, "data-link": true }, "Watch it"));
     }
     return;
   }
   const free = (info.seats || []).filter((s) => s.name === null && !s.bot).length;
   if (free === 0) {
-    card.append(h("p", { class: "error-text" }, "Every seat is taken. Ask the host to free one."));
+    add(card, h("p", { class: "error-text" }, "Every seat is taken. Ask the host to free one."));
     return;
   }
   const nameInput = h("input", {
@@ -115,7 +115,7 @@ async function renderJoin(root, { params, navigate }) {
       submit.disabled = false;
     }
   });
-  card.append(form);
+  add(card, form);
   nameInput.focus();
 }
 

@@ -2,7 +2,7 @@
 // Live through the WebSocket's `lobby` and `presence` frames; goes to the game when it starts.
 
 import { api } from "/static/api.js";
-import { absoluteUrl, clear, copyText, h, playerColor, toast } from "/static/dom.js";
+import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 
@@ -24,6 +24,12 @@ export async function render(root, { params, navigate }) {
   const status = h("span", { class: "conn", "data-testid": "status" }, "Connecting…");
   root.appendChild(card);
   let left = false;
+  let gone = false;
+  const goGame = () => {
+    if (gone) return;
+    gone = true;
+    navigate(`/game/${encodeURIComponent(gameId)}`, { replace: true });
+  };
 
   const load = async () => {
     const info = await api("GET", `/games/${encodeURIComponent(gameId)}`, { credential: mine.credential });
@@ -32,13 +38,13 @@ export async function render(root, { params, navigate }) {
   };
 
   const apply = (info) => {
-    if (left) return;
+    if (left || gone) return;
     state.info = info;
     if (typeof info.you === "number") state.you = info.you;
     const me = (info.seats || []).find((s) => s.seat === state.you);
     saveSeat(gameId, { seat: state.you, game: info.game, name: me?.name || mine.name });
     if (info.status !== "lobby") {
-      navigate(`/game/${encodeURIComponent(gameId)}`, { replace: true });
+      goGame();
       return;
     }
     draw();
@@ -157,7 +163,7 @@ export async function render(root, { params, navigate }) {
     const claimBox = h("div", { class: "claim-box", "data-testid": "claim-box" });
     card.appendChild(claimBox);
     const showClaim = (s, url) => {
-      clear(claimBox).append(
+      add(clear(claimBox), 
         h("p", null, ["Send this link to ", h("span", { class: "name" }, s.name || "the player"), " to play from a new device (it works once):"]),
         h("input", { type: "text", readonly: true, value: url, class: "copy-fallback", "data-testid": "claim-link", "aria-label": "Claim link", onfocus: (e) => e.target.select() }),
       );
@@ -222,7 +228,7 @@ export async function render(root, { params, navigate }) {
   try {
     await load();
   } catch (err) {
-    clear(card).append(
+    add(clear(card), 
       h("h1", null, "This table is not available"),
       h("p", { class: "error-text", "data-testid": "error" }, err.message),
       err.status === 401 || err.status === 403
@@ -243,7 +249,7 @@ export async function render(root, { params, navigate }) {
     },
     onLobby: (lobby) => {
       if (!lobby) return;
-      if (lobby.you === undefined) {
+      if (typeof lobby.you !== "number") {
         // Seats may have been reordered: ask the server which seat is ours.
         load().catch(() => apply({ ...lobby, you: state.you }));
       } else apply(lobby);
@@ -253,7 +259,7 @@ export async function render(root, { params, navigate }) {
       if (state.info) draw();
     },
     onDoc: ({ doc }) => {
-      if (doc && doc.status && doc.status !== "lobby") navigate(`/game/${encodeURIComponent(gameId)}`, { replace: true });
+      if (doc && doc.status && doc.status !== "lobby") goGame();
     },
     onFatal: (reason) => toast(reason || "The server closed the connection."),
   });

@@ -64,8 +64,11 @@ async function render() {
     return;
   }
   if (token !== renderToken) return; // a newer navigation won
-  clear(root);
-  const ret = await mod.render(root, { name: found.route.name, params: found.params, navigate });
+  // Each render gets its own container, so a slower, superseded render writes into a
+  // detached element instead of next to the current page.
+  const view = h("div", { class: "view" });
+  clear(root).appendChild(view);
+  const ret = await mod.render(view, { name: found.route.name, params: found.params, navigate });
   if (token !== renderToken) {
     if (typeof ret === "function") ret();
     return;
