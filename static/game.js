@@ -235,6 +235,7 @@ class GameShell {
     }
     if (typeof frame.spectators === "number") this.spectators = frame.spectators;
     this.drawPlayers();
+    this.drawExtra();
     // Presence changes are when a player may have left: the host needs the `left` flags.
     if (!this.watching && this.isHost()) this.refreshInfoSoon();
   }
@@ -357,7 +358,9 @@ class GameShell {
     if (this.watching || finished) return;
     if (this.isHost()) {
       for (const p of this.players) {
-        if (p.left && !p.bot) {
+        // A player who left, or who is gone from the table, can be replaced by a bot
+        // (the server refuses while that player is still connected).
+        if (!p.bot && p.seat !== this.seat && (p.left || !p.connected)) {
           this.extra.appendChild(
             h("button", {
               type: "button", class: "btn btn-small", "data-testid": `hand-bot-${p.seat}`,

@@ -6,6 +6,8 @@ import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
 import { peekDoc } from "/static/peek.js";
 
+const MAX_PEEKS = 4;
+
 const STATUS_TEXT = {
   lobby: "In the lobby",
   active: "Playing",
@@ -269,6 +271,7 @@ async function loadYourGames(section, sockets, isAlive) {
   }
   const list = h("ul", { class: "your-list", "data-testid": "your-games" });
   section.appendChild(list);
+  const peeks = { count: 0 };
   const items = ids.slice(0, 30).map((id) => ({ id, entry: seats[id], rank: 2, el: null }));
   const place = () => {
     items.sort((a, b) => a.rank - b.rank);
@@ -294,10 +297,15 @@ async function loadYourGames(section, sockets, isAlive) {
         else if (info.status === "active") {
           link.href = `/game/${encodeURIComponent(id)}`;
           it.rank = 2;
-          const doc = await peekDoc(id, entry.credential, sockets);
+          // The server adds to_act for a seat's own credential; older servers need a peek.
+          let toAct = Array.isArray(info.to_act) ? info.to_act : null;
+          if (toAct === null && peeks.count++ < MAX_PEEKS) {
+            const doc = await peekDoc(id, entry.credential, sockets);
+            toAct = doc && Array.isArray(doc.to_act) ? doc.to_act : null;
+          }
           if (!isAlive()) return;
           const you = typeof info.you === "number" ? info.you : entry.seat;
-          if (doc && Array.isArray(doc.to_act) && doc.to_act.includes(you)) {
+          if (toAct && toAct.includes(you)) {
             it.rank = 0;
             status.textContent = "Your turn";
             status.className = "pill pill-turn";
