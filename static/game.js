@@ -193,7 +193,9 @@ class GameShell {
       this.renderer = null;
       clear(this.boardRoot);
       this.notice.hidden = false;
-      this.notice.textContent = "This game's board is not available in your browser; use the action list to play.";
+      this.notice.textContent = this.watching
+        ? "This game's board is not available in your browser; the players panel and the log follow the game."
+        : "This game's board is not available in your browser; use the action list to play.";
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();

@@ -17,18 +17,18 @@ const STATUS_TEXT = {
 
 export async function render(root, { navigate }) {
   document.title = "Meja — board games with friends";
-  const yourSection = h("section", { class: "card", "aria-labelledby": "your-h" }, [
+  const yourSection = h("section", { class: "card your-games", "aria-labelledby": "your-h" }, [
     h("h2", { id: "your-h" }, "Your games"),
     h("p", { class: "muted" }, "Loading…"),
   ]);
-  const gamesSection = h("section", { class: "card", "aria-labelledby": "games-h" }, [
+  const gamesSection = h("section", { class: "card games-card", "aria-labelledby": "games-h" }, [
     h("h2", { id: "games-h" }, "Games"),
     h("p", { class: "muted" }, "Loading…"),
   ]);
-  const createSection = h("section", { class: "card", id: "create", "aria-labelledby": "create-h" }, [
+  const createSection = h("section", { class: "card create-card", id: "create", "aria-labelledby": "create-h" }, [
     h("h2", { id: "create-h" }, "Start a table"),
   ]);
-  const lobbiesSection = h("section", { class: "card", "aria-labelledby": "lobbies-h" }, [
+  const lobbiesSection = h("section", { class: "card lobbies-card", "aria-labelledby": "lobbies-h" }, [
     h("h2", { id: "lobbies-h" }, "Open tables"),
     h("p", { class: "muted" }, "Loading…"),
   ]);
@@ -269,6 +269,7 @@ async function loadYourGames(section, sockets, isAlive) {
     section.appendChild(h("p", { class: "muted" }, "Games you open or join in this browser show up here."));
     return;
   }
+  section.classList.add("has-items");
   const list = h("ul", { class: "your-list", "data-testid": "your-games" });
   section.appendChild(list);
   const peeks = { count: 0 };
