@@ -501,6 +501,11 @@ def build() -> dict:
         "connectors": connectors,
         "barriers": barriers,
         "nonplanar_witness": nonplanar_witness(board),
+        # the map's adjacency, so the browser can suggest other sale routings
+        "adjacency": {
+            str(r): sorted({b for pair in pairs if r in pair for b in pair if b != r})
+            for r in sorted(list(lands) + list(board["seas"]))
+        },
     }
 
 

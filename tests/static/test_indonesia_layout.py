@@ -174,3 +174,12 @@ def test_the_land_and_sea_graph_is_not_planar_so_connectors_are_needed():
 def test_border_lines_are_segments(kind):
     assert LAYOUT[kind]
     assert all(len(seg) == 4 for seg in LAYOUT[kind])
+
+
+def test_the_stored_adjacency_is_the_maps():
+    stored = {
+        (min(int(a), b), max(int(a), b))
+        for a, others in LAYOUT["adjacency"].items()
+        for b in others
+    }
+    assert stored == adjacency()
