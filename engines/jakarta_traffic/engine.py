@@ -11,7 +11,6 @@ from engines.base import (
     Outcome,
     RuleError,
     State,
-    clone,
     expand_template,
 )
 from engines.jakarta_traffic import orderboard, rules, scoring
@@ -32,35 +31,50 @@ PHASE_ACTIONS: dict[str, tuple[set[str], str]] = {
 }
 
 
-def copy_state(state: State) -> State:
-    """A deep copy shaped for this game's state: C-level copies of its flat lists and
-    small dicts instead of a generic recursive walk (``apply`` is the hot path of bot games).
-    Keys it does not know are deep-copied with :func:`engines.base.clone`."""
+#: The parts of the state each action may change, beyond its scalars and flat lists.
+TOUCHES: dict[str, frozenset[str]] = {
+    "start": frozenset(),
+    "rotate": frozenset({"tiles"}),
+    "swap": frozenset({"tiles", "hand"}),
+    "accept": frozenset({"phone", "stacks"}),
+    "place_stack": frozenset({"stacks"}),
+    "deliver": frozenset({"phone", "stars", "delivered", "board", "supply"}),
+    "arrange": frozenset({"board"}),
+}
+#: A ride ends in an arrival, which may end the turn: the people, not the board, change.
+_RIDE = frozenset()
+_FLAT = ("mopeds", "energy", "bubbles")
+
+
+def copy_state(state: State, touched: frozenset[str]) -> State:
+    """A copy of ``state`` that an action touching ``touched`` may mutate freely.
+
+    The flat per-player lists are always copied; the nested parts only when the action
+    changes them (``apply`` is the hot path of bot games, so nothing else is copied). The
+    scalars and the replaced-not-mutated values (``pending``, ``dice``) are shared.
+    """
     new = dict(state)
-    for key, value in state.items():
-        if key in _FLAT:
-            new[key] = value[:]
-        elif key in _LIST_OF_DICTS:
+    for key in _FLAT:
+        new[key] = state[key][:]
+    for key in touched:
+        value = state[key]
+        if key in ("tiles", "hand", "stacks"):
             new[key] = [v.copy() if v is not None else None for v in value]
-        elif key in _LIST_OF_LISTS:
-            new[key] = [v[:] for v in value]
         elif key == "board":
             new[key] = {k: v[:] for k, v in value.items()}
         elif key == "supply":
             new[key] = value.copy()
-        elif type(value) in (dict, list):
-            new[key] = clone(value)
+        else:
+            new[key] = [v[:] for v in value]
     return new
 
 
-_FLAT = frozenset({"mopeds", "energy", "bubbles"})
-_LIST_OF_DICTS = frozenset({"tiles", "hand", "stacks"})  # dicts of scalars only
-_LIST_OF_LISTS = frozenset({"phone", "stars", "delivered"})
+#: {"x": .., "y": ..} of every cell, for building templates quickly.
+XY: list[dict[str, int]] = [{"x": c % SIZE + 1, "y": c // SIZE + 1} for c in range(SIZE * SIZE)]
 
 
 def _xy(cell: int) -> dict[str, int]:
-    x, y = rules.coords(cell)
-    return {"x": x, "y": y}
+    return XY[cell]
 
 
 class JakartaTrafficEngine(Engine):
@@ -94,7 +108,7 @@ class JakartaTrafficEngine(Engine):
         allowed, hint = PHASE_ACTIONS[phase]
         if action.type not in allowed:
             raise RuleError(hint)
-        new = copy_state(state)
+        new = copy_state(state, TOUCHES.get(action.type, _RIDE))
         kind = action.type
         if kind == "start":
             log = rules.place_moped(new, seat, rules.cell_of(action.x, action.y))
@@ -147,13 +161,18 @@ class JakartaTrafficEngine(Engine):
     def _honk_templates(self, state: State) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         swaps: list[dict[str, Any]] = []
+        blocked = {c for c, s in enumerate(state["stacks"]) if s is not None}
+        blocked.update(state["mopeds"])
+        blocked.add(state["marker"])
         for cell, tile in enumerate(state["tiles"]):
-            if rules.manipulation_blocker(state, cell):
+            if cell in blocked:
                 continue
+            x, y = XY[cell]["x"], XY[cell]["y"]
             turns = rules.changing_turns(tile["pattern"], tile["rot"])
-            out.append({"type": "rotate", **_xy(cell), "turns": {"$choice": list(turns)}})
+            out.append({"type": "rotate", "x": x, "y": y, "turns": {"$choice": list(turns)}})
             if tile["kind"] != BUILDING:
-                swaps.append({"type": "swap", **_xy(cell), "rotation": {"$choice": [0, 1, 2, 3]}})
+                swaps.append({"type": "swap", "x": x, "y": y,
+                              "rotation": {"$choice": [0, 1, 2, 3]}})
         return out + swaps
 
     def to_act(self, state: State) -> list[int]:
@@ -194,12 +213,18 @@ class JakartaTrafficEngine(Engine):
         templates = self.legal_actions(state, seat)
         if not templates:
             raise RuleError("There is nothing for this seat to do now.")
-        for eager in ("accept", "deliver"):
-            if templates[0]["type"] == eager:
-                return {"type": eager}
-        kinds = sorted({t["type"] for t in templates})
-        kind = rng.choice(kinds)
-        return expand_template(rng.choice([t for t in templates if t["type"] == kind]), rng)
+        return choose_bot_action(templates, rng)
+
+
+def choose_bot_action(templates: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """Ruling 7's choice among legal templates: accept or deliver whenever offered, else a
+    random action type, then a random template of that type."""
+    first = templates[0]["type"]
+    if first in ("accept", "deliver"):
+        return {"type": first}
+    kinds = sorted({t["type"] for t in templates})
+    kind = rng.choice(kinds)
+    return expand_template(rng.choice([t for t in templates if t["type"] == kind]), rng)
 
 
 def _roads(tile: dict[str, Any]) -> dict[str, Any]:
