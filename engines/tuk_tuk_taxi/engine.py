@@ -18,6 +18,7 @@ The state (plain JSON)::
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -209,7 +210,7 @@ class TukTukTaxiEngine(Engine):
 
     # -- the sign step ---------------------------------------------------------------------
     def _placements(self, state: State, kind: str) -> dict[str, tuple[str, ...]]:
-        return signs.placements(kind, state["taxis"], state["signs"])
+        return signs.placements(kind, state["taxis"])
 
     def _resolve_sign(self, s: State, seat: int, action: Any, log: list[LogEntry]) -> None:
         kind = s["drawn"]
@@ -457,8 +458,9 @@ def _copy_state(state: State) -> State:
     s = dict(state)
     for key in ("stack", "taxis", "carrying", "passengers", "delivered", "last_drop", "skip"):
         s[key] = list(state[key])
-    s["signs"] = {k: dict(v) for k, v in state["signs"].items()}
-    s["turn"] = {**state["turn"], "used": list(state["turn"]["used"])}
+    # Sign entries and the turn's "used" list are replaced, never changed in place.
+    s["signs"] = dict(state["signs"])
+    s["turn"] = dict(state["turn"])
     s["die"] = None if state["die"] is None else dict(state["die"])
     return s
 
@@ -491,7 +493,21 @@ def _free_spaces(s: State, seat: int, kind: str) -> list[str]:
     return [cell_key(c) for c in cells if cell_key(c) not in others]
 
 
+_TEMPLATES: dict[int, tuple[dict[str, tuple[str, ...]], str]] = {}
+
+
 def _place_templates(allowed: dict[str, tuple[str, ...]]) -> list[dict[str, Any]]:
+    """Placement templates, cached per (shared, unchanging) placement answer."""
+    hit = _TEMPLATES.get(id(allowed))
+    if hit is None or hit[0] is not allowed:
+        if len(_TEMPLATES) > 4096:
+            _TEMPLATES.clear()
+        hit = (allowed, json.dumps(_build_place_templates(allowed)))
+        _TEMPLATES[id(allowed)] = hit
+    return json.loads(hit[1])
+
+
+def _build_place_templates(allowed: dict[str, tuple[str, ...]]) -> list[dict[str, Any]]:
     """One template for direction-less signs; otherwise one per set of directions."""
     plain = [c for c, d in allowed.items() if not d]  # already in board order
     out: list[dict[str, Any]] = []

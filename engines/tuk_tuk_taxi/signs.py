@@ -8,16 +8,29 @@ from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.data import Cell, cell_key
 
 
-def placements(kind: str, taxis: list[str], signs: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+def placements(kind: str, taxis: list[str] | tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Cells (``"r,c"``) where a sign of ``kind`` may go now, each with its directions.
 
     Any street cell except a traffic light, a taxi stop or a cell with a taxi. Mandatory
     turns only on intersections (direction: the travel direction of the cars they govern,
     one per side a car can come from); one-way signs only off intersections (direction:
     either way along the street). Other signs have no direction (empty tuple).
+    The answer does not depend on the signs already standing (a sign may replace another).
+    The result is cached and shared: callers must not change it.
     """
-    taken = set(taxis)
-    return {key: dirs for key, dirs in _spaces(kind) if key not in taken}
+    spaces = _spaces(kind)
+    key = (kind, tuple(taxis))
+    hit = _PLACEMENTS.get(key)
+    if hit is None or hit[0] is not spaces:
+        if len(_PLACEMENTS) > 4096:
+            _PLACEMENTS.clear()
+        hit = (spaces, {cell: dirs for cell, dirs in spaces if cell not in taxis})
+        _PLACEMENTS[key] = hit
+    return hit[1]
+
+
+_PLACEMENTS: dict[tuple[str, tuple[str, ...]],
+                  tuple[list[tuple[str, tuple[str, ...]]], dict[str, tuple[str, ...]]]] = {}
 
 
 def _spaces(kind: str) -> list[tuple[str, tuple[str, ...]]]:

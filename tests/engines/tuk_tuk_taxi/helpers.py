@@ -13,7 +13,9 @@ def make(players: int = 2, *, taxis: dict[int, str] | None = None,
          signs: dict[str, tuple[str, str | None] | str] | None = None,
          passengers: list[str] | None = None, carrying: dict[int, bool] | None = None,
          drawn: str = "slippery", phase: str = "roll", current: int = 0,
-         stack: list[str] | None = None, options: dict[str, Any] | None = None) -> State:
+         stack: list[str] | None = None, options: dict[str, Any] | None = None,
+         delivered: list[int] | None = None, last_drop: list[int | None] | None = None,
+         ) -> State:
     """A game in ``phase`` for seat ``current``, with the given board."""
     s = ENGINE.setup(players, options or {}, seed=7)
     if taxis:
@@ -31,6 +33,11 @@ def make(players: int = 2, *, taxis: dict[int, str] | None = None,
     s["current"] = current
     if stack is not None:
         s["stack"] = list(stack)
+    if delivered is not None:
+        s["delivered"] = list(delivered)
+        s["last_drop"] = list(last_drop) if last_drop else [
+            None if d == 0 else i + 1 for i, d in enumerate(delivered)]
+        s["drops"] = sum(delivered)
     return s
 
 

@@ -95,7 +95,7 @@ def test_plain_sign_with_a_direction_is_refused() -> None:
 def test_sign_that_cannot_be_placed_anywhere_is_discarded(monkeypatch) -> None:
     # Our board always has room; shrink the intersections so the taxis fill every one.
     monkeypatch.setattr(data, "INTERSECTIONS", frozenset({(0, 4), (0, 8)}))
-    assert placements("turn_left", ["0,4", "0,8"], {}) == {}
+    assert placements("turn_left", ["0,4", "0,8"]) == {}
     s = make(3, phase="no_parking", taxis={1: "0,4", 2: "0,8"}, current=2,
              stack=["turn_left", "stop"])
     s = act(s, 2, {"type": "stay"})  # seat 2's turn ends; seat 0 draws the turn sign

@@ -1,0 +1,58 @@
+"""Random legal play from many seeds: it ends, never raises, keeps the board sound,
+hides the stack order from every viewer, and replays to the same state (the harness)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.tuk_tuk_taxi import ENGINE
+from engines.tuk_tuk_taxi.data import TAXI_STOPS, TRAFFIC_LIGHTS, cell_key
+from tests.engines.harness import play_random_game
+
+LIGHTS = {cell_key(c) for c in TRAFFIC_LIGHTS}
+SEEDS = 520
+CHUNK = 40
+
+
+def check(state: dict, events: list) -> None:
+    """Invariants after an action."""
+    taxis = state["taxis"]
+    assert len(set(taxis)) == len(taxis), f"two taxis share a cell: {taxis}"
+    assert not set(taxis) & LIGHTS, "a taxi stands on a traffic light"
+    for seat, cell in enumerate(taxis):
+        others = {cell_key(TAXI_STOPS[s]) for s in range(state["players"]) if s != seat}
+        assert cell not in others, "a taxi stands on another player's stop"
+    total = 70 if state["simplified"] else 80
+    pending = 1 if state["phase"] == "sign" else 0
+    assert len(state["stack"]) + len(state["signs"]) + state["removed"] + pending == total
+    # No viewer's document depends on the order of the face-down stack.
+    if len(state["stack"]) > 1:
+        reordered = dict(state, stack=state["stack"][1:] + state["stack"][:1])
+        for viewer in (None, state["current"]):
+            assert ENGINE.view(state, viewer) == ENGINE.view(reordered, viewer)
+    passengers = len(state["passengers"]) + sum(state["carrying"]) + sum(state["delivered"])
+    assert passengers == {2: 4, 3: 6, 4: 8}[state["players"]]
+
+
+def _play(seed: int) -> None:
+    players = 2 + seed % 3
+    options = {"simplified": seed % 4 == 3}
+    # Every 10th seed checks every action; the rest every 15th action (the suite's budget).
+    every = 1 if seed % 10 == 0 else 15
+    state, events = play_random_game(ENGINE, players, seed, options=options, check=check,
+                                     check_every=every, check_views=every == 1)
+    out = ENGINE.outcome(state)
+    assert out is not None and len(out.ranks) == players and min(out.ranks) == 1
+    assert events
+
+
+def test_random_games_from_520_seeds() -> None:
+    for seed in range(SEEDS):
+        _play(seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_random_games_from_any_seed(seed: int) -> None:
+    _play(seed)
