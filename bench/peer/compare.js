@@ -82,13 +82,14 @@ const describe = (rs) => {
       return acc;
     }, {}),
     rejected: rs.reduce((s, r) => s + (r.rejected || 0), 0),
+    loadavg: stat(rs, (r) => r.bench_env && r.bench_env.loadavg_1m_before),
   };
 };
 
 const header = [
   'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'Meja / peer', 'lat p50 ms', 'p95 ms',
   'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB (PG end)', 'update msg bytes',
-  'load CPU %', 'errors', 'rejected',
+  'load CPU %', 'errors', 'rejected', 'loadavg before',
 ];
 const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 const sorted = [...cells.values()].sort((a, b) => a.games - b.games || a.players - b.players);
@@ -106,6 +107,7 @@ for (const c of sorted) {
       d.pgCpu === null ? fmt(d.cpu) : `${fmt(d.cpu)} (${fmt(d.pgCpu)})`,
       `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}${d.pgRss === null ? '' : ` (${fmt(d.pgRss)})`}`,
       fmt(d.bytes), fmt(d.loadCpu), kinds ? `${d.errors} (${kinds})` : d.errors, d.rejected,
+      fmt(d.loadavg),
     ].join(' | ')} |`);
   }
 }
@@ -114,6 +116,7 @@ const any = runs[0];
 if (any) {
   console.log(`\nD=${any.duration_s} s after a ${any.warmup_s} s warmup; medians over the runs of ` +
     'each row; errors and rejected are summed. Meja\'s CPU and RSS include its PostgreSQL ' +
-    'cluster (in brackets: PostgreSQL alone).');
+    'cluster (in brackets: PostgreSQL alone). "loadavg before": the machine\'s 1-minute load ' +
+    'average when the run started (2 CPUs; above ~2 other work competed with the bench).');
 }
 if (failed.length) console.log(`\nRuns that did not complete:\n${failed.map((f) => `- ${f}`).join('\n')}`);

@@ -11,8 +11,12 @@
 #   -c G:P          a matrix cell; repeatable (default: 1:2 10:2 100:2 100:4)
 #   -r REPS         repetitions of the whole matrix, interleaved (default 1)
 #   --meja-only / --peer-only
+#   --profile       record Meja with py-spy (PYSPY, default /tmp/pyspy-venv/bin/py-spy; on CPU1,
+#                   non-blocking; PYSPY_IDLE=1 adds idle threads) into the logs folder and print
+#                   its hottest functions (bench/peer/hot.py); such runs are for diagnosis only
 #   -- ARGS         passed to both load generators (e.g. -- --invalid-every 50)
-# Environment: PEER_SRC (the harness, default /work/shared/peer-bench/boardgameio),
+# Environment: NICE (e.g. -10: run both servers, PostgreSQL and both load generators at that
+#   niceness, so other work on the machine disturbs the runs less; default 0), PEER_SRC (the harness, default /work/shared/peer-bench/boardgameio),
 #   PEER_DIR (its scratch copy, default /tmp/peer-bgio), MEJA_WS_DEFLATE (0: the adapter does
 #   not offer permessage-deflate).
 #
@@ -33,8 +37,11 @@ PEER_DIR=${PEER_DIR:-/tmp/peer-bgio}
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 PY="$REPO/.venv/bin/python"
 
-D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=()
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+ORIG_ARGS=("$@")
+D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
+PYSPY=${PYSPY:-/tmp/pyspy-venv/bin/py-spy}
+NICE=${NICE:-0}
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     -d) D=$2; shift 2 ;;
@@ -43,6 +50,7 @@ while [[ $# -gt 0 ]]; do
     -r) REPS=$2; shift 2 ;;
     --meja-only) RUN_PEER=0; shift ;;
     --peer-only) RUN_MEJA=0; shift ;;
+    --profile) PROFILE=1; shift ;;
     --) shift; EXTRA_ARGS=("$@"); break ;;
     -h|--help) usage ;;
     *) echo "run.sh: unknown option $1" >&2; usage ;;
@@ -53,6 +61,20 @@ done
 for c in "${CELLS[@]}"; do [[ $c =~ ^[1-9][0-9]*:[2-4]$ ]] || { echo "run.sh: bad cell $c" >&2; usage; }; done
 
 log() { echo "run.sh: $*" >&2; }
+[[ $NICE =~ ^-?[0-9]+$ ]] || { log "NICE must be an integer"; exit 1; }
+NICE_CMD=()
+if [[ $NICE != 0 ]]; then
+  # With the kernel's autogroups (sched_autogroup_enabled=1) CPU time is shared per session
+  # first, so a process niceness only counts inside its own session. Run the bench in a session
+  # of its own and give that session's autogroup the niceness too; both end with the session.
+  if [[ -z ${MEJA_BENCH_SESSION:-} ]]; then
+    MEJA_BENCH_SESSION=1 exec setsid --wait "$0" "${ORIG_ARGS[@]}"
+  fi
+  if [[ -w /proc/self/autogroup ]]; then
+    echo "$NICE" >/proc/self/autogroup 2>/dev/null || log "could not set the autogroup's niceness"
+  fi
+  NICE_CMD=(nice -n "$NICE")
+fi
 free_port() { "$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 as_pg() { runuser -u postgres -- "$@"; }
 
@@ -72,8 +94,14 @@ LOGDIR="$RESULTS/logs-$STAMP"
 mkdir -p "$LOGDIR"
 
 # ---- cleanup: everything started here, by PID --------------------------------------------
-PGDATA= SERVER_PID=
+PGDATA= SERVER_PID= SPY_PID=
 stop_server() {
+  if [[ -n $SPY_PID ]] && kill -0 "$SPY_PID" 2>/dev/null; then
+    kill -INT "$SPY_PID" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$SPY_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SPY_PID" 2>/dev/null || true
+  fi
+  SPY_PID=
   if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
@@ -111,9 +139,11 @@ start_postgres() {
   chmod 700 "$PGDATA"
   as_pg "$PGBIN/initdb" -D "$PGDATA" -U postgres -A trust -E UTF8 --no-instructions >/dev/null
   PG_PORT=$(free_port)
-  # Stock durability, said out loud: every commit waits for its WAL flush.
-  as_pg "${SERVER_CPU[@]}" "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PGDATA -c fsync=on -c synchronous_commit=on" \
+  # Stock durability, said out loud: every commit waits for its WAL flush. PG_DIAG_OPTS (e.g.
+  # "-c synchronous_commit=off") is for diagnosis only: such figures are not Meja's.
+  # nice before runuser: only root may lower a niceness; the backends inherit it.
+  "${NICE_CMD[@]}" runuser -u postgres -- "${SERVER_CPU[@]}" "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w -t 30 \
+    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PGDATA -c fsync=on -c synchronous_commit=on ${PG_DIAG_OPTS:-}" \
     start >/dev/null
   PG_PID=$(head -n1 "$PGDATA/postmaster.pid")
   log "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT, postmaster $PG_PID, data $PGDATA"
@@ -130,7 +160,11 @@ start_meja() {  # $1: database name
   MEJA_PORT=$(free_port)
   SERVER_LOG="$LOGDIR/meja-$db.log"
   # taskset execs python, so $! is the server's own PID (what load.js measures).
-  (cd "$REPO" && exec env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" .venv/bin/python -m uvicorn \
+  # SWITCH_INTERVAL (diagnosis only): the server's sys.setswitchinterval, to test how much the
+  # GIL hand-over between the event loop and the commit thread costs.
+  local pyrun=(-m uvicorn)
+  [[ -n ${SWITCH_INTERVAL:-} ]] && pyrun=(-c "import sys, runpy; sys.setswitchinterval(float(sys.argv[1])); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$SWITCH_INTERVAL")
+  (cd "$REPO" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" .venv/bin/python "${pyrun[@]}" \
     app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning --no-access-log \
     >"$SERVER_LOG" 2>&1) &
   SERVER_PID=$!
@@ -141,6 +175,18 @@ start_meja() {  # $1: database name
   done
   log "Meja did not become ready; its log:"; tail -n 30 "$SERVER_LOG" >&2
   return 1
+}
+
+# Notes on the machine around a run (other work on it skews both servers): the 1-minute load
+# average before and after, and the niceness used, added to the result line as "bench_env".
+annotate() {  # $1: load average before; stdin: the result line
+  LA0=$1 LA1=$(cut -d' ' -f1 /proc/loadavg) NICE=$NICE node -e '
+    let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+      const r = JSON.parse(s);
+      r.bench_env = { loadavg_1m_before: Number(process.env.LA0),
+        loadavg_1m_after: Number(process.env.LA1), nice: Number(process.env.NICE) };
+      console.log(JSON.stringify(r));
+    });'
 }
 
 # ---- (d) one Meja run ---------------------------------------------------------------------
@@ -156,7 +202,16 @@ run_meja() {  # G P rep
     "$(git -C "$REPO" rev-parse --short HEAD)" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
     "$(nproc)" "$([[ ${MEJA_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
   log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
-  if line=$("${LOAD_CPU[@]}" node "$HERE/load-with-db.js" --harness "$PEER_DIR" --db-pid "$PG_PID" \
+  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  local spy_out="$LOGDIR/pyspy-$db.txt"
+  if [[ $PROFILE == 1 ]]; then
+    local idle=(); [[ ${PYSPY_IDLE:-0} == 1 ]] && idle=(--idle)
+    "${LOAD_CPU[@]}" "$PYSPY" record --pid "$SERVER_PID" --rate 250 --nonblocking "${idle[@]}" \
+      --threads --format raw --output "$spy_out" --duration "$(( ${WARMUP%.*} + D + 4 ))" \
+      >"$LOGDIR/pyspy-$db.log" 2>&1 &
+    SPY_PID=$!
+  fi
+  if line=$("${NICE_CMD[@]}" "${LOAD_CPU[@]}" node "$HERE/load-with-db.js" --harness "$PEER_DIR" --db-pid "$PG_PID" \
       --proto "$HERE/proto-meja.js" --url "http://127.0.0.1:$MEJA_PORT" \
       --games "$G" --players "$P" --duration "$D" --warmup "$WARMUP" \
       --server-pid "$SERVER_PID" --server-log "$SERVER_LOG" --clk-tck "$(getconf CLK_TCK)" \
@@ -164,19 +219,31 @@ run_meja() {  # G P rep
     log "Meja load run exited with $?; its log:"; tail -n 5 "$LOGDIR/load-meja-$db.log" >&2
   fi
   grep -h '^\[load\] done' "$LOGDIR/load-meja-$db.log" >&2 || true
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
+  if [[ -n $SPY_PID ]]; then
+    for _ in $(seq 150); do kill -0 "$SPY_PID" 2>/dev/null || break; sleep 0.1; done
+    stop_server
+    if [[ -s $spy_out ]]; then
+      log "py-spy profile of G=$G P=$P: $spy_out"
+      "$PY" "$HERE/hot.py" "$spy_out" --top 20 >"$LOGDIR/hot-$db.md" 2>&1 || true
+      cat "$LOGDIR/hot-$db.md" >&2
+    fi
+  fi
   stop_server
 }
 
 # ---- (e) one peer run ---------------------------------------------------------------------
-run_peer() {  # G P
-  local G=$1 P=$2 line
+run_peer() {  # G P rep
+  local G=$1 P=$2 plog="$LOGDIR/load-peer-g$1-p$2-r$3.log" line
   log "boardgame.io G=$G P=$P D=$D"
-  if line=$(cd "$PEER_DIR" && PORT=$(free_port) WARMUP=$WARMUP PIN=1 ./run.sh "$G" "$D" "$P" \
-      "${EXTRA_ARGS[@]}" 2>"$LOGDIR/load-peer-g$G-p$P.log"); then :; else
-    log "peer run exited with $?"; tail -n 5 "$LOGDIR/load-peer-g$G-p$P.log" >&2
+  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  if line=$(cd "$PEER_DIR" && PORT=$(free_port) WARMUP=$WARMUP PIN=1 "${NICE_CMD[@]}" ./run.sh "$G" "$D" "$P" \
+      "${EXTRA_ARGS[@]}" 2>"$plog"); then :; else
+    log "peer run exited with $?"; tail -n 5 "$plog" >&2
   fi
-  grep -h '^\[load\] done' "$LOGDIR/load-peer-g$G-p$P.log" >&2 || true
+  grep -h '^\[load\] done' "$plog" >&2 || true
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
 }
 
@@ -189,7 +256,7 @@ for rep in $(seq "$REPS"); do
   for cell in "${CELLS[@]}"; do
     G=${cell%:*} P=${cell#*:}
     if [[ $RUN_MEJA == 1 ]]; then run_meja "$G" "$P" "$rep"; fi
-    if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P"; fi
+    if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P" "$rep"; fi
     sleep 1
   done
 done
