@@ -1,0 +1,271 @@
+"""Shared rule helpers: cards and drawing, clearing, tasks, Jom! cards and scoring.
+
+Every function here works on a state that the caller already cloned, and appends
+``LogEntry`` lines to ``log``. Public log lines never name a card id that could be in a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import LogEntry, Rng
+from engines.kaki_lima.board import BLOCKED, in_line, kinds
+from engines.kaki_lima.data import (
+    AROUND,
+    CA_STARS,
+    COMBINE,
+    DECK,
+    DIAGONAL,
+    DOUBLE,
+    HAND_LIMIT,
+    JOM_CARDS,
+    JOM_TOKENS,
+    KAWAN,
+    KAWAN_BIG_NEED,
+    KAWAN_BIG_TABLE,
+    PATH_VP,
+    PICKUP,
+    REVERSE,
+    SWAP,
+    TASK_CARDS,
+    TASK_VP,
+)
+
+State = dict[str, Any]
+Log = list[LogEntry]
+
+WALK_BOOSTERS = (DIAGONAL, REVERSE, AROUND, PICKUP)
+PAIR_BOOSTERS = (DOUBLE, COMBINE)
+
+
+def card_steps(card: str) -> int:
+    """The steps printed on a Langkah card."""
+    return DECK[card][0]
+
+
+def card_booster(card: str) -> str | None:
+    """The booster printed on a Langkah card, or None for a plain one."""
+    return DECK[card][1]
+
+
+def describe(card: str) -> str:
+    """A public description ("a 3-step Diagonal card") that does not identify the card."""
+    steps, booster = DECK[card]
+    extra = f" {booster.title()}" if booster else ""
+    return f"a {steps}-step{extra} card"
+
+
+def card_view(card: str) -> dict[str, Any]:
+    """A card as the renderer shows it."""
+    steps, booster = DECK[card]
+    return {"id": card, "steps": steps, "booster": booster}
+
+
+# --- walk combinations ---------------------------------------------------------------------
+
+def combos(hand: list[str], committed: str | None) -> list[dict[str, Any]]:
+    """Every playable card combination: one card, or a Double/Combine card with a partner.
+
+    Spec ruling 3: Double walks twice the partner's steps, Combine the sum; the partner's
+    booster works too unless it is Double, Combine or Swap. A committed card (taken by Swap,
+    or played for Move Clearing Token) must be part of the walk.
+    """
+    out = []
+    for card in hand:
+        steps, booster = DECK[card]
+        out.append(_combo([card], steps, booster))
+    for lead in hand:
+        lead_steps, lead_booster = DECK[lead]
+        if lead_booster not in PAIR_BOOSTERS:
+            continue
+        for partner in hand:
+            if partner == lead:
+                continue
+            p_steps, p_booster = DECK[partner]
+            if p_booster in PAIR_BOOSTERS and partner < lead:
+                continue  # the same pair the other way round walks the same steps
+            steps = 2 * p_steps if lead_booster == DOUBLE else lead_steps + p_steps
+            booster = None if p_booster in PAIR_BOOSTERS or p_booster == SWAP else p_booster
+            out.append(_combo([lead, partner], steps, booster))
+    if committed is not None:
+        out = [c for c in out if committed in c["cards"]]
+    return out
+
+
+def _combo(cards: list[str], steps: int, booster: str | None) -> dict[str, Any]:
+    return {
+        "cards": cards,
+        "steps": steps,
+        "diagonal": booster == DIAGONAL,
+        "reverse": booster == REVERSE,
+        "around": booster == AROUND,
+        "pickup": booster == PICKUP,
+    }
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+def draw_card(state: State, seat: int, log: Log) -> bool:
+    """Draw one card if the hand has room; refill the draw pile from the discard pile
+    (all but its top card, shuffled) when it is empty (spec ruling 8)."""
+    hand = state["hands"][seat]
+    if len(hand) >= HAND_LIMIT:
+        return False
+    if not state["draw"] and len(state["discard"]) > 1:
+        rng = Rng(state["rng"])
+        rest = state["discard"][:-1]
+        rng.shuffle(rest)
+        state["rng"] = rng.position
+        state["draw"] = rest
+        state["discard"] = state["discard"][-1:]
+        log.append(LogEntry(text="The discard pile is shuffled into a new draw pile."))
+    if not state["draw"]:
+        log.append(LogEntry(text=f"{{seat{seat}}} cannot draw: no cards are left."))
+        return False
+    card = state["draw"].pop()
+    hand.append(card)
+    log.append(LogEntry(text=f"{{seat{seat}}} draws a card."))
+    log.append(LogEntry(text=f"You draw {card} ({describe(card)[2:]}).", to=[seat],
+                        data={"card": card}))
+    return True
+
+
+def discard_cards(state: State, cards: list[str]) -> None:
+    """Put played cards on the discard pile, in the order played."""
+    state["discard"].extend(cards)
+
+
+# --- clearing ------------------------------------------------------------------------------
+
+def blocked_cells(state: State) -> list[int]:
+    """Red cards not cleared."""
+    return [i for i, k in enumerate(kinds(state)) if k == BLOCKED]
+
+
+def clear_targets(state: State, seat: int) -> list[int]:
+    """Red cards this seat may clear individually now (spec ruling 7): in line with the
+    pedestrian, or, for the player whose turn it is, with any card of their current walk."""
+    anchors = [state["pos"][seat]]
+    if state["phase"] == "play" and seat == state["current"]:
+        anchors += state["turn"]["route"]
+    return [r for r in blocked_cells(state) if any(in_line(a, r) for a in anchors)]
+
+
+def clear_path(state: State, target: int, seats: list[int], log: Log, text: str) -> None:
+    """Flip a Red card (a clearing token on it) and credit every seat in ``seats``."""
+    state["cleared"].append(target)
+    for s in seats:
+        state["paths"][s] += 1
+    if state["phase"] == "play":
+        state["turn"]["active"] = True
+    log.append(LogEntry(text=text, data={"cleared": target}))
+
+
+# --- tasks ---------------------------------------------------------------------------------
+
+def task_done(state: State, seat: int, task: tuple[str, Any]) -> bool:
+    """Whether a Pi Mana? task is met by what the pedestrian has done so far."""
+    kind, target = task
+    if kind == "visit":
+        return target in state["reached"][seat]
+    if kind == "meet":
+        return target in state["met_at"][seat]
+    return state["paths"][seat] >= target
+
+
+def check_tasks(state: State, log: Log) -> None:
+    """Check off every task completed by anyone (also outside their turn), and trigger the
+    end round when a pedestrian has all five (spec ruling 9)."""
+    for seat in range(state["n"]):
+        tasks = TASK_CARDS[state["task_card"][seat]]
+        done = state["done"][seat]
+        for j, task in enumerate(tasks):
+            if not done[j] and task_done(state, seat, task):
+                done[j] = True
+                log.append(LogEntry(text=f"{{seat{seat}}} checks off a task: {task[0]} "
+                                         f"{task[1]}."))
+        if all(done) and state["trigger"] is None and state["phase"] == "play":
+            state["trigger"] = seat
+            log.append(LogEntry(text=f"{{seat{seat}}} completed all five tasks: the end round "
+                                     "begins after this turn."))
+
+
+# --- Jom! ----------------------------------------------------------------------------------
+
+def kawan_need(n: int) -> int:
+    """Pedestrians to meet for Jom Kawan: every other one, or 4 with 5 or more players."""
+    return KAWAN_BIG_NEED if n >= KAWAN_BIG_TABLE else n - 1
+
+
+def jom_need(state: State, name: str) -> int:
+    """How many tokens claim this Jom! card."""
+    return kawan_need(state["n"]) if name == KAWAN else len(JOM_CARDS[name][0])
+
+
+def free_jom_tokens(state: State, seat: int) -> int:
+    """Jom! tokens the pedestrian still has (tokens return when a card is claimed)."""
+    used = sum(len(j["tokens"][seat]) for j in state["jom"].values() if j["claimed"] is None)
+    return JOM_TOKENS - used
+
+
+def jom_options(state: State, seat: int) -> dict[str, list[str]]:
+    """Jom! card -> entries this pedestrian may cover now (reached or met, not yet covered)."""
+    if free_jom_tokens(state, seat) <= 0:
+        return {}
+    out = {}
+    for name, card in state["jom"].items():
+        if card["claimed"] is not None:
+            continue
+        if name == KAWAN:
+            entries = [str(o) for o in state["met"][seat]]
+        else:
+            entries = [e for e in JOM_CARDS[name][0] if e in state["reached"][seat]]
+        entries = [e for e in entries if e not in card["tokens"][seat]]
+        if entries:
+            out[name] = entries
+    return out
+
+
+def place_jom(state: State, seat: int, name: str, entry: str, log: Log) -> None:
+    """Place one token; claim the card when this pedestrian covers all it needs."""
+    card = state["jom"][name]
+    card["tokens"][seat].append(entry)
+    label = f"{{seat{entry}}}" if name == KAWAN else entry
+    log.append(LogEntry(text=f"{{seat{seat}}} places a Jom! token on {name} beside {label}."))
+    if len(card["tokens"][seat]) >= jom_need(state, name):
+        card["claimed"] = seat
+        card["tokens"] = [[] for _ in range(state["n"])]
+        log.append(LogEntry(text=f"{{seat{seat}}} claims {name} ({JOM_CARDS[name][1]} VP); "
+                                 "every token on it goes back to its owner."))
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+def ca_stars(paths_cleared: int) -> int:
+    """Community Achievement stars for the number of Red cards flipped."""
+    for lowest, stars in CA_STARS:
+        if paths_cleared >= lowest:
+            return stars
+    return 0
+
+
+def score_breakdown(state: State, seat: int) -> dict[str, int]:
+    """PA score parts (spec ruling 9): gathering + tasks + Jom! + 2 per path + bonus."""
+    stars = ca_stars(len(state["cleared"]))
+    tasks = sum(state["done"][seat])
+    jom = sum(JOM_CARDS[name][1] for name, c in state["jom"].items() if c["claimed"] == seat)
+    paths = state["paths"][seat]
+    parts = {
+        "gathering": state["gather"][seat],
+        "tasks": TASK_VP[tasks],
+        "jom": jom,
+        "paths": PATH_VP * paths,
+        "bonus": paths * stars,
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def hand_steps(state: State, seat: int) -> int:
+    """Steps on the cards in hand (the second tie-breaker)."""
+    return sum(card_steps(c) for c in state["hands"][seat])
