@@ -120,8 +120,23 @@ class IndonesiaEngine(Engine):
 
 
 def _copy(state: State) -> State:
-    """A deep copy of the plain-data state (pickle is ~3x faster than a recursive copy)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    """A deep copy of the state, written for its known shape (several times faster than a
+    generic copy). ``last_sale`` and ``final`` are only ever replaced whole, so they are
+    shared; the step is small and copied generically."""
+    new = dict(state)
+    for key in ("order", "cash", "bank", "earned", "bonus", "deeds", "discarded", "bids"):
+        new[key] = list(state[key])
+    new["research"] = [dict(r) for r in state["research"]]
+    new["hands"] = [list(h) for h in state["hands"]]
+    new["companies"] = {
+        cid: {**co, "deeds": list(co["deeds"]), "areas": list(co["areas"]),
+              "ships": dict(co["ships"])}
+        for cid, co in state["companies"].items()}
+    new["cities"] = {a: {"size": c["size"], "delivered": dict(c["delivered"])}
+                     for a, c in state["cities"].items()}
+    new["stones"] = dict(state["stones"])
+    new["step"] = pickle.loads(pickle.dumps(state["step"], pickle.HIGHEST_PROTOCOL))
+    return new
 
 
 def _pass(st: State, seat: int, a: Any, log: list) -> None:

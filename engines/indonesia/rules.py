@@ -3,6 +3,8 @@ start or expand, slots, ship limits, zones and the sale network."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.indonesia.board import (
     COASTAL,
     LAND_LANDS,
@@ -133,6 +135,11 @@ def _province_of(area: int) -> str:
 
 def zones(areas: list[int]) -> list[list[int]]:
     """Contiguous groups of a company's areas (goods move freely inside one)."""
+    return [list(z) for z in _zones(tuple(sorted(areas)))]
+
+
+@lru_cache(maxsize=4096)
+def _zones(areas: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     left = set(areas)
     out = []
     for a in sorted(areas):
@@ -147,8 +154,8 @@ def zones(areas: list[int]) -> list[list[int]]:
                 if y in left:
                     left.discard(y)
                     stack.append(y)
-        out.append(sorted(group))
-    return out
+        out.append(tuple(sorted(group)))
+    return tuple(out)
 
 
 def sale_network(st: State, cid: str) -> Network:

@@ -70,9 +70,9 @@ def build_view(st: dict, seat: int | None) -> dict:
     return {
         "era": st["era"], "year": st["year"], "phase": st["phase"], "secret": st["secret"],
         "order": list(st["order"]), "players": players,
-        "deeds": _clone_plain([{"id": d, **DEEDS[d]} for d in st["deeds"]]),
-        "deed_info": _clone_plain({d: {"id": d, **info} for d, info in DEEDS.items()}),
-        "city_cards": _clone_plain(CITY_CARDS),
+        "deeds": [_deed(d) for d in st["deeds"]],
+        "deed_info": {d: _deed(d) for d in DEEDS},
+        "city_cards": {c: list(p) for c, p in CITY_CARDS.items()},
         "companies": companies, "cities": cities,
         "goods_on_board": on_board,
         "goods_supply": {g: GOODS_SUPPLY[g] - on_board[g] for g in GOODS},
@@ -82,6 +82,14 @@ def build_view(st: dict, seat: int | None) -> dict:
         "bids": [dict(b) for b in st["bids"]],
         "final": _clone_plain(st["final"]),
     }
+
+
+def _deed(d: str) -> dict:
+    info = DEEDS[d]
+    out = {"id": d, "era": info["era"], "type": info["type"], "province": info["province"]}
+    if "ships" in info:
+        out["ships"] = list(info["ships"])
+    return out
 
 
 def _clone_plain(v):
