@@ -98,7 +98,7 @@ async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
     room = hub.rooms.get(game_id)
     online = ({c.seat for c in room.conns if c.seat is not None} if room else None)
     info = lobby_info(game, seats, online)
-    await hub.lobby_changed(game_id, encode({"type": "lobby", "lobby": info}))
+    await hub.lobby_changed(game_id, encode({"type": "lobby", "lobby": info}), game["status"])
     return info
 
 

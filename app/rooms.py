@@ -301,6 +301,7 @@ class Hub:
             if room is None:
                 room = await asyncio.to_thread(self._load, game_id)
                 self.rooms[game_id] = room
+                self.schedule_bots(room)
         return room
 
     def _load(self, game_id: str) -> Room:
@@ -330,10 +331,13 @@ class Hub:
         room.log_tail, room.recent, room.last = fresh.log_tail, fresh.recent, fresh.last
         room.docs.clear()
 
-    async def lobby_changed(self, game_id: str, lobby_frame: str) -> None:
+    async def lobby_changed(self, game_id: str, lobby_frame: str, status: str) -> None:
         """Seats or status changed through the REST API: refresh and tell everyone."""
         room = self.rooms.get(game_id)
         if room is None:
+            # Nobody is connected; a started game is loaded so that its bots begin at once.
+            if status == "active":
+                await self.room(game_id)
             return
         async with room.lock:
             before = room.status

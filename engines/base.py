@@ -314,3 +314,10 @@ def replay(engine: Engine, player_count: int, options: dict[str, Any], seed: int
     for seat, raw in events:
         state = engine.apply(state, seat, engine.parse_action(raw)).state
     return state
+
+
+def canonical_json(value: Any) -> str:
+    """Stable JSON text of a state (sorted keys): two states are equal iff these are."""
+    import json
+
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,39 @@
+# The two set-up commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint bench bench-peer clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Meja needs Python 3.11 or newer (found " + sys.version.split()[0] + ")")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@rm -f $(VENV)/.installed-* && touch $@
+
+## Start the service on the embedded SQLite default at http://127.0.0.1:8000
+run: $(STAMP)
+	$(VENV)/bin/alembic upgrade head
+	$(VENV)/bin/uvicorn app.main:app --host $(HOST) --port $(PORT) --ws-max-size 1048576
+
+## Install what the tests need (PostgreSQL cluster, Chromium) and run the whole suite
+test: $(STAMP)
+	bash scripts/run-tests.sh
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+## Engine throughput (random full games per second per game)
+bench: $(STAMP)
+	$(PY) bench/engines.py
+
+## Meja vs boardgame.io on the same load (see bench/README.md)
+bench-peer: $(STAMP)
+	bash bench/peer/run.sh
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

@@ -1,0 +1,104 @@
+"""Databases and live servers for the service tests.
+
+Every service test runs on both SQLite and PostgreSQL. PostgreSQL comes from
+``MEJA_TEST_PG_URL`` (``make test`` starts a throwaway cluster and sets it); without it those
+tests fail with a message saying how to run them, they are never skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from app.config import Settings, normalize_db_url
+from app.db import migrate
+from app.main import create_app
+
+
+def _worker() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A freshly migrated PostgreSQL database of this test worker."""
+    base = os.environ.get("MEJA_TEST_PG_URL")
+    if not base:
+        pytest.fail("MEJA_TEST_PG_URL is not set: run the suite with `make test`, which starts "
+                    "a throwaway PostgreSQL cluster (or point DATABASE_URL at one).")
+    import psycopg
+
+    base = normalize_db_url(base)
+    name = f"meja_test_{_worker()}_{uuid.uuid4().hex[:8]}"
+    admin = base.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = base.rsplit("/", 1)[0] + "/" + name
+    migrate(url)
+    yield url
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A freshly migrated SQLite file of this test worker."""
+    path: Path = tmp_path_factory.mktemp("db") / "meja.db"
+    url = f"sqlite:///{path}"
+    migrate(url)
+    return url
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """Each service test runs once per supported database."""
+    return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """A real uvicorn server on a free loopback port, running in a thread."""
+
+    def __init__(self, database_url: str, bot_delay: float = 0.0) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.app = create_app(Settings(database_url=database_url, bot_delay=bot_delay))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=1 << 20, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the live server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_server(db_url: str) -> Iterator[LiveServer]:
+    """A running Meja service on each database (shared: tests use their own games)."""
+    server = LiveServer(db_url).start()
+    yield server
+    server.stop()
