@@ -1,0 +1,116 @@
+"""Browser tests: a live Meja server on PostgreSQL and Debian's headless Chromium.
+
+Fixtures
+--------
+``e2e_server``  a running server (``.url``, ``.ws_url``; ``.app.state.store`` for checks).
+``browser``     a Playwright Chromium (``/usr/bin/chromium``); missing browser = failure.
+``new_page``    ``new_page()`` opens a page in a *fresh browser profile* (its own context, so
+                its own localStorage), like a different friend's browser. Page errors
+                (uncaught JS exceptions) fail the test at teardown.
+Helpers
+-------
+``api_lobby(server, game, seats, options=None, bots=(), names=())`` creates a lobby over the
+API, joins ``names`` into the next seats, fills ``bots`` seats with bots and returns
+``{"lobby": ..., "seats": {seat: credential}}`` (seat 0 is the host).
+``open_seat(page, server, game_id, seat, credential, game)`` puts the credential into that
+page's localStorage exactly as the join page does and opens ``/game/<game_id>``.
+``open_watch(page, server, lobby)`` opens the watch link.
+``start_lobby(server, lobby)`` starts it over the API.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.app.client import auth, create, http, join, start
+from tests.conftest import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="session")
+def e2e_server(pg_url: str) -> Iterator[LiveServer]:
+    server = LiveServer(pg_url, bot_delay=0.05).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium) "
+                    "or apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(width: int = 1280, height: int = 800) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+def api_lobby(server: LiveServer, game: str, seats: int, options: dict | None = None,
+              bots: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> dict[str, Any]:
+    lobby = create(server, game=game, seats=seats, options=options or {}, host="Ana")
+    creds = {0: lobby["credential"]}
+    for name in names:
+        got = join(server, lobby, name)
+        creds[got["seat"]] = got["credential"]
+    for seat in bots:
+        r = http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
+                      headers=auth(lobby["credential"]))
+        assert r.status_code == 200, r.text
+    return {"lobby": lobby, "seats": creds}
+
+
+def start_lobby(server: LiveServer, lobby: dict[str, Any]) -> None:
+    start(server, lobby)
+
+
+def open_seat(page: Any, server: LiveServer, game_id: str, seat: int, credential: str,
+              game: str) -> None:
+    page.goto(f"{server.url}/")
+    entry = {game_id: {"credential": credential, "seat": seat, "game": game, "name": f"P{seat}"}}
+    page.evaluate(
+        """(entry) => {
+            const all = JSON.parse(localStorage.getItem('meja.seats') || '{}');
+            Object.assign(all, entry);
+            localStorage.setItem('meja.seats', JSON.stringify(all));
+        }""",
+        entry,
+    )
+    page.goto(f"{server.url}/game/{game_id}")
+
+
+def open_watch(page: Any, server: LiveServer, lobby: dict[str, Any]) -> None:
+    page.goto(server.url + lobby["watch_url"])
+
+
+__all__ = ["api_lobby", "open_seat", "open_watch", "start_lobby", "json"]
