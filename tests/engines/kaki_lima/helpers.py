@@ -46,9 +46,9 @@ def position(n: int = 2, cards: dict[tuple[int, int], str] | None = None,
     return state
 
 
-def act(state: State, seat: int, **action: Any) -> tuple[State, list[LogEntry]]:
-    """Apply one action (given as keyword fields) and return the new state and log."""
-    result = ENGINE.apply(state, seat, ENGINE.parse_action(action))
+def act(state: State, who: int, **action: Any) -> tuple[State, list[LogEntry]]:
+    """Apply one action (given as keyword fields) for seat ``who``; new state and log."""
+    result = ENGINE.apply(state, who, ENGINE.parse_action(action))
     return result.state, result.log
 
 

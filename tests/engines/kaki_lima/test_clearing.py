@@ -1,0 +1,109 @@
+"""Clearing Blocked Paths: individually in line (also along the walk, out of turn) and
+collaboratively (either proposes, a card changes hands, both count the path)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.base import RuleError
+from engines.kaki_lima import ENGINE
+from engines.kaki_lima.board import cell
+from engines.kaki_lima.data import RED
+from engines.kaki_lima.rules import clear_targets
+from tests.engines.kaki_lima.helpers import act, card, position
+
+REDS = {(0, 5): RED, (4, 0): RED, (2, 2): RED, (1, 5): RED}
+
+
+def test_individual_clearing_targets_red_cards_in_your_row_or_column() -> None:
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[card(2)], []], held=[1, 0])
+    assert set(clear_targets(s, 0)) == {cell(0, 5), cell(4, 0)}
+    s, _ = act(s, 0, type="clear", cell=cell(0, 5))
+    assert cell(0, 5) in s["cleared"] and s["paths"] == [1, 0] and s["held"] == [0, 0]
+
+
+def test_a_gap_breaks_the_line_for_clearing() -> None:
+    s = position(cards=REDS, pos=[(1, 2), (4, 9)], hands=[[card(2)], []], held=[1, 0])
+    assert cell(1, 5) not in clear_targets(s, 0)
+    with pytest.raises(RuleError, match="in line"):
+        act(s, 0, type="clear", cell=cell(1, 5))
+
+
+def test_red_cards_in_line_with_any_card_of_the_walk_can_be_cleared() -> None:
+    three = card(3)
+    s = position(cards={(2, 5): RED, (0, 7): "Bank"}, pos=[(0, 4), (4, 9)],
+                 hands=[[three, card(2)], []], held=[1, 0])
+    s, _ = act(s, 0, type="walk", cards=[three], end=cell(0, 7))
+    assert s["turn"]["stage"] == "jom"  # the turn goes on: the walk's cards still count
+    assert s["turn"]["route"] == [cell(0, 4), cell(0, 5), cell(0, 6), cell(0, 7)]
+    assert cell(2, 5) in clear_targets(s, 0)
+    s, _ = act(s, 0, type="clear", cell=cell(2, 5))
+    assert s["paths"][0] == 1
+
+
+def test_anyone_may_clear_in_another_players_turn() -> None:
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[card(2)], []], held=[0, 1])
+    s["pos"][1] = cell(4, 3)
+    assert ENGINE.to_act(s) == [0, 1]
+    s, _ = act(s, 1, type="clear", cell=cell(4, 0))
+    assert s["paths"] == [0, 1] and s["current"] == 0
+
+
+def test_clearing_without_a_token_is_refused() -> None:
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[card(2)], []])
+    with pytest.raises(RuleError, match="no clearing token"):
+        act(s, 0, type="clear", cell=cell(0, 5))
+
+
+def test_collaborative_clearing_anywhere_card_to_the_token_holder_both_count() -> None:
+    give = card(2)
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[give], [card(3)]], held=[0, 1])
+    s, _ = act(s, 0, type="propose_clearing", partner=1, target=cell(2, 2), card=give)
+    assert ENGINE.to_act(s) == [1] and ENGINE.view(s, None)["awaiting"] == [1]
+    assert ENGINE.legal_actions(s, 0) == []
+    s, _ = act(s, 1, type="answer_clearing", accept=True, card=None)
+    assert cell(2, 2) in s["cleared"] and s["paths"] == [1, 1]
+    assert give in s["hands"][1] and s["hands"][0] == [] and s["held"] == [0, 0]
+
+
+def test_the_token_holder_can_propose_and_the_partner_chooses_the_card() -> None:
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[card(2)], [card(3), card(4)]],
+                 held=[1, 0])
+    s, _ = act(s, 0, type="propose_clearing", partner=1, target=cell(2, 2), card=None)
+    s, _ = act(s, 1, type="answer_clearing", accept=True, card=card(4))
+    assert s["hands"][0] == [card(2), card(4)] and s["paths"] == [1, 1]
+
+
+def test_a_declined_proposal_changes_nothing_and_only_one_per_turn() -> None:
+    give = card(2)
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[give], [card(3)]], held=[0, 1])
+    s, _ = act(s, 0, type="propose_clearing", partner=1, target=cell(2, 2), card=give)
+    s, _ = act(s, 1, type="answer_clearing", accept=False, card=None)
+    assert s["cleared"] == [] and s["hands"][0] == [give]
+    with pytest.raises(RuleError, match="already proposed"):
+        act(s, 0, type="propose_clearing", partner=1, target=cell(2, 2), card=give)
+
+
+def test_the_token_holder_never_goes_above_five_cards() -> None:
+    full = [card(2), card(3), card(4), card(5), card(6)]
+    s = position(cards=REDS, pos=[(0, 0), (4, 9)], hands=[[card(2, nth=1)], full],
+                 held=[0, 1])
+    with pytest.raises(RuleError, match="room for one more card"):
+        act(s, 0, type="propose_clearing", partner=1, target=cell(2, 2), card=card(2, nth=1))
+
+
+def test_the_walker_cannot_spend_the_token_its_chosen_walk_needs() -> None:
+    three = card(3)
+    s = position(cards={(0, 1): RED, (1, 0): RED, (4, 0): RED}, pos=[(0, 0), (4, 9)],
+                 hands=[[three], []], held=[1, 0])
+    s, _ = act(s, 0, type="walk", cards=[three], end=cell(0, 3))
+    assert s["pos"][0] == cell(0, 3)  # forced straight path, cleared on the way
+    two = card(2)
+    s = position(cards={(0, 1): RED, (1, 0): RED, (4, 0): RED}, pos=[(0, 0), (4, 9)],
+                 hands=[[two], []], held=[1, 0])
+    s, _ = act(s, 0, type="walk", cards=[two], end=cell(1, 1))
+    assert s["turn"]["stage"] == "path"
+    clears = [t for t in ENGINE.legal_actions(s, 0) if t["type"] == "clear"]
+    assert clears[0]["cell"]["$choice"] == [cell(0, 1), cell(1, 0)]  # on the way: fine
+    with pytest.raises(RuleError, match="need that token"):
+        act(s, 0, type="clear", cell=cell(4, 0))
