@@ -72,6 +72,7 @@ def start_year(st: State, log: Log) -> None:
     if st["year"] == 1:
         new_era(st, "a", log)
         return
+    discard_unstartable(st, log)  # before the era test: it may end the era early
     types = {DEEDS[d]["type"] for d in st["deeds"]}
     if len(types) <= 1:
         if st["era"] == "c":
@@ -344,6 +345,7 @@ def announce_pass(st: State, seat: int, log: Log) -> None:
 def begin_acquire(st: State, log: Log) -> None:
     st["phase"] = "acquire"
     st["step"] = {"kind": "acquire", "seat": None, "passed": []}
+    discard_unstartable(st, log)
     acquire_next(st, 0, log)
 
 

@@ -145,3 +145,13 @@ def test_era_c_goes_on_while_two_types_remain() -> None:
     st["deeds"] = ["c1", "c4"]
     _year_start(st)
     assert st["phase"] == "bid"
+
+
+def test_a_deed_blocked_since_it_was_laid_out_is_discarded_before_the_era_test() -> None:
+    st = blank(3)
+    st["deeds"] = ["a1", "a5"]  # Bali rice and Halmahera shipping
+    city(st, 50)
+    company(st, 1, "spice", areas=[51])  # Bali is full: the rice deed cannot start
+    _year_start(st)
+    assert "a1" in st["discarded"]
+    assert st["era"] == "b"  # only shipping was left, so era a ended
