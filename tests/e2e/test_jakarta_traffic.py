@@ -1,0 +1,134 @@
+"""Jakarta Traffic in the browser: two players place their mopeds, honk, drive and accept an
+order by clicking the board, while a spectator's page follows every move.
+
+The test keeps its own copy of the game (same seed, same actions, the same engine) to know
+where the roads lead, so it can choose clicks that reach an order stack; every click is a
+real click on the renderer's SVG targets and buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.jakarta_traffic import ENGINE
+from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
+
+pytestmark = pytest.mark.e2e
+GAME = "jakarta-traffic"
+
+
+def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    return ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+
+
+def targets(state: dict[str, Any], seat: int, kind: str) -> list[dict[str, Any]]:
+    return [t for t in ENGINE.legal_actions(state, seat) if t["type"] == kind]
+
+
+def plan_turn(state: dict[str, Any], seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A rotation and a drive for ``seat``, landing on an order stack if any rotation allows."""
+    fallback = None
+    for template in targets(state, seat, "rotate"):
+        for turns in template["turns"]["$choice"]:
+            honk = {"type": "rotate", "x": template["x"], "y": template["y"], "turns": turns}
+            after = apply(state, seat, honk)
+            for drive in targets(after, seat, "drive"):
+                cell = (drive["y"] - 1) * 5 + drive["x"] - 1
+                if after["stacks"][cell] is not None:
+                    return honk, drive
+                fallback = fallback or (honk, drive)
+    assert fallback is not None, "no rotation leaves a road to drive"
+    return fallback
+
+
+def bar(page: Any) -> Any:
+    return page.get_by_test_id("jt-bar")
+
+
+def click(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+
+
+def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
+        e2e_server: Any, new_page: Any) -> None:
+    made = api_lobby(e2e_server, GAME, 2, names=("Budi",))
+    lobby = made["lobby"]
+    game_id = lobby["game_id"]
+    start_lobby(e2e_server, lobby)
+    seed = e2e_server.app.state.store.game(game_id)["seed"]
+    state = ENGINE.setup(2, {}, seed)
+
+    pages = {}
+    for seat, credential in sorted(made["seats"].items()):
+        pages[seat] = new_page()
+        open_seat(pages[seat], e2e_server, game_id, seat, credential, GAME)
+    watcher = new_page()
+    open_watch(watcher, e2e_server, lobby)
+    expect(watcher.get_by_test_id("jt-orderboard")).to_be_visible()
+
+    def moped_seen(seat: int) -> None:
+        """Every page, the spectator's included, shows the moped where the engine has it."""
+        cell = state["mopeds"][seat]
+        for page in [*pages.values(), watcher]:
+            expect(page.locator(f'g[data-cell="{cell}"] [data-moped="{seat}"]')).to_have_count(1)
+
+    # Set-up: in reverse turn order, each player clicks a charging station.
+    for seat in (1, 0):
+        page = pages[seat]
+        expect(bar(page)).to_contain_text("Put your moped on a charging station")
+        spot = targets(state, seat, "start")[0]
+        click(page, f'[data-testid="jt-target-{spot["x"]}-{spot["y"]}"]')
+        state = apply(state, seat, spot)
+        moped_seen(seat)
+
+    honked: set[int] = set()
+    accepted: list[int] = []
+    for _turn in range(12):
+        seat = ENGINE.to_act(state)[0]
+        page = pages[seat]
+        expect(bar(page)).to_contain_text("Your turn")
+        expect(bar(pages[1 - seat])).to_contain_text("Waiting for")
+        honk, drive = plan_turn(state, seat)
+        # Honk: choose the tile, preview the rotation, confirm.
+        click(page, '[data-action="honk"]')
+        click(page, f'[data-testid="jt-target-{honk["x"]}-{honk["y"]}"]')
+        click(page, f'[data-action="rotate-{honk["turns"]}"]')
+        click(page, '[data-action="confirm-honk"]')
+        state = apply(state, seat, honk)
+        honked.add(seat)
+        expect(bar(page)).to_contain_text("Drive: click")
+        # Drive: hovering the destination draws the route, clicking it rides there.
+        target = page.locator(f'[data-testid="jt-target-{drive["x"]}-{drive["y"]}"]')
+        target.hover()
+        expect(page.locator('[data-layer="route"] polyline')).to_have_count(1)
+        target.click()
+        state = apply(state, seat, drive)
+        moped_seen(seat)
+        if state["phase"] == "arrival" and state["pending"]["kind"] == "accept":
+            order = state["pending"]["order"]
+            click(page, '[data-action="accept"]')
+            state = apply(state, seat, {"type": "accept"})
+            accepted.append(seat)
+            if state["phase"] == "place_stack":
+                expect(bar(page)).to_contain_text("Move the rest of the order stack")
+                spot = targets(state, seat, "place_stack")[0]
+                click(page, f'[data-testid="jt-target-{spot["x"]}-{spot["y"]}"]')
+                state = apply(state, seat, spot)
+            # The phone on the spectator's page shows the order and the energy spent.
+            phone = watcher.locator(f'[data-phone="{seat}"]')
+            expect(phone.locator(f'[title="{order}"]')).to_have_count(1)
+            expect(phone.locator("[data-energy]")).to_have_attribute(
+                "data-energy", str(state["energy"][seat]))
+        elif state["phase"] == "arrival":
+            click(page, '[data-action="decline"]')
+            state = apply(state, seat, {"type": "decline"})
+        if honked == {0, 1} and accepted:
+            break
+    assert honked == {0, 1} and accepted, "both players honked and drove; one took an order"
+    seat = ENGINE.to_act(state)[0]
+    expect(bar(pages[seat])).to_contain_text("Your turn")
+    expect(bar(watcher)).to_contain_text(re.compile("is playing"))
