@@ -50,6 +50,20 @@ export async function render(root, { params, navigate }) {
     draw();
   };
 
+  // The host removed this seat, or it was claimed on another device: this browser is out.
+  const removed = () => {
+    if (left || gone) return;
+    left = true;
+    forgetSeat(gameId);
+    sock?.close();
+    clear(card).append(
+      h("h1", null, "You are no longer at this table"),
+      h("p", null, "The host removed your seat, or it was taken over from another device."),
+      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+    );
+  };
+  let sock = null;
+
   const act = async (button, method, path, body, okText) => {
     if (button) button.disabled = true;
     try {
@@ -241,7 +255,7 @@ export async function render(root, { params, navigate }) {
   if (left || !state.info || state.info.status !== "lobby") return;
 
   const STATUS = { connecting: "Connecting…", reconnecting: "Reconnecting…", live: "Live", offline: "Offline, retrying…", closed: "Disconnected" };
-  const sock = new GameSocket(gameId, { credential: mine.credential }, {
+  sock = new GameSocket(gameId, { credential: mine.credential }, {
     onStatus: (s) => {
       status.textContent = STATUS[s] || s;
       status.dataset.state = s;
@@ -251,7 +265,10 @@ export async function render(root, { params, navigate }) {
       if (!lobby) return;
       if (typeof lobby.you !== "number") {
         // Seats may have been reordered: ask the server which seat is ours.
-        load().catch(() => apply({ ...lobby, you: state.you }));
+        load().catch((err) => {
+          if (err.status === 401 || err.status === 403) removed();
+          else apply({ ...lobby, you: state.you });
+        });
       } else apply(lobby);
     },
     onPresence: (frame) => {
@@ -261,7 +278,10 @@ export async function render(root, { params, navigate }) {
     onDoc: ({ doc }) => {
       if (doc && doc.status && doc.status !== "lobby") goGame();
     },
-    onFatal: (reason) => toast(reason || "The server closed the connection."),
+    onFatal: (reason, code) => {
+      if (code === 4401) removed();
+      else toast(reason || "The server closed the connection.");
+    },
   });
   sock.connect();
   return () => sock.close();
