@@ -35,11 +35,13 @@ const CSS = `
 .ind-controls input[type=range] { width: 160px; }
 .ind-mapwrap { position: relative; border-radius: 10px; overflow: hidden; border: 1px solid var(--line, #ddd);
   aspect-ratio: 1920 / 780; max-height: 80vh; background: #8fc1d6; touch-action: none; }
-@media (max-width: 700px) { .ind-mapwrap { aspect-ratio: auto; height: 58vh; } .ind-legend { display: none; } }
+@media (max-width: 700px) { .ind-mapwrap { aspect-ratio: auto; height: 58vh; } }
+.ind-mapwrap.ind-full { position: fixed; inset: 0; z-index: 1000; aspect-ratio: auto; height: auto; max-height: none; border-radius: 0; }
 .ind-mapwrap svg { width: 100%; height: 100%; display: block; user-select: none; -webkit-user-select: none; }
 .ind-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 4px; }
 .ind-zoom button { width: 34px; height: 34px; border-radius: 8px; border: 1px solid #999; background: #fff; font-size: 18px; cursor: pointer; }
-.ind-legend { position: absolute; left: 6px; bottom: 6px; background: rgba(255,255,255,.85); border-radius: 8px; padding: 3px 6px; font-size: 11px; }
+.ind-legend { font-size: 11.5px; color: var(--muted, #777); margin-top: -4px; }
+.ind-legend i { display: inline-block; width: 18px; height: 0; vertical-align: middle; margin: 0 3px 0 8px; }
 .ind-card { background: var(--surface, #fff); border: 1px solid var(--line, #ddd); border-radius: 10px; padding: 8px 10px; }
 .ind-card h4 { margin: 0 0 6px; font-size: 14px; }
 .ind-card table { border-collapse: collapse; width: 100%; font-size: 13px; }
@@ -56,7 +58,7 @@ const CSS = `
 svg .ind-area { stroke: #6b5a45; stroke-width: .7; }
 svg .ind-area.legal, svg .ind-seacell.legal { cursor: pointer; }
 svg .ind-hl { fill: #ffe066; fill-opacity: .55; stroke: #e8590c; stroke-width: 2.5; pointer-events: none; }
-svg .ind-seahl { fill: #ffe066; fill-opacity: .35; stroke: none; pointer-events: none; }
+svg .ind-seahl { fill: #fff176; fill-opacity: .6; stroke: none; pointer-events: none; }
 svg text { pointer-events: none; font-family: system-ui, sans-serif; }
 svg .ind-target { cursor: pointer; }
 `;
@@ -82,7 +84,8 @@ export function createRenderer(root, ctx) {
   const status = h("div", { class: "ind-status", "data-testid": "ind-status" });
   const mapWrap = h("div", { class: "ind-mapwrap", "data-testid": "ind-map" });
   const side = h("div", { class: "ind-side", "data-testid": "ind-panels" });
-  const main = h("div", { class: "ind" }, [status, mapWrap, side]);
+  const legend = h("div", { class: "ind-legend" });
+  const main = h("div", { class: "ind" }, [status, mapWrap, legend, side]);
   root.append(style, main);
 
   let layout = null;
@@ -183,8 +186,8 @@ export function createRenderer(root, ctx) {
     view.append(hlLayer);
     const provLabels = svg("g");
     for (const [name, p] of Object.entries(layout.provinces)) {
-      provLabels.append(svg("text", { x: p.label[0], y: p.label[1] + 22, "text-anchor": "middle", "font-size": 10.5, "font-weight": 600,
-        fill: "#3b2f22", stroke: "#fff", "stroke-width": 2.5, "paint-order": "stroke", opacity: 0.85 }, name));
+      provLabels.append(svg("text", { x: p.label[0], y: p.label[1] + 22, "text-anchor": "middle", "font-size": 12, "font-weight": 600,
+        fill: "#3b2f22", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", opacity: 0.85 }, name));
     }
     view.append(provLabels);
     const routeLayer = svg("g");
@@ -201,10 +204,13 @@ export function createRenderer(root, ctx) {
     });
     const panState = installPanZoom(root, view, w, hgt);
     clearChildren(mapWrap);
-    mapWrap.append(root, zoomButtons(panState), h("div", { class: "ind-legend" }, [
-      "Dashed purple: connection across water · dark red: no passage · ",
-      "goods: owner colour, pattern by type (R rice, S spice, Rb rubber, SF siap faji, O oil)",
-    ]));
+    mapWrap.append(root, zoomButtons(panState));
+    legend.replaceChildren(
+      h("i", { style: { borderTop: "2px dashed #4a2a7a" } }), "connected across water",
+      h("i", { style: { borderTop: "3px solid #7a1f1f" } }), "no passage",
+      h("i", { style: { borderTop: "2px solid #3b2f22" } }), "province border",
+      " · goods in owner colour: R rice, S spice, Rb rubber, SF siap faji, O oil · city: size, and what it still needs",
+    );
     return { root, view, seaEls, areaEls, pieceLayer, routeLayer, panState };
   }
 
@@ -247,6 +253,14 @@ export function createRenderer(root, ctx) {
       return [win.x + win.vw / 2, win.y + win.vh / 2];
     };
     st.reset = () => { st.k = 1; st.x = 0; st.y = 0; clamp(); apply(); };
+    // bring a board point to the middle of the box (only moves when the map is cropped)
+    st.focus = (px, py) => {
+      const win = windowOf();
+      st.x = win.x + win.vw / 2 - px * st.k;
+      st.y = win.y + win.vh / 2 - py * st.k;
+      clamp();
+      apply();
+    };
     svgRoot.addEventListener("wheel", (ev) => {
       ev.preventDefault();
       const [sx, sy] = toSvg(ev.clientX, ev.clientY);
@@ -301,6 +315,7 @@ export function createRenderer(root, ctx) {
       h("button", { type: "button", title: "Zoom in", "aria-label": "Zoom in", onclick: () => st.zoomAt(1.5, ...centre()) }, "+"),
       h("button", { type: "button", title: "Zoom out", "aria-label": "Zoom out", onclick: () => st.zoomAt(1 / 1.5, ...centre()) }, "−"),
       h("button", { type: "button", title: "Whole map", "aria-label": "Whole map", onclick: () => st.reset() }, "⤢"),
+      h("button", { type: "button", title: "Full screen map", "aria-label": "Full screen map", onclick: () => { mapWrap.classList.toggle("ind-full"); st.reset(); } }, "▢"),
     ]);
   }
 
@@ -399,9 +414,9 @@ export function createRenderer(root, ctx) {
       for (const a of co.areas || []) {
         const [x, y] = areaCentre(a);
         const g = svg("g", { "data-good": a });
-        g.append(svg("rect", { x: x - 8, y: y - 8, width: 16, height: 16, rx: 3, fill: colour(co.owner), stroke: "#222", "stroke-width": 0.8 }));
-        g.append(svg("rect", { x: x - 8, y: y - 8, width: 16, height: 16, rx: 3, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, opacity: 0.55 }));
-        g.append(svg("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 9, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, GOOD_LETTER[co.type]));
+        g.append(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 4, fill: colour(co.owner), stroke: "#222", "stroke-width": 1 }));
+        g.append(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 4, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, opacity: 0.55 }));
+        g.append(svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, GOOD_LETTER[co.type]));
         g.append(svg("title", null, `${co.type} of company ${co.id} (${name(co.owner)})`));
         layer.append(g);
       }
@@ -413,13 +428,13 @@ export function createRenderer(root, ctx) {
       const x = x0;
       const y = y0;
       const g = svg("g", { "data-city": c.area });
-      g.append(svg("circle", { cx: x, cy: y, r: 9, fill: CITY_FILL[c.size] || "#999", stroke: "#222", "stroke-width": 1.2 }));
-      g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#111" }, String(c.size)));
+      g.append(svg("circle", { cx: x, cy: y, r: 12, fill: CITY_FILL[c.size] || "#999", stroke: "#222", "stroke-width": 1.5 }));
+      g.append(svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#111" }, String(c.size)));
       const needs = Object.entries(c.needs || {});
       needs.forEach(([good, n], i) => {
-        const nx = x - (needs.length * 9) / 2 + i * 9 + 4.5;
-        g.append(svg("rect", { x: nx - 4, y: y + 10, width: 8, height: 8, rx: 1.5, fill: "#fff", stroke: "#333", "stroke-width": 0.6 }));
-        g.append(svg("text", { x: nx, y: y + 16.5, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: "#333" }, `${GOOD_LETTER[good]}${n > 1 ? n : ""}`));
+        const nx = x - (needs.length * 12) / 2 + i * 12 + 6;
+        g.append(svg("rect", { x: nx - 5.5, y: y + 12, width: 11, height: 10, rx: 2, fill: "#fff", stroke: "#333", "stroke-width": 0.7 }));
+        g.append(svg("text", { x: nx, y: y + 20, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: "#333" }, `${GOOD_LETTER[good]}${n > 1 ? n : ""}`));
       });
       const needText = needs.length ? `needs ${needs.map(([g2, n]) => `${n} ${g2}`).join(", ")} to grow` : (c.size >= 3 ? "largest size" : "will grow");
       g.append(svg("title", null, `City size ${c.size} in ${c.province}; ${needText}`));
@@ -435,13 +450,13 @@ export function createRenderer(root, ctx) {
     for (const [sid, list] of Object.entries(seaShips)) {
       const [cx, cy] = seaCentre(sid);
       list.forEach(([co, n], i) => {
-        const x = cx - (list.length * 26) / 2 + i * 26 + 13;
+        const x = cx - (list.length * 32) / 2 + i * 32 + 16;
         const y = cy + 4;
         const g = svg("g", { "data-ship": `${co.id}:${sid}` });
-        g.append(svg("path", { d: `M${x - 11} ${y - 2} L${x + 11} ${y - 2} L${x + 7} ${y + 5} L${x - 7} ${y + 5} Z`, fill: colour(co.owner), stroke: "#111", "stroke-width": 0.9 }));
-        g.append(svg("path", { d: `M${x} ${y - 3} L${x} ${y - 14} L${x + 8} ${y - 4} Z`, fill: "#fff", stroke: "#111", "stroke-width": 0.7 }));
-        g.append(svg("text", { x: x - 5, y: y - 5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#111" }, n > 1 ? String(n) : ""));
-        g.append(svg("text", { x, y: y + 13, "text-anchor": "middle", "font-size": 7, fill: "#102a43" }, co.id));
+        g.append(svg("path", { d: `M${x - 14} ${y - 2} L${x + 14} ${y - 2} L${x + 9} ${y + 7} L${x - 9} ${y + 7} Z`, fill: colour(co.owner), stroke: "#111", "stroke-width": 1 }));
+        g.append(svg("path", { d: `M${x} ${y - 3} L${x} ${y - 18} L${x + 10} ${y - 4} Z`, fill: "#fff", stroke: "#111", "stroke-width": 0.8 }));
+        g.append(svg("text", { x: x - 6, y: y - 6, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#111" }, n > 1 ? String(n) : ""));
+        g.append(svg("text", { x, y: y + 17, "text-anchor": "middle", "font-size": 9, "font-weight": 600, fill: "#102a43" }, co.id));
         g.append(svg("title", null, `${n} ship${n > 1 ? "s" : ""} of ${co.id} (${name(co.owner)})`));
         layer.append(g);
       });
@@ -449,11 +464,30 @@ export function createRenderer(root, ctx) {
 
     // a sale being chosen (or the last sale, faintly)
     const sale = pendingSale();
-    if (sale) drawRoutes(sale.routes, 1);
-    else if (v.last_sale && v.last_sale.routes?.length && v.phase === "operate") drawRoutes(v.last_sale.routes, 0.35);
-
-    if (myTurn()) markTargets();
+    const focusPts = [];
+    if (sale) {
+      drawRoutes(sale.routes, 1);
+      for (const r of sale.routes) focusPts.push(areaCentre(r.from), areaCentre(r.city));
+    } else if (v.last_sale && v.last_sale.routes?.length && v.phase === "operate") {
+      drawRoutes(v.last_sale.routes, 0.35);
+    }
+    if (myTurn()) {
+      markTargets();
+      for (const key of targets.keys()) {
+        if (key.startsWith("a")) focusPts.push(areaCentre(key.slice(1)));
+        else if (key.startsWith("s")) focusPts.push(seaCentre(key.slice(1)));
+      }
+    }
+    // on a cropped (phone) map, show where the decision is, once per decision
+    const focusKey = `${doc.version}|${sel.company || ""}|${sel.deed || ""}|${sel.card || ""}`;
+    if (focusPts.length && focusKey !== lastFocus) {
+      lastFocus = focusKey;
+      const xs = focusPts.map((p) => p[0]);
+      const ys = focusPts.map((p) => p[1]);
+      map.panState.focus((Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2);
+    }
   }
+  let lastFocus = null;
 
   function drawRoutes(routes, opacity) {
     const cos = companies();
