@@ -6,7 +6,8 @@ engine's own ``bot_action`` for a time budget and reports what the server will p
 * games/s and actions/s of the whole bot loop (bot_action + parse_action + apply + to_act +
   outcome), and the mean number of actions in a finished game;
 * the slowest single server step, ``parse_action + apply + legal_actions`` of the seat that
-  acts next, with the action type that caused it, and the p99 of that step;
+  acts next, with the action type that caused it, and the mean and p99 of that step (wall
+  clock: on a busy machine the maximum includes time the process was not scheduled);
 * the largest state seen (canonical JSON bytes: what the service stores per game) and the
   worker process's peak RSS (each engine runs in its own subprocess, so the figure is that
   engine's alone, and a crash or a hang in one engine cannot take the others down).
@@ -18,7 +19,7 @@ games and engines go on.
 Usage (from the repository root)::
 
     .venv/bin/python bench/engines.py                         # every engine, 5 s each
-    .venv/bin/python bench/engines.py --seconds 2 --engine race --option race='{"goal":300}'
+    .venv/bin/python bench/engines.py --seconds 2 --engine race --option race='{"goal":50}'
     .venv/bin/python bench/engines.py --games 50 --players 3
 
 The script is run by path; its own folder is taken off ``sys.path`` so that ``engines`` means
@@ -51,6 +52,8 @@ DEFAULT_SECONDS = 5.0
 DEFAULT_MAX_ACTIONS = 20_000
 STATE_SIZE_EVERY = 25  # measure the state's JSON size every N actions (and at the end)
 WORKER_SLACK_S = 60.0  # a worker gets its budget plus this much before it is killed
+# The peer benchmark's race ends at 1,000,000 (never, on purpose); here games should finish.
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"race": {"goal": 300}}
 
 
 @dataclass
@@ -78,6 +81,7 @@ class EngineReport:
     slowest_step_type: str = ""
     slowest_step_seed: int | None = None
     step_p99_ms: float = 0.0
+    step_mean_ms: float = 0.0
     max_state_bytes: int = 0
     rss_base_mb: float = 0.0
     rss_peak_mb: float = 0.0
@@ -223,6 +227,7 @@ def play_engine(engine_id: str, seconds: float, games: int | None, max_actions: 
         step_ns.sort()
         idx = min(len(step_ns) - 1, max(0, -(-99 * len(step_ns) // 100) - 1))
         report.step_p99_ms = step_ns[idx] / 1e6
+        report.step_mean_ms = sum(step_ns) / len(step_ns) / 1e6
     report.rss_peak_mb = round(_rss_peak_mb(), 1)
     return report
 
@@ -261,7 +266,7 @@ def _fmt(x: float, digits: int = 1) -> str:
 def markdown(reports: list[EngineReport], args: argparse.Namespace) -> str:
     """The results table, then one line per failure kind and engine."""
     head = ("| engine | players | games (finished/started) | games/s | actions/s "
-            "| mean actions/game | slowest apply+legal ms (action) | p99 apply+legal ms "
+            "| mean actions/game | slowest apply+legal ms (action) | mean / p99 apply+legal ms "
             "| max state KB | peak RSS MB (base) | failures |")
     out = [
         f"Engine bench: {args.seconds:g} s per engine"
@@ -289,7 +294,8 @@ def markdown(reports: list[EngineReport], args: argparse.Namespace) -> str:
             f"| {r.games_finished}/{r.games_started} | {_fmt(r.games_finished / el, 2)} "
             f"| {_fmt(r.actions / el, 0)} | {mean} "
             f"| {_fmt(r.slowest_step_ms, 2)} ({r.slowest_step_type or '-'}) "
-            f"| {_fmt(r.step_p99_ms, 3)} | {_fmt(r.max_state_bytes / 1024)} "
+            f"| {_fmt(r.step_mean_ms, 3)} / {_fmt(r.step_p99_ms, 3)} "
+            f"| {_fmt(r.max_state_bytes / 1024)} "
             f"| {_fmt(r.rss_peak_mb)} ({_fmt(r.rss_base_mb)}) | {fails} |")
         shown: set[str] = set()
         for f in r.failures:
@@ -320,7 +326,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="cap on actions per game; reaching it reports 'did not finish'")
     p.add_argument("--seed", type=int, default=1, help="first seed (games use seed, seed+1, ...)")
     p.add_argument("--option", action="append", default=[], metavar="ENGINE=JSON",
-                   help="lobby options for one engine, e.g. race='{\"goal\": 300}'")
+                   help="lobby options for one engine (default: the engine's defaults; race: "
+                        "goal 300), e.g. race='{\"goal\": 50}'")
     p.add_argument("--json", metavar="FILE", help="also write the raw reports as JSON")
     p.add_argument("--worker", metavar="ENGINE", help=argparse.SUPPRESS)
     return p.parse_args(argv)
@@ -331,7 +338,7 @@ def _options_for(engine_id: str, specs: list[str]) -> dict[str, Any]:
         name, _, text = spec.partition("=")
         if name == engine_id:
             return json.loads(text)
-    return {}
+    return DEFAULT_OPTIONS.get(engine_id, {})
 
 
 def main(argv: list[str] | None = None) -> int:

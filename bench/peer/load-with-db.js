@@ -15,7 +15,12 @@
  *   server.cpu_pct, rss_mb_{start,end,max}   Meja's Python process + PostgreSQL (the totals)
  *   server.app                               load.js's own figures for the Python process
  *   server.postgres                          {cpu_pct, rss_mb_{start,end,max}, pss_mb_end,
- *                                             processes_{start,end}, postmaster_pid}
+ *                                             processes_{start,end}, postmaster_pid, and with
+ *                                             --db-stat-cmd: commits, events, events_per_commit
+ *                                             in the window}
+ *
+ * --db-stat-cmd CMD: a shell command printing "COMMITS EVENTS" (the database's transaction
+ * count and stored events); run without blocking at the window's start and end.
  *
  * PostgreSQL CPU = Δ over the window of: the postmaster's utime+stime+cutime+cstime (a backend
  * that exits is reaped by the postmaster, so its time lands in cutime/cstime) plus utime+stime
@@ -24,6 +29,7 @@
  * size) counts them once, for reference.
  */
 
+const { exec } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { performance } = require('perf_hooks');
@@ -40,6 +46,7 @@ function takeArg(argv, name) {
 const argv = process.argv.slice(2);
 const harness = takeArg(argv, '--harness');
 const dbPid = Number(takeArg(argv, '--db-pid'));
+const dbStatCmd = takeArg(argv, '--db-stat-cmd');
 if (!harness || !Number.isInteger(dbPid) || dbPid <= 0) {
   console.error('usage: node load-with-db.js --harness DIR --db-pid PID [load.js options]');
   process.exit(1);
@@ -123,6 +130,16 @@ let w1 = null;
 let dbRssMax = 0;
 let totalRssMax = 0;
 let sampler = null;
+const dbStats = {};
+
+/** Run --db-stat-cmd in the background; its two numbers land in dbStats[key]. */
+function dbStat(key) {
+  if (!dbStatCmd) return;
+  exec(dbStatCmd, { timeout: 5000 }, (err, stdout) => {
+    const nums = String(stdout || '').trim().split(/\s+/).map(Number);
+    if (!err && nums.length === 2 && nums.every(Number.isFinite)) dbStats[key] = nums;
+  });
+}
 
 function sample() {
   const s = dbSnapshot();
@@ -132,6 +149,7 @@ function sample() {
 }
 
 function windowStarts() {
+  dbStat('start');
   w0 = dbSnapshot(true);
   sample();
   sampler = setInterval(sample, SAMPLE_MS);
@@ -140,6 +158,7 @@ function windowStarts() {
 
 function windowEnds() {
   if (w1) return;
+  dbStat('end');
   w1 = dbSnapshot(true);
   sample();
   clearInterval(sampler);
@@ -181,6 +200,11 @@ process.stdout.write = (chunk, ...rest) => {
       processes_end: w1.n,
       window_s: Math.round(windowS * 1000) / 1000,
     };
+    if (dbStats.start && dbStats.end) {
+      pg.commits = dbStats.end[0] - dbStats.start[0];
+      pg.events = dbStats.end[1] - dbStats.start[1];
+      pg.events_per_commit = pg.commits ? r1(pg.events / pg.commits) : null;
+    }
     const add = (a, b) => (a === null || a === undefined || b === null ? null : r1(a + b));
     result.server = {
       pid: app.pid,

@@ -96,6 +96,10 @@ mkdir -p "$LOGDIR"
 # ---- cleanup: everything started here, by PID --------------------------------------------
 PGDATA= SERVER_PID= SPY_PID=
 stop_server() {
+  if [[ -n ${CPROFILE:-} && -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -USR1 "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 50); do [[ -s $CPROFILE ]] && break; sleep 0.1; done
+  fi
   if [[ -n $SPY_PID ]] && kill -0 "$SPY_PID" 2>/dev/null; then
     kill -INT "$SPY_PID" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$SPY_PID" 2>/dev/null || break; sleep 0.1; done
@@ -163,6 +167,9 @@ start_meja() {  # $1: database name
   # SWITCH_INTERVAL (diagnosis only): the server's sys.setswitchinterval, to test how much the
   # GIL hand-over between the event loop and the commit thread costs.
   local pyrun=(-m uvicorn)
+  # CPROFILE=FILE (diagnosis only): the event loop's thread under cProfile (written on SIGUSR1,
+  # which stop_server sends first).
+  [[ -n ${CPROFILE:-} ]] && pyrun=("$HERE/cprofile_server.py" "$CPROFILE")
   [[ -n ${SWITCH_INTERVAL:-} ]] && pyrun=(-c "import sys, runpy; sys.setswitchinterval(float(sys.argv[1])); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$SWITCH_INTERVAL")
   (cd "$REPO" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" .venv/bin/python "${pyrun[@]}" \
     app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning --no-access-log \
@@ -189,6 +196,13 @@ annotate() {  # $1: load average before; stdin: the result line
     });'
 }
 
+# Prints "commits events" of one database (pg_stat_database's xact_commit, which the query's
+# own transaction does not change until it ends; the rows in events).
+pg_stat_cmd() {
+  printf '%q ' "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$1" -At -F ' ' -c \
+    "select xact_commit, (select count(*) from events) from pg_stat_database where datname = current_database()"
+}
+
 # ---- (d) one Meja run ---------------------------------------------------------------------
 run_meja() {  # G P rep
   local G=$1 P=$2 rep=$3 db="bench_g$1_p$2_r$3" line
@@ -211,7 +225,8 @@ run_meja() {  # G P rep
       >"$LOGDIR/pyspy-$db.log" 2>&1 &
     SPY_PID=$!
   fi
-  if line=$("${NICE_CMD[@]}" "${LOAD_CPU[@]}" node "$HERE/load-with-db.js" --harness "$PEER_DIR" --db-pid "$PG_PID" \
+  if line=$("${NICE_CMD[@]}" "${LOAD_CPU[@]}" node "$HERE/load-with-db.js" --harness "$PEER_DIR" \
+      --db-pid "$PG_PID" --db-stat-cmd "$(pg_stat_cmd "$db")" \
       --proto "$HERE/proto-meja.js" --url "http://127.0.0.1:$MEJA_PORT" \
       --games "$G" --players "$P" --duration "$D" --warmup "$WARMUP" \
       --server-pid "$SERVER_PID" --server-log "$SERVER_LOG" --clk-tck "$(getconf CLK_TCK)" \
@@ -221,6 +236,11 @@ run_meja() {  # G P rep
   grep -h '^\[load\] done' "$LOGDIR/load-meja-$db.log" >&2 || true
   [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
+  # Group commit at work: transactions and stored events in the window.
+  if [[ -n ${line:-} ]]; then
+    node -e 'const p = JSON.parse(process.argv[1]).server.postgres || {};
+      if (p.commits !== undefined) console.error(`run.sh: PostgreSQL in the window: ${p.commits} commits, ${p.events} events (${p.events_per_commit} per commit)`);' "$line" || true
+  fi
   if [[ -n $SPY_PID ]]; then
     for _ in $(seq 150); do kill -0 "$SPY_PID" 2>/dev/null || break; sleep 0.1; done
     stop_server
