@@ -293,7 +293,7 @@ export function createRenderer(root, ctx) {
   function drawPedestrian(view, p, seat) {
     const x = cx(p) - CW / 2 + 10 + seat * 12.5;
     const y = cy(p) + CH / 2 - 12;
-    const g = svg("g", { dataset: { seat: String(seat) } });
+    const g = svg("g", { dataset: { seat: String(seat), cell: String(p) } });
     g.setAttribute("data-testid", `kl-pedestrian-${seat}`);
     g.append(svg("title", {}, who(seat)),
       svg("circle", { cx: x, cy: y, r: 8, fill: ctx.playerColor(seat), stroke: seat === view.current ? "#000" : "#fff", "stroke-width": 2 }),

@@ -1,0 +1,155 @@
+"""Kaki Lima in the browser: two players place their pedestrians, walk by clicking cards and
+the grid, one lands on a trade stall and offers a card, the other answers the offer by
+clicking, and a spectator's page follows, told whom everyone waits for.
+
+The test keeps its own copy of the game (same seed, same actions, the same engine) so it
+knows which start card lets the first player reach the Chendul or Rojak Stall in one walk;
+every move is a real click on the renderer's targets and buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.kaki_lima import ENGINE
+from engines.kaki_lima.data import LOKASI, TRADE
+from engines.kaki_lima.setup import start_cells
+from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
+
+pytestmark = pytest.mark.e2e
+GAME = "kaki-lima"
+TRADE_SPOTS = {name for name, acts in LOKASI.items() if TRADE in acts}
+
+
+def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    return ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+
+
+def plan(state: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
+    """Start cards for both players and a walk that takes seat 0 to a trade stall."""
+    cells = start_cells(state)
+    for first in cells:
+        placed = apply(state, 0, {"type": "place", "cell": first})
+        for second in cells:
+            ready = apply(placed, 1, {"type": "place", "cell": second})
+            for t in ENGINE.legal_actions(ready, 0):
+                if t["type"] != "walk" or len(t["cards"]) != 1:
+                    continue
+                for end in t["end"]["$choice"]:
+                    if ready["cells"][end] in TRADE_SPOTS and end not in (first, second):
+                        return first, second, {"type": "walk", "cards": t["cards"], "end": end}
+    return None
+
+
+def started_game(server: Any) -> tuple[dict[str, Any], dict[str, Any], tuple]:
+    """A started two-player game whose deal lets seat 0 reach a trade stall at once."""
+    for _attempt in range(40):
+        made = api_lobby(server, GAME, 2, names=("Budi",))
+        start_lobby(server, made["lobby"])
+        seed = server.app.state.store.game(made["lobby"]["game_id"])["seed"]
+        state = ENGINE.setup(2, {}, seed)
+        found = plan(state)
+        if found is not None:
+            return made, state, found
+    raise AssertionError("no deal in 40 let the first player reach a trade stall")
+
+
+def click_cell(page: Any, cell: int) -> None:
+    page.get_by_test_id(f"kl-cell-{cell}").click()
+
+
+def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
+                   action: dict[str, Any]) -> dict[str, Any]:
+    """Select the cards, click the end, then click each step the engine still asks for;
+    a pedestrian met on the path is not invited and does not ask to come along."""
+    page = pages[seat]
+    for card in action["cards"]:
+        page.get_by_test_id(f"kl-card-{card}").click()
+    click_cell(page, action["end"])
+    state = apply(state, seat, action)
+    while state["turn"]["stage"] == "path":
+        step = next(t for t in ENGINE.legal_actions(state, seat) if t["type"] == "step")
+        cell = step["cell"]["$choice"][0]
+        click_cell(page, cell)
+        state = apply(state, seat, {"type": "step", "cell": cell, "clear": step["clear"]})
+    while state["turn"]["stage"] == "invite":
+        inv = state["turn"]["invite"]
+        if inv["sub"] == "offer":
+            page.get_by_test_id("kl-skip-invite").click()
+            state = apply(state, seat, {"type": "skip_invite"})
+        else:
+            pages[inv["seat"]].get_by_test_id("kl-skip-ask").click()
+            state = apply(state, inv["seat"], {"type": "skip_ask"})
+    return state
+
+
+def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
+        e2e_server: Any, new_page: Any) -> None:
+    made, state, (first, second, walk) = started_game(e2e_server)
+    lobby = made["lobby"]
+    game_id = lobby["game_id"]
+    pages = {}
+    for seat, credential in sorted(made["seats"].items()):
+        pages[seat] = new_page()
+        open_seat(pages[seat], e2e_server, game_id, seat, credential, GAME)
+    watcher = new_page()
+    open_watch(watcher, e2e_server, lobby)
+    everyone = [*pages.values(), watcher]
+
+    def pedestrian_seen(seat: int) -> None:
+        for page in everyone:
+            expect(page.locator(f'[data-testid="kl-pedestrian-{seat}"][data-cell="{state["pos"][seat]}"]')
+                   ).to_have_count(1)
+
+    # Set-up: each player clicks a border Green card.
+    expect(watcher.get_by_test_id("kl-status")).to_contain_text("place their pedestrian")
+    click_cell(pages[0], first)
+    state = apply(state, 0, {"type": "place", "cell": first})
+    click_cell(pages[1], second)
+    state = apply(state, 1, {"type": "place", "cell": second})
+    pedestrian_seen(0)
+    pedestrian_seen(1)
+    assert watcher.get_by_test_id("kl-hand").count() == 0  # spectators see no hand
+
+    # Seat 0 walks to the trade stall (a Lokasi action) by clicking its card and the grid.
+    state = walk_by_clicks(pages, state, 0, walk)
+    pedestrian_seen(0)
+    assert state["turn"]["stage"] == "trade"
+    offered = state["hands"][0][0]
+    pages[0].get_by_test_id(f"kl-card-{offered}").click()
+    pages[0].get_by_test_id("kl-offer-1").click()
+    state = apply(state, 0, {"type": "offer_trade", "to": 1, "cards": [offered]})
+
+    # Everyone is told whom they wait for; only the recipient sees the offered card.
+    for page in everyone:
+        expect(page.get_by_test_id("kl-status")).to_contain_text(re.compile(r"Waiting for .*Budi"))
+    expect(pages[1].get_by_test_id("kl-prompt")).to_contain_text("give back")
+    assert offered not in watcher.content()
+    given = state["hands"][1][0]
+    pages[1].get_by_test_id(f"kl-card-{given}").click()
+    pages[1].get_by_test_id("kl-accept-trade").click()
+    state = apply(state, 1, {"type": "accept_trade", "cards": [given]})
+    expect(pages[0].get_by_test_id(f"kl-card-{given}")).to_be_visible()
+    expect(pages[1].get_by_test_id(f"kl-card-{offered}")).to_be_visible()
+
+    if state["turn"]["stage"] == "trade":  # more players left to offer to
+        pages[0].get_by_test_id("kl-end-trade").click()
+        state = apply(state, 0, {"type": "end_trade"})
+    if state["turn"]["stage"] == "jom":
+        pages[0].get_by_test_id("kl-end-jom").click()
+        state = apply(state, 0, {"type": "end_jom"})
+    assert state["current"] == 1
+
+    # Seat 1 walks too (any walk its hand allows), by clicks.
+    expect(watcher.get_by_test_id("kl-status")).to_contain_text("Budi")
+    template = next(t for t in ENGINE.legal_actions(state, 1)
+                    if t["type"] == "walk" and len(t["cards"]) == 1)
+    action = {"type": "walk", "cards": template["cards"], "end": template["end"]["$choice"][0]}
+    state = walk_by_clicks(pages, state, 1, action)
+    pedestrian_seen(1)
+    expect(watcher.get_by_test_id("kl-player-1")).to_contain_text(
+        f"hand {len(state['hands'][1])} cards")
