@@ -139,3 +139,10 @@ def test_each_city_shows_what_it_still_needs() -> None:
     city(st, 52, size=2, delivered={"rice": 2})
     (c,) = ENGINE.view(st, 0)["cities"]
     assert c["needs"] == {"spice": 2}
+
+
+def test_with_no_goods_on_the_board_no_city_grows() -> None:
+    st = blank(3)
+    city(st, 52, delivered={})
+    _grow(st)
+    assert st["cities"]["52"]["size"] == 1

@@ -278,3 +278,20 @@ def test_siap_faji_merges_only_with_siap_faji() -> None:
     _merger_phase(st)
     (t,) = _announce_templates(st, 0)
     assert t["bid"]["$range"][0] == 70  # 2 x 35
+
+
+def test_a_bidder_who_cannot_afford_a_raise_is_still_asked_and_may_only_pass() -> None:
+    st, a, b = _eight_rice()
+    st["cash"][1] = 150
+    st = act(st, 0, {"type": "announce", "a": a, "b": b, "bid": 160})
+    assert ENGINE.to_act(st) == [1]
+    assert ENGINE.legal_actions(st, 1) == [{"type": "pass"}]
+    with pytest.raises(RuleError, match="more money"):
+        act(st, 1, {"type": "raise", "amount": 168})
+
+
+def test_a_seat_that_cannot_pay_any_minimum_is_asked_and_may_only_pass() -> None:
+    st, a, b = _eight_rice()
+    st["cash"][0] = 20
+    assert ENGINE.to_act(st) == [0]
+    assert ENGINE.legal_actions(st, 0) == [{"type": "pass"}]

@@ -155,3 +155,14 @@ def test_a_deed_blocked_since_it_was_laid_out_is_discarded_before_the_era_test()
     _year_start(st)
     assert "a1" in st["discarded"]
     assert st["era"] == "b"  # only shipping was left, so era a ended
+
+
+def test_with_two_players_the_player_picks_which_era_card_to_play_first() -> None:
+    st = blank(2)
+    st["hands"] = [["A1", "A5", "B1", "B2", "C1", "C2"], ["A2", "A3", "B3", "B4", "C3", "C4"]]
+    at(st, "new_era", {"kind": "cities", "seat": 0, "queue": [0, 1, 0, 1]})
+    assert [t["card"] for t in ENGINE.legal_actions(st, 0)] == ["A1", "A5"]
+    st = act(st, 0, {"type": "place_city", "card": "A5", "area": 50})
+    assert ENGINE.to_act(st) == [1]
+    st = act(st, 1, {"type": "place_city", "card": "A2", "area": 45})
+    assert [t["card"] for t in ENGINE.legal_actions(st, 0)] == ["A1"]

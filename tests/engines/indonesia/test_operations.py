@@ -291,3 +291,14 @@ def test_sale_network_uses_each_ship_owners_hull() -> None:
     st["research"][1]["hull"] = 3
     net = sale_network(st, rice)
     assert net.ships == {"C2": {118: 6}} and net.foreign == {"C2"}
+
+
+def test_a_route_may_not_pass_the_same_sea_twice() -> None:
+    st = blank(3)
+    company(st, 0, "rice", areas=[49])
+    company(st, 1, "shipping", ships={118: 2, 119: 2}, deeds=["a6"])
+    city(st, 52)
+    _operating(st)
+    loop = {"from": 49, "ship": "C2", "seas": [118, 119, 118, 119], "city": 52, "count": 1}
+    with pytest.raises(RuleError, match="same sea twice"):
+        act(st, 0, {"type": "sell", "company": "C1", "routes": [loop]})
