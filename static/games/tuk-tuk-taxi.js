@@ -90,7 +90,8 @@ export function createRenderer(root, ctx) {
   const style = h("style", {}, CSS);
   const boardBox = h("div", { class: "tt-board" });
   const side = h("div", { class: "tt-side" });
-  root.append(style, h("div", { class: "tt" }, [boardBox, side]));
+  const shell = h("div", { class: "tt" }, [boardBox, side]);
+  root.append(style, shell);
 
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
@@ -230,9 +231,11 @@ export function createRenderer(root, ctx) {
     ]);
   }
 
-  function taxiShape(x, y, seat, carrying, name) {
+  function taxiShape(cell, seat, carrying, name) {
+    const [x, y] = centre(cell);
     const colour = ctx.playerColor(seat);
-    const g = svg("g", { transform: `translate(${x},${y})`, class: "tt-taxi", dataset: { seat: String(seat), carrying: carrying ? "1" : "0" } });
+    const g = svg("g", { transform: `translate(${x},${y})`, class: "tt-taxi",
+      dataset: { seat: String(seat), cell, carrying: carrying ? "1" : "0" } });
     g.append(svg("title", {}, `${name}'s taxi${carrying ? " (carrying a passenger)" : ""}`),
       svg("rect", { x: -14, y: -10, width: 28, height: 20, rx: 6, fill: colour, stroke: "#111", "stroke-width": 1.5 }),
       svg("rect", { x: -9, y: -6, width: 18, height: 7, rx: 2, fill: "#e7f5ff" }),
@@ -349,8 +352,7 @@ export function createRenderer(root, ctx) {
     // taxis
     const taxiLayer = svg("g", { "pointer-events": "none" });
     view.taxis.forEach((key, seat) => {
-      const [x, y] = centre(key);
-      taxiLayer.append(taxiShape(x, y, seat, view.carrying[seat], ctx.playerName(seat)));
+      taxiLayer.append(taxiShape(key, seat, view.carrying[seat], ctx.playerName(seat)));
     });
     root.append(routeLayer, taxiLayer);
 
@@ -523,6 +525,11 @@ export function createRenderer(root, ctx) {
     const legal = readLegal(doc.outcome ? [] : doc.legal);
     if (pending && pending.kind === "dir" && !legal.place.has(pending.cell)) pending = null;
     if (pending && pending.kind === "route" && !legal.moves.has(pending.cell)) pending = null;
+    // A summary of the position, so tests (and curious players) can tell pages are in step.
+    shell.dataset.phase = view.phase;
+    shell.dataset.current = String(view.current);
+    shell.dataset.sync = [view.phase, view.current, view.stack_count, view.taxis.join(";"),
+      view.die ? view.die.value : "-", view.moves.length].join("|");
     boardBox.replaceChildren(drawBoard(view, legal));
     side.replaceChildren(...drawSide(view, legal));
   }
