@@ -11,7 +11,7 @@ from typing import Any
 from engines.base import LogEntry, RuleError
 from engines.kaki_lima.data import HAND_LIMIT
 from engines.kaki_lima.rules import blocked_cells, clear_path, clear_targets
-from engines.kaki_lima.turn import advance_final, cell_name
+from engines.kaki_lima.turn import advance_final, cell_name, named
 from engines.kaki_lima.walking import walk_survives
 
 State = dict[str, Any]
@@ -87,7 +87,7 @@ def do_propose(state: State, seat: int, partner: int, target: int, card: str | N
     log.append(LogEntry(text=f"{{seat{seat}}} proposes to {{seat{partner}}} to clear "
                              f"{cell_name(state, target)} together."))
     if gives:
-        log.append(LogEntry(text=f"{{seat{seat}}} would give you {card}.", to=[partner],
+        log.append(LogEntry(text=f"{{seat{seat}}} would give you {named([card])}.", to=[partner],
                             data={"card": card}))
 
 
@@ -115,5 +115,5 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
     clear_path(state, ans["target"], [proposer, seat], log,
                f"{{seat{proposer}}} and {{seat{seat}}} clear the Blocked Path at "
                f"{cell_name(state, ans['target'])} together.")
-    log.append(LogEntry(text=f"{{seat{giver}}} gives {given} to {{seat{holder}}}.",
+    log.append(LogEntry(text=f"{{seat{giver}}} gives {named([given])} to {{seat{holder}}}.",
                         to=sorted({giver, holder}), data={"card": given}))

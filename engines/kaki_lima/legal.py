@@ -123,12 +123,13 @@ def stage_templates(state: State) -> list[Template]:
     if stage == "trade":
         hand = sorted(state["hands"][seat])
         out = [{"type": "end_trade"}]
-        for to in trade_recipients(state):
-            room = len(state["hands"][to])
-            for size in (1, 2):
-                if size <= room:
-                    for cards in combinations(hand, size):
-                        out.append({"type": "offer_trade", "to": to, "cards": list(cards)})
+        recipients = trade_recipients(state)
+        for size in (1, 2):
+            able = [to for to in recipients if len(state["hands"][to]) >= size]
+            if able:
+                for cards in combinations(hand, size):
+                    out.append({"type": "offer_trade", "to": {"$choice": able},
+                                "cards": list(cards)})
         return out
     if stage == "jom":
         out = [{"type": "place_jom", "card": name, "entry": {"$choice": entries}}

@@ -51,6 +51,11 @@ Log = list[LogEntry]
 COMPANION_ACTIONS = (DRAW, MAXIMIZE, TOKEN)
 
 
+def named(cards: list[str]) -> str:
+    """Cards for a private log line: id and what is on it ("L07 (a 3-step Diagonal card)")."""
+    return ", ".join(f"{c} ({describe(c)})" for c in cards)
+
+
 def cell_name(state: State, i: int) -> str:
     """A card's name for the log: the Lokasi, or 'a Green card (r3 c5)'."""
     card = state["cells"][i]
@@ -451,7 +456,7 @@ def do_offer(state: State, to: int, cards: list[str], log: Log) -> None:
     state["answer"] = {"kind": "trade", "from": seat, "to": to, "cards": list(cards)}
     log.append(LogEntry(text=f"{{seat{seat}}} offers {{seat{to}}} a trade of {len(cards)} "
                              "card(s)."))
-    log.append(LogEntry(text=f"{{seat{seat}}} offers {{seat{to}}}: {', '.join(cards)}.",
+    log.append(LogEntry(text=f"{{seat{seat}}} offers {{seat{to}}}: {named(cards)}.",
                         to=sorted({seat, to}), data={"cards": list(cards)}))
 
 
@@ -480,8 +485,8 @@ def do_answer_trade(state: State, seat: int, accept: bool, cards: list[str], log
         state["hands"][giver].extend(cards)
         state["turn"]["active"] = True
         log.append(LogEntry(text=f"{{seat{seat}}} accepts the trade with {{seat{giver}}}."))
-        log.append(LogEntry(text=f"{{seat{seat}}} gives {', '.join(cards)} for "
-                                 f"{', '.join(ans['cards'])}.", to=sorted({seat, giver}),
+        log.append(LogEntry(text=f"{{seat{seat}}} gives {named(cards)} for "
+                                 f"{named(ans['cards'])}.", to=sorted({seat, giver}),
                             data={"given": cards, "received": ans["cards"]}))
     else:
         log.append(LogEntry(text=f"{{seat{seat}}} declines the trade."))

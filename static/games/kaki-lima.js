@@ -25,10 +25,9 @@ const BOOSTER_NAME = {
 const GAP_LABEL = { 13: "draw", 16: "jom", 33: "discard", 36: "pool" };
 
 const CSS = `
-.kl { display: grid; gap: 10px; grid-template-columns: minmax(0, 3fr) minmax(260px, 1.4fr); font-size: 14px; }
-@media (max-width: 860px) { .kl { grid-template-columns: minmax(0, 1fr); } }
+.kl { display: grid; gap: 10px; grid-template-columns: minmax(0, 1fr); font-size: 14px; }
 .kl-board svg { width: 100%; height: auto; display: block; user-select: none; -webkit-user-select: none; }
-.kl-side { display: grid; gap: 8px; align-content: start; }
+.kl-side { display: grid; gap: 8px; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); align-items: start; }
 .kl-box { background: var(--surface, #fff); border: 1px solid var(--line, #ddd); border-radius: 10px; padding: 8px 10px; }
 .kl-box h4 { margin: 0 0 6px; font-size: 14px; }
 .kl-box p { margin: 0 0 6px; }
@@ -97,7 +96,7 @@ function readLegal(legal) {
       case "answer_pickup": out.answerPickup = true; break;
       case "join_walk": out.join.push(...choices(t.steps)); break;
       case "decline_walk": out.declineWalk = true; break;
-      case "offer_trade": out.offers.push({ to: t.to, cards: t.cards }); break;
+      case "offer_trade": for (const to of choices(t.to)) out.offers.push({ to, cards: t.cards }); break;
       case "end_trade": out.endTrade = true; break;
       case "accept_trade": out.acceptTrade.push(t.cards); break;
       case "decline_trade": out.declineTrade = true; break;
@@ -291,13 +290,13 @@ export function createRenderer(root, ctx) {
   }
 
   function drawPedestrian(view, p, seat) {
-    const x = cx(p) - CW / 2 + 10 + seat * 12.5;
+    const x = cx(p) - CW / 2 + 11 + seat * 12.4;
     const y = cy(p) + CH / 2 - 12;
     const g = svg("g", { dataset: { seat: String(seat), cell: String(p) } });
     g.setAttribute("data-testid", `kl-pedestrian-${seat}`);
     g.append(svg("title", {}, who(seat)),
-      svg("circle", { cx: x, cy: y, r: 8, fill: ctx.playerColor(seat), stroke: seat === view.current ? "#000" : "#fff", "stroke-width": 2 }),
-      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, view.pedestrians[seat][0]));
+      svg("circle", { cx: x, cy: y, r: 10, fill: ctx.playerColor(seat), stroke: seat === view.current ? "#000" : "#fff", "stroke-width": 2 }),
+      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff", "font-weight": 700 }, view.pedestrians[seat][0]));
     return g;
   }
 
@@ -456,7 +455,7 @@ export function createRenderer(root, ctx) {
     for (let k = 1; k <= 12; k++) stars.append(h("span", { class: k <= view.ca.paths ? "on" : "" }, String(k)));
     return h("div", { class: "kl-box" }, [
       h("h4", {}, `Community (CA) track: ${view.ca.paths} paths cleared, ${view.ca.stars} CA star${view.ca.stars === 1 ? "" : "s"}`),
-      stars, h("p", { class: "kl-muted" }, view.ca.text),
+      stars, h("p", { class: "kl-muted" }, `${view.ca.text} (1 star from 4 paths, 2 from 7, 3 from 10)`),
       h("p", { class: "kl-muted" }, `Draw pile ${view.draw_count} · discard ${view.discard_count}` +
         (view.discard_top ? ` (top: ${view.discard_top.steps} step${view.discard_top.booster ? ", " + BOOSTER_NAME[view.discard_top.booster] : ""})` : "") +
         ` · clearing tokens in the pool ${view.pool}`),
@@ -491,7 +490,10 @@ export function createRenderer(root, ctx) {
         ...help.map((t) => h("p", { class: "kl-muted" }, t)),
         selected.length && legal.walks.length && !combo ? h("p", { class: "kl-muted" }, "These cards cannot walk together.") : null]));
     }
-    parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, legal));
+    const legend = h("div", { class: "kl-box" }, [h("h4", {}, "Lokasi icons"),
+      h("p", { class: "kl-muted" }, Object.entries(ICON).map(([name, icon]) => `${icon} ${name}`).join(" · ")),
+      h("p", { class: "kl-muted" }, "Green: clear path · Red ✕: Blocked Path · pale with a gold token: cleared path")]);
+    parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, legal), legend);
     return parts;
   }
 
