@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from engines.indonesia.data.components import MAX_LEVEL, PRICES, SHIPPING, TRACKS
-from engines.indonesia.phases import (
-    placeable_cards,
-    proposal,
-    removal_choices,
-    to_operate,
-)
+from engines.indonesia.phases import placeable_cards, removal_choices, to_operate
 from engines.indonesia.rules import (
     expansion_areas,
     merger_pairs,
     ship_seas,
     start_areas,
 )
+from engines.indonesia.sales import proposal
 
 PASS = {"type": "pass"}
 

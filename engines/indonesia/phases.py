@@ -8,7 +8,6 @@ state always waits on exactly one seat (``step["seat"]``) until the game is over
 from __future__ import annotations
 
 from engines.base import LogEntry, RuleError
-from engines.indonesia.board import LAND_SEAS, SEA_LANDS, SEA_SEAS
 from engines.indonesia.data.components import (
     BID_MULTIPLIER,
     CITY_CARDS,
@@ -20,7 +19,7 @@ from engines.indonesia.data.components import (
     SHIP_FEE,
     SHIPPING,
 )
-from engines.indonesia.flow import max_goods, solve, zone_seas
+from engines.indonesia.places import land_name, sea_name
 from engines.indonesia.rules import (
     city_areas,
     expansion_areas,
@@ -29,13 +28,12 @@ from engines.indonesia.rules import (
     goods_on_board,
     merger_pairs,
     owned,
-    sale_network,
     ship_limit,
     ship_seas,
     start_areas,
     units,
-    zones,
 )
+from engines.indonesia.sales import check_routing
 
 State = dict
 Log = list[LogEntry]
@@ -147,7 +145,7 @@ def place_city(st: State, seat: int, card: str, area: int, log: Log) -> None:
     st["cities"][str(area)] = {"size": 1, "delivered": {}}
     st["stones"]["1"] -= 1
     st["step"]["queue"].pop(0)
-    _say(log, f"{_seat(seat)} founds a city in area {area} (card {card}).", {"area": area})
+    _say(log, f"{_seat(seat)} founds a city in {land_name(area)} (card {card}).", {"area": area})
     cities_next(st, log)
 
 
@@ -329,7 +327,7 @@ def remove_good(st: State, seat: int, area: int, log: Log) -> None:
     step = st["step"]
     st["companies"][step["company"]]["areas"].remove(area)
     step["left"] -= 1
-    _say(log, f"{_seat(seat)} removes the good in area {area}.", {"area": area})
+    _say(log, f"{_seat(seat)} removes the good in {land_name(area)}.", {"area": area})
     if step["left"] == 0:
         announcer = step["announcer"]
         st["step"] = {"kind": "announce", "seat": None, "passed": []}
@@ -377,7 +375,8 @@ def acquire(st: State, seat: int, deed: str, area: int, log: Log) -> None:
         "areas": [] if shipping else [area], "ships": {str(area): 1} if shipping else {},
         "operated": False, "merged": False}
     st["deeds"].remove(deed)
-    _say(log, f"{_seat(seat)} starts the {_deed_name(deed)} company {cid} in area {area}.",
+    where = sea_name(area) if shipping else land_name(area)
+    _say(log, f"{_seat(seat)} starts the {_deed_name(deed)} company {cid} in {where}.",
          {"company": cid, "area": area})
     discard_unstartable(st, log)
     acquire_next(st, _after(st, seat), log)
@@ -452,68 +451,6 @@ def _company_to_operate(st: State, seat: int, cid: str, shipping: bool) -> dict:
     return co
 
 
-def check_routing(st: State, cid: str, routes: list) -> int:
-    """Validate an explicit sale routing; returns the goods sold. It must be maximal."""
-    co = st["companies"][cid]
-    net = sale_network(st, cid)
-    zone_list = zones(co["areas"])
-    zone_of = {a: i for i, z in enumerate(zone_list) for a in z}
-    used_zone = [0] * len(zone_list)
-    used_ship: dict[tuple[str, int], int] = {}
-    used_city: dict[int, int] = {}
-    for r in routes:
-        if r.source not in zone_of:
-            raise RuleError("Goods must leave from one of the company's own areas.")
-        if r.ship not in net.ships:
-            raise RuleError(f"{r.ship} is not a shipping company.")
-        seas = r.seas
-        if len(set(seas)) != len(seas):
-            raise RuleError("A route may not pass the same sea twice.")
-        for i, sea in enumerate(seas):
-            if sea not in net.ships[r.ship]:
-                raise RuleError(f"Shipping company {r.ship} has no ship in sea {sea}.")
-            if i and sea not in SEA_SEAS[seas[i - 1]]:
-                raise RuleError(f"Seas {seas[i - 1]} and {sea} are not adjacent.")
-        zi = zone_of[r.source]
-        if seas[0] not in zone_seas(zone_list[zi]):
-            raise RuleError(f"Sea {seas[0]} does not touch the goods' area.")
-        if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
-            raise RuleError(f"Sea {seas[-1]} does not reach a city in area {r.city}.")
-        used_zone[zi] += r.count
-        for sea in seas:
-            used_ship[(r.ship, sea)] = used_ship.get((r.ship, sea), 0) + r.count
-        used_city[r.city] = used_city.get(r.city, 0) + r.count
-    for zi, z in enumerate(zone_list):
-        if used_zone[zi] > len(z):
-            raise RuleError("A zone cannot send more goods than it has.")
-    for (ship, sea), n in used_ship.items():
-        if n > net.ships[ship][sea]:
-            raise RuleError(f"The ships of {ship} in sea {sea} can carry only "
-                            f"{net.ships[ship][sea]} goods for this company.")
-    for city, n in used_city.items():
-        if n > net.demand[city]:
-            raise RuleError(f"The city in area {city} takes only {max(0, net.demand[city])} "
-                            "more of these goods this year.")
-    sold = sum(used_zone)
-    best = max_goods(net)
-    if sold < best:
-        raise RuleError(f"The company must sell as many goods as possible: {best}, not {sold}.")
-    return sold
-
-
-def proposal(st: State, cid: str) -> list[dict]:
-    """The engine's routing: best net income for the owner, then fewest ship passes."""
-    co = st["companies"][cid]
-    zone_list = zones(co["areas"])
-    out = []
-    for r in solve(sale_network(st, cid)):
-        zone = zone_list[r["zone"]]
-        src = min(a for a in zone if r["seas"][0] in LAND_SEAS[a])
-        out.append({"from": src, "ship": r["ship"], "seas": r["seas"], "city": r["city"],
-                    "count": r["count"]})
-    return out
-
-
 def sell(st: State, seat: int, cid: str, routes: list, log: Log) -> None:
     """Operate a production company: sell, take income, pay fees, then expand."""
     co = _company_to_operate(st, seat, cid, shipping=False)
@@ -571,7 +508,7 @@ def expand(st: State, seat: int, area: int, log: Log) -> None:
     co["areas"].append(area)
     co["areas"].sort()
     step["left"] -= 1
-    _say(log, f"{_seat(seat)}'s company {cid} expands into area {area}"
+    _say(log, f"{_seat(seat)}'s company {cid} expands into {land_name(area)}"
          + (f" for {cost}." if cost else "."), {"company": cid, "area": area, "cost": cost})
     expand_check(st, log)
 
@@ -601,7 +538,7 @@ def place_ship(st: State, seat: int, sea: int, log: Log) -> None:
     ships = st["companies"][cid]["ships"]
     ships[str(sea)] = ships.get(str(sea), 0) + 1
     step["left"] -= 1
-    _say(log, f"{_seat(seat)}'s shipping company {cid} places a ship in sea {sea}.",
+    _say(log, f"{_seat(seat)}'s shipping company {cid} places a ship in {sea_name(sea)}.",
          {"company": cid, "sea": sea})
     ships_check(st, log)
 
@@ -631,7 +568,7 @@ def _grow_city(st: State, area: int, log: Log) -> None:
     st["stones"][str(c["size"])] += 1
     c["size"] += 1
     st["stones"][str(c["size"])] -= 1
-    _say(log, f"The city in area {area} grows to size {c['size']}.", {"area": area})
+    _say(log, f"The city in {land_name(area)} grows to size {c['size']}.", {"area": area})
 
 
 def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
@@ -650,7 +587,7 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
             return
         else:
             _say(log, f"No size-{target} city stones are left; "
-                 + ", ".join(str(a) for a in cands) + " cannot grow.")
+                 + ", ".join(land_name(a) for a in cands) + " cannot grow.")
         target -= 1
     for c in st["cities"].values():
         c["delivered"] = {}

@@ -1,0 +1,76 @@
+"""Checking a submitted sale routing, and the engine's proposed routing (spec ruling 5)."""
+
+from __future__ import annotations
+
+from engines.base import RuleError
+from engines.indonesia.board import LAND_SEAS, SEA_LANDS, SEA_SEAS
+from engines.indonesia.flow import max_goods, solve, zone_seas
+from engines.indonesia.places import land_name, sea_name
+from engines.indonesia.rules import sale_network, zones
+
+State = dict
+
+
+def check_routing(st: State, cid: str, routes: list) -> int:
+    """Validate an explicit sale routing; returns the goods sold. It must be maximal."""
+    co = st["companies"][cid]
+    net = sale_network(st, cid)
+    zone_list = zones(co["areas"])
+    zone_of = {a: i for i, z in enumerate(zone_list) for a in z}
+    used_zone = [0] * len(zone_list)
+    used_ship: dict[tuple[str, int], int] = {}
+    used_city: dict[int, int] = {}
+    for r in routes:
+        if r.source not in zone_of:
+            raise RuleError("Goods must leave from one of the company's own areas.")
+        if r.ship not in net.ships:
+            raise RuleError(f"{r.ship} is not a shipping company.")
+        seas = r.seas
+        if len(set(seas)) != len(seas):
+            raise RuleError("A route may not pass the same sea twice.")
+        for i, sea in enumerate(seas):
+            if sea not in net.ships[r.ship]:
+                raise RuleError(f"Shipping company {r.ship} has no ship in {sea_name(sea)}.")
+            if i and sea not in SEA_SEAS[seas[i - 1]]:
+                raise RuleError(f"{sea_name(seas[i - 1])} and {sea_name(sea)} are not "
+                                "adjacent.")
+        zi = zone_of[r.source]
+        if seas[0] not in zone_seas(zone_list[zi]):
+            raise RuleError(f"{sea_name(seas[0])} does not touch the goods' area.")
+        if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
+            raise RuleError(f"{sea_name(seas[-1])} does not reach a city in "
+                            f"{land_name(r.city)}.")
+        used_zone[zi] += r.count
+        for sea in seas:
+            used_ship[(r.ship, sea)] = used_ship.get((r.ship, sea), 0) + r.count
+        used_city[r.city] = used_city.get(r.city, 0) + r.count
+    for zi, z in enumerate(zone_list):
+        if used_zone[zi] > len(z):
+            raise RuleError("A zone cannot send more goods than it has.")
+    for (ship, sea), n in used_ship.items():
+        if n > net.ships[ship][sea]:
+            raise RuleError(f"The ships of {ship} in {sea_name(sea)} can carry only "
+                            f"{net.ships[ship][sea]} goods for this company.")
+    for city, n in used_city.items():
+        if n > net.demand[city]:
+            raise RuleError(f"The city in {land_name(city)} takes only "
+                            f"{max(0, net.demand[city])} "
+                            "more of these goods this year.")
+    sold = sum(used_zone)
+    best = max_goods(net)
+    if sold < best:
+        raise RuleError(f"The company must sell as many goods as possible: {best}, not {sold}.")
+    return sold
+
+
+def proposal(st: State, cid: str) -> list[dict]:
+    """The engine's routing: best net income for the owner, then fewest ship passes."""
+    co = st["companies"][cid]
+    zone_list = zones(co["areas"])
+    out = []
+    for r in solve(sale_network(st, cid)):
+        zone = zone_list[r["zone"]]
+        src = min(a for a in zone if r["seas"][0] in LAND_SEAS[a])
+        out.append({"from": src, "ship": r["ship"], "seas": r["seas"], "city": r["city"],
+                    "count": r["count"]})
+    return out
