@@ -11,6 +11,10 @@ from engines.indonesia.rules import sale_network, zones
 State = dict
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def check_routing(st: State, cid: str, routes: list) -> int:
     """Validate an explicit sale routing; returns the goods sold. It must be maximal."""
     co = st["companies"][cid]
@@ -32,13 +36,13 @@ def check_routing(st: State, cid: str, routes: list) -> int:
             if sea not in net.ships[r.ship]:
                 raise RuleError(f"Shipping company {r.ship} has no ship in {sea_name(sea)}.")
             if i and sea not in SEA_SEAS[seas[i - 1]]:
-                raise RuleError(f"{sea_name(seas[i - 1])} and {sea_name(sea)} are not "
+                raise RuleError(f"{_cap(sea_name(seas[i - 1]))} and {sea_name(sea)} are not "
                                 "adjacent.")
         zi = zone_of[r.source]
         if seas[0] not in zone_seas(zone_list[zi]):
-            raise RuleError(f"{sea_name(seas[0])} does not touch the goods' area.")
+            raise RuleError(f"{_cap(sea_name(seas[0]))} does not touch the goods' area.")
         if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
-            raise RuleError(f"{sea_name(seas[-1])} does not reach a city in "
+            raise RuleError(f"{_cap(sea_name(seas[-1]))} does not reach a city in "
                             f"{land_name(r.city)}.")
         used_zone[zi] += r.count
         for sea in seas:
