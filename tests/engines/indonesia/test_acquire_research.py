@@ -123,3 +123,11 @@ def test_after_the_last_researcher_operations_begin() -> None:
     at(st, "research", {"kind": "research", "seat": 1, "i": 1})
     st = act(st, 1, {"type": "pass"})
     assert st["phase"] == "operate" and ENGINE.to_act(st) == [0]
+
+
+def test_goods_supply_is_enforced_for_new_companies() -> None:
+    st = blank(3)
+    far = [a for a in range(0, 60) if a not in (34, 35, 36, 37, 38, 39, 40, 41, 50, 51)][:54]
+    company(st, 2, "rice", areas=far, deeds=["b1"])  # all 54 rice counters are out
+    _acquiring(st, ["a1", "a5"])
+    assert "a1" not in st["deeds"] and "a1" in st["discarded"]

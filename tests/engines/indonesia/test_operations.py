@@ -6,7 +6,7 @@ import pytest
 from engines.base import RuleError
 from engines.indonesia import ENGINE
 from engines.indonesia.flow import Network, max_goods
-from engines.indonesia.rules import sale_network
+from engines.indonesia.rules import sale_network, ship_limit
 
 from .helpers import act, at, blank, city, company
 
@@ -302,3 +302,23 @@ def test_a_route_may_not_pass_the_same_sea_twice() -> None:
     loop = {"from": 49, "ship": "C2", "seas": [118, 119, 118, 119], "city": 52, "count": 1}
     with pytest.raises(RuleError, match="same sea twice"):
         act(st, 0, {"type": "sell", "company": "C1", "routes": [loop]})
+
+
+def test_expansion_stops_when_the_goods_supply_is_out() -> None:
+    st = blank(3)
+    rice = company(st, 0, "rice", areas=[49])
+    far = [*range(0, 40), *range(60, 73)]
+    company(st, 2, "rice", areas=far, deeds=["b1"])  # 53 + 1 = all 54 rice counters
+    _operating(st)
+    st = act(st, 0, {"type": "sell", "company": rice, "routes": []})
+    assert st["step"]["kind"] == "operate"  # no counter left to expand with
+
+
+def test_ship_limits_rise_with_the_era() -> None:
+    st = blank(3)
+    ship = company(st, 0, "shipping", ships={118: 1}, deeds=["a6"])  # Jawa Timur 2/3/3
+    limits = []
+    for era in "abc":
+        st["era"] = era
+        limits.append(ship_limit(st, st["companies"][ship]))
+    assert limits == [2, 3, 3]
