@@ -96,6 +96,7 @@ export function createRenderer(root, ctx) {
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
   let busy = false;
+  let showRoutes = () => {}; // set by drawBoard: draws the given moves' routes on the board
 
   const send = (action) => {
     if (busy) return;
@@ -392,7 +393,7 @@ export function createRenderer(root, ctx) {
       if (!byEnd.has(m.to)) byEnd.set(m.to, []);
       byEnd.get(m.to).push(m);
     }
-    const showRoutes = (list) => {
+    showRoutes = (list) => {
       while (routeLayer.firstChild) routeLayer.firstChild.remove();
       list.forEach((m, i) => {
         const pts = m.path.map((k) => centre(k).map((v) => v + i * 4).join(",")).join(" ");
@@ -415,9 +416,10 @@ export function createRenderer(root, ctx) {
       }, title, me);
       g.addEventListener("mouseenter", () => showRoutes(options));
       g.addEventListener("focus", () => showRoutes(options));
-      g.addEventListener("mouseleave", () => showRoutes([]));
+      g.addEventListener("mouseleave", () => showRoutes(pendingRoutes()));
     }
     root.append(targets);
+    showRoutes(pendingRoutes());
 
     // direction picker for the drawn sign
     if (pending && pending.kind === "dir" && legal.place.has(pending.cell)) {
@@ -470,11 +472,16 @@ export function createRenderer(root, ctx) {
     if (legal.stay) controls.append(h("button", { dataset: { action: "stay" }, onclick: () => send({ type: "stay" }) }, "Stay here"));
     if (legal.discard) controls.append(h("button", { dataset: { action: "discard" }, onclick: () => send({ type: "discard" }) }, "Remove nothing"));
     if (pending && pending.kind === "route") {
-      for (const idx of pending.routes) {
+      pending.routes.forEach((idx, n) => {
         const m = view.moves[idx];
-        controls.append(h("button", { dataset: { action: "route", route: String(idx) },
-          onclick: () => send({ type: "move", to: pending.cell, route: idx }) }, m ? m.note : `Route ${idx + 1}`));
-      }
+        const via = m ? m.path.slice(1, -1).slice(0, 3).join(" → ") : "";
+        const label = `Route ${n + 1}${via ? ` via ${via}` : ""}: ${m ? m.note : ""}`;
+        const button = h("button", { dataset: { action: "route", route: String(idx) },
+          onclick: () => send({ type: "move", to: pending.cell, route: idx }) }, label);
+        button.addEventListener("mouseenter", () => showRoutes(m ? [m] : []));
+        button.addEventListener("mouseleave", () => showRoutes(pendingRoutes()));
+        controls.append(button);
+      });
     }
     if (pending) controls.append(h("button", { dataset: { action: "cancel" }, onclick: () => { pending = null; draw(); } }, "Cancel"));
     if (controls.childNodes.length) turnCard.append(controls);
@@ -518,6 +525,11 @@ export function createRenderer(root, ctx) {
     pc.append(h("p", { class: "tt-muted", style: { marginTop: "6px" } }, `Passengers waiting: ${view.passengers.length}`));
     parts.push(pc);
     return parts;
+  }
+
+  function pendingRoutes() {
+    if (!pending || pending.kind !== "route" || !doc) return [];
+    return pending.routes.map((i) => doc.view.moves[i]).filter(Boolean);
   }
 
   function draw() {

@@ -213,3 +213,12 @@ def test_moving_to_a_cell_not_offered_is_refused() -> None:
     s = roll(make(2, taxis={0: "0,2", 1: "12,8"}), 2)
     with pytest.raises(RuleError, match="cannot end"):
         move_to(s, "0,3")
+
+
+def test_mandatory_turn_into_no_entry_closes_the_intersection_from_that_side() -> None:
+    signs = {"0,8": ("turn_left", "W"), "1,8": "no_entry"}
+    s = roll(make(2, taxis={0: "0,10", 1: "12,8"}, signs=signs), 4)
+    assert all("0,8" not in m["path"] for m in s["moves"])
+    # from the other side the same intersection is open
+    s = roll(make(2, taxis={0: "0,6", 1: "12,8"}, signs=signs), 3)
+    assert "0,9" in ends(s)
