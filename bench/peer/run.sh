@@ -11,6 +11,8 @@
 #   -c G:P          a matrix cell; repeatable (default: 1:2 10:2 100:2 100:4)
 #   -r REPS         repetitions of the whole matrix, interleaved (default 1)
 #   --meja-only / --peer-only
+#   --rev REV       run Meja from a clean export of commit REV (git archive into /tmp), not from
+#                   the working tree (which others may be editing); e.g. --rev HEAD
 #   --profile       record Meja with py-spy (PYSPY, default /tmp/pyspy-venv/bin/py-spy; on CPU1,
 #                   non-blocking; PYSPY_IDLE=1 adds idle threads) into the logs folder and print
 #                   its hottest functions (bench/peer/hot.py); such runs are for diagnosis only
@@ -38,10 +40,10 @@ PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 PY="$REPO/.venv/bin/python"
 
 ORIG_ARGS=("$@")
-D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
+REV= D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
 PYSPY=${PYSPY:-/tmp/pyspy-venv/bin/py-spy}
 NICE=${NICE:-0}
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     -d) D=$2; shift 2 ;;
@@ -51,6 +53,7 @@ while [[ $# -gt 0 ]]; do
     --meja-only) RUN_PEER=0; shift ;;
     --peer-only) RUN_MEJA=0; shift ;;
     --profile) PROFILE=1; shift ;;
+    --rev) REV=$2; shift 2 ;;
     --) shift; EXTRA_ARGS=("$@"); break ;;
     -h|--help) usage ;;
     *) echo "run.sh: unknown option $1" >&2; usage ;;
@@ -94,7 +97,7 @@ LOGDIR="$RESULTS/logs-$STAMP"
 mkdir -p "$LOGDIR"
 
 # ---- cleanup: everything started here, by PID --------------------------------------------
-PGDATA= SERVER_PID= SPY_PID=
+PGDATA= SERVER_PID= SPY_PID= SRC_TMP=
 stop_server() {
   if [[ -n ${CPROFILE:-} && -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill -USR1 "$SERVER_PID" 2>/dev/null || true
@@ -122,6 +125,8 @@ cleanup() {
   [[ -n $PGDATA && -d $PGDATA ]] && cp -f "$PGDATA/server.log" "$LOGDIR/postgres.log" 2>/dev/null || true
   [[ -n $PGDATA && $PGDATA == /tmp/meja-bench-pg.* ]] && rm -rf "$PGDATA"
   PGDATA=
+  [[ -n $SRC_TMP && $SRC_TMP == /tmp/meja-bench-src.* ]] && rm -rf "$SRC_TMP"
+  SRC_TMP=
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -159,7 +164,7 @@ start_meja() {  # $1: database name
   local db=$1
   as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" "$db"
   export DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PG_PORT/$db"
-  (cd "$REPO" && .venv/bin/alembic upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
+  (cd "$SRC" && "$REPO/.venv/bin/alembic" upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
     log "alembic upgrade head failed:"; tail -n 20 "$LOGDIR/alembic-$db.log" >&2; return 1; }
   MEJA_PORT=$(free_port)
   SERVER_LOG="$LOGDIR/meja-$db.log"
@@ -170,12 +175,15 @@ start_meja() {  # $1: database name
   # CPROFILE=FILE (diagnosis only): the event loop's thread under cProfile (written on SIGUSR1,
   # which stop_server sends first).
   [[ -n ${CPROFILE:-} ]] && pyrun=("$HERE/cprofile_server.py" "$CPROFILE")
+  # PRELUDE=FILE.py (diagnosis only): executed in the server process before uvicorn starts,
+  # e.g. to measure a proposed fix without touching app/.
+  [[ -n ${PRELUDE:-} ]] && pyrun=(-c "import sys, runpy; runpy.run_path(sys.argv[1]); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$PRELUDE")
   [[ -n ${SWITCH_INTERVAL:-} ]] && pyrun=(-c "import sys, runpy; sys.setswitchinterval(float(sys.argv[1])); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$SWITCH_INTERVAL")
-  (cd "$REPO" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" .venv/bin/python "${pyrun[@]}" \
+  (cd "$SRC" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" "$PY" "${pyrun[@]}" \
     app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning --no-access-log \
     >"$SERVER_LOG" 2>&1) &
   SERVER_PID=$!
-  for _ in $(seq 300); do  # at most 30 s
+  for _ in $(seq 600); do  # at most 60 s (a busy machine starts Python slowly)
     curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$MEJA_PORT/api/games" 2>/dev/null && return 0
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
@@ -212,8 +220,8 @@ run_meja() {  # G P rep
     return 0
   fi
   local extra
-  extra=$(printf '{"server":"meja","server_version":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered":%s,"server_log":"%s"}' \
-    "$(git -C "$REPO" rev-parse --short HEAD)" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
+  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered":%s,"server_log":"%s"}' \
+    "$SRC_VERSION" "$SRC_LABEL" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
     "$(nproc)" "$([[ ${MEJA_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
   log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
   local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
@@ -268,8 +276,18 @@ run_peer() {  # G P rep
 }
 
 # ---- (f) the matrix -------------------------------------------------------------------------
+SRC=$REPO SRC_VERSION=$(git -C "$REPO" rev-parse --short HEAD) SRC_LABEL="working tree"
 if [[ $RUN_MEJA == 1 ]]; then
-  [[ -f $REPO/app/main.py ]] || { log "no app/main.py in $REPO: Meja's server does not exist yet"; exit 1; }
+  if [[ -n $REV ]]; then
+    SRC_VERSION=$(git -C "$REPO" rev-parse --short "$REV")
+    SRC_TMP=$(mktemp -d /tmp/meja-bench-src.XXXXXX)
+    git -C "$REPO" archive "$SRC_VERSION" | tar -x -C "$SRC_TMP"
+    SRC=$SRC_TMP SRC_LABEL="commit $SRC_VERSION"
+  elif [[ -n $(git -C "$REPO" status --porcelain -- app engines migrations 2>/dev/null) ]]; then
+    SRC_VERSION+="+dirty"
+  fi
+  log "Meja from the $SRC_LABEL ($SRC)"
+  [[ -f $SRC/app/main.py ]] || { log "no app/main.py in $SRC: Meja's server does not exist yet"; exit 1; }
   start_postgres
 fi
 for rep in $(seq "$REPS"); do
