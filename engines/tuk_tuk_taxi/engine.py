@@ -390,7 +390,6 @@ class TukTukTaxiEngine(Engine):
     def _game_over(self, s: State, log: list[LogEntry]) -> None:
         s["phase"] = "over"
         s["moves"] = []
-        s["die"] = s["die"]
         if max(s["delivered"]) == 0:
             log.append(LogEntry(text="Nobody delivered a passenger: the game is a draw."))
             return

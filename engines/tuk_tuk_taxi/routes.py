@@ -10,7 +10,7 @@ continuation may still do).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engines.tuk_tuk_taxi.data import (
     ACTS_ONCE,
@@ -31,9 +31,9 @@ from engines.tuk_tuk_taxi.data import (
 
 Sign = tuple[str, str | None]  # (kind, direction)
 
-#: Why a route ends where it does. "stuck" routes only count when no other route exists.
-CUT_REASONS = ("done", "early", "red", "light", "halt", "slippery", "warning", "speed",
-               "police", "stuck")
+# Why a route ends where it does: "done" (moves used up), "early" (own stop / passenger),
+# "red", "light", "halt" (Stop / Pedestrian crossing ahead), "slippery", "warning", "speed",
+# "police"; "stuck" routes (blocked with moves left) only count when nothing else exists.
 
 
 @dataclass
@@ -78,7 +78,6 @@ class Outcome:
     prev: Cell | None               # the cell before the end (for no reversal later)
     acted: tuple[Cell, ...]         # signs that acted on the way
     continuation: str | None        # "no_parking" / "no_stopping" on the end cell
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 def one_way_rules(signs: dict[Cell, Sign]) -> dict[Cell, str]:
