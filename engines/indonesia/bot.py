@@ -1,8 +1,9 @@
 """The test bot of spec ruling 10, built only on the legal templates.
 
 It acquires whenever it can and, when it cannot (no free slot), researches Slots or Mergers;
-otherwise it plays modestly at random (small turn-order bids, minimum merger bids, rare
-raises) so that games of bots reach the end of era c.
+otherwise it plays modestly at random (small turn-order bids, frequent merger announcements at
+the minimum, rare raises, rarely paid expansions) so that games of bots reach the end of era c
+without running out of the cash that mergers need.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> di
         return _research(st, seat, by_type, rng)
     if kind == "bid":
         hi = templates[0]["amount"]["$range"][1]
-        return {"type": "bid", "amount": rng.randint(0, min(hi, 6))}
+        return {"type": "bid", "amount": rng.randint(0, min(hi, 3))}
     if kind == "announce":
-        if "announce" in by_type and rng.random() < 0.5:
+        if "announce" in by_type and rng.random() < 0.7:
             t = rng.choice(by_type["announce"])
             return {"type": "announce", "a": t["a"], "b": t["b"], "bid": t["bid"]["$range"][0]}
         return {"type": "pass"}
@@ -38,7 +39,9 @@ def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> di
         if "raise" in by_type and rng.random() < 0.3:
             return {"type": "raise", "amount": by_type["raise"][0]["amount"]["$range"][0]}
         return {"type": "pass"}
-    if kind in ("expand", "ships") and "pass" in by_type and rng.random() < 0.3:
+    if kind == "expand" and "pass" in by_type and rng.random() < 0.8:
+        return {"type": "pass"}  # paying to expand drains the cash mergers need
+    if kind == "ships" and rng.random() < 0.3:
         return {"type": "pass"}
     options = [t for t in templates if t["type"] != "pass"] or templates
     return expand_template(rng.choice(options), rng)
