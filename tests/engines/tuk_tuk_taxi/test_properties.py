@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.tuk_tuk_taxi import ENGINE
-from engines.tuk_tuk_taxi.data import TAXI_STOPS, TRAFFIC_LIGHTS, cell_key
+from engines.tuk_tuk_taxi.data import TAXI_STOPS, TRAFFIC_LIGHTS, cell_key, parse_cell
 from tests.engines.harness import play_random_game
 
 LIGHTS = {cell_key(c) for c in TRAFFIC_LIGHTS}
@@ -31,8 +31,28 @@ def check(state: dict, events: list) -> None:
         reordered = dict(state, stack=state["stack"][1:] + state["stack"][:1])
         for viewer in (None, state["current"]):
             assert ENGINE.view(state, viewer) == ENGINE.view(reordered, viewer)
+    check_offered_moves(state)
     passengers = len(state["passengers"]) + sum(state["carrying"]) + sum(state["delivered"])
     assert passengers == {2: 4, 3: 6, 4: 8}[state["players"]]
+
+
+def check_offered_moves(state: dict) -> None:
+    """Every offered route is a street walk without U-turns or No entry, ending legally."""
+    seat = state["current"]
+    blocked = LIGHTS | {t for i, t in enumerate(state["taxis"]) if i != seat}
+    blocked |= {cell_key(TAXI_STOPS[s]) for s in range(state["players"]) if s != seat}
+    for m in state["moves"]:
+        path = [parse_cell(c) for c in m["path"]]
+        assert m["path"][0] == state["taxis"][seat]
+        for a, b in zip(path, path[1:], strict=False):
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1, m
+        for a, c in zip(path, path[2:], strict=False):
+            assert a != c, f"U-turn in {m}"
+        assert all(state["signs"].get(c, {}).get("kind") != "no_entry" for c in m["path"][1:])
+        if m["police"]:
+            assert m["to"] == cell_key(TAXI_STOPS[seat])
+        else:
+            assert m["to"] == m["path"][-1] and m["to"] not in blocked, m
 
 
 def _play(seed: int) -> None:
