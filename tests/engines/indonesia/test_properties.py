@@ -3,6 +3,7 @@ along the way, plus a hypothesis test of the sale's max-flow against an independ
 
 from __future__ import annotations
 
+import json
 import random
 from collections import deque
 
@@ -225,3 +226,20 @@ def test_the_proposed_sale_is_a_valid_maximum_flow(zone_pick, fleets, demand, fo
     assert all(n <= len(z) for n, z in zip(used_zone, zones, strict=True))
     assert all(n <= ships[c][s] for (c, s), n in used.items())
     assert all(n <= demand[c] for c, n in to_city.items())
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_a_game_stored_as_json_between_moves_plays_the_same(seed: int) -> None:
+    # The service stores the state as JSON after every move: nothing may depend on Python-only
+    # types (int dict keys, tuples) surviving.
+    players = 2 + seed % 4
+    direct = ENGINE.setup(players, {}, seed)
+    stored = json.loads(json.dumps(direct))
+    rng = random.Random(seed)
+    while ENGINE.outcome(direct) is None:
+        seat = ENGINE.to_act(direct)[0]
+        assert ENGINE.legal_actions(stored, seat) == ENGINE.legal_actions(direct, seat)
+        action = ENGINE.parse_action(ENGINE.bot_action(direct, seat, rng))
+        direct = ENGINE.apply(direct, seat, action).state
+        stored = json.loads(json.dumps(ENGINE.apply(stored, seat, action).state))
+    assert json.dumps(stored, sort_keys=True) == json.dumps(direct, sort_keys=True)
