@@ -8,6 +8,7 @@ real click on the renderer's SVG targets and buttons.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -29,20 +30,30 @@ def targets(state: dict[str, Any], seat: int, kind: str) -> list[dict[str, Any]]
     return [t for t in ENGINE.legal_actions(state, seat) if t["type"] == kind]
 
 
-def plan_turn(state: dict[str, Any], seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A rotation and a drive for ``seat``, landing on an order stack if any rotation allows."""
-    fallback = None
-    for template in targets(state, seat, "rotate"):
-        for turns in template["turns"]["$choice"]:
-            honk = {"type": "rotate", "x": template["x"], "y": template["y"], "turns": turns}
-            after = apply(state, seat, honk)
-            for drive in targets(after, seat, "drive"):
-                cell = (drive["y"] - 1) * 5 + drive["x"] - 1
-                if after["stacks"][cell] is not None:
-                    return honk, drive
-                fallback = fallback or (honk, drive)
-    assert fallback is not None, "no rotation leaves a road to drive"
-    return fallback
+def honks(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Every rotation and swap ``seat`` may make now, as concrete actions."""
+    out = []
+    for t in targets(state, seat, "rotate"):
+        out += [{"type": "rotate", "x": t["x"], "y": t["y"], "turns": n}
+                for n in t["turns"]["$choice"]]
+    for t in targets(state, seat, "swap"):
+        out += [{"type": "swap", "x": t["x"], "y": t["y"], "rotation": r} for r in range(4)]
+    return out
+
+
+def plan_turn(state: dict[str, Any], seat: int,
+              rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A honk and a ride for ``seat``: one landing on an order stack if any honk allows, else
+    a random one (the test knows the seed, so it even knows where a detour's dice go)."""
+    others = []
+    for honk in honks(state, seat):
+        after = apply(state, seat, honk)
+        for ride in [*targets(after, seat, "drive"), {"type": "detour"}]:
+            landed = apply(after, seat, ride)
+            if landed["phase"] == "arrival" and landed["pending"]["kind"] == "accept":
+                return honk, ride
+            others.append((honk, ride))
+    return rng.choice(others)
 
 
 def bar(page: Any) -> Any:
@@ -85,6 +96,7 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
         state = apply(state, seat, spot)
         moped_seen(seat)
 
+    rng = random.Random(seed)
     honked: set[int] = set()
     accepted: list[int] = []
     for _turn in range(12):
@@ -92,21 +104,33 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
         page = pages[seat]
         expect(bar(page)).to_contain_text("Your turn")
         expect(bar(pages[1 - seat])).to_contain_text("Waiting for")
-        honk, drive = plan_turn(state, seat)
-        # Honk: choose the tile, preview the rotation, confirm.
+        honk, drive = plan_turn(state, seat, rng)
+        # Honk: choose the tile, preview the rotation or the swapped-in tile, confirm.
         click(page, '[data-action="honk"]')
         click(page, f'[data-testid="jt-target-{honk["x"]}-{honk["y"]}"]')
-        click(page, f'[data-action="rotate-{honk["turns"]}"]')
+        if honk["type"] == "rotate":
+            click(page, f'[data-action="rotate-{honk["turns"]}"]')
+        else:
+            click(page, '[data-action="swap"]')
+            for _ in range(honk["rotation"]):
+                click(page, '[data-action="swap-turn"]')
         click(page, '[data-action="confirm-honk"]')
         state = apply(state, seat, honk)
         honked.add(seat)
-        expect(bar(page)).to_contain_text("Drive: click")
-        # Drive: hovering the destination draws the route, clicking it rides there.
-        target = page.locator(f'[data-testid="jt-target-{drive["x"]}-{drive["y"]}"]')
-        target.hover()
-        expect(page.locator('[data-layer="route"] polyline')).to_have_count(1)
-        target.click()
+        expect(bar(page)).to_contain_text(re.compile("Drive: click|must take a detour"))
+        if drive["type"] == "drive":
+            # Hovering the destination draws the route; clicking it rides there.
+            target = page.locator(f'[data-testid="jt-target-{drive["x"]}-{drive["y"]}"]')
+            target.hover()
+            expect(page.locator('[data-layer="route"] polyline')).to_have_count(1)
+            target.click()
+        else:
+            click(page, '[data-action="detour"]')
         state = apply(state, seat, drive)
+        if state["phase"] == "pick_spot":  # a double 6: pick the first spot offered
+            spot = targets(state, seat, "pick_spot")[0]
+            click(page, f'[data-testid="jt-target-{spot["x"]}-{spot["y"]}"]')
+            state = apply(state, seat, spot)
         moped_seen(seat)
         if state["phase"] == "arrival" and state["pending"]["kind"] == "accept":
             order = state["pending"]["order"]
