@@ -181,6 +181,7 @@ async def claim(claim_id: str, store: Store_, hub: Hub_) -> dict[str, Any]:
     if len(claim_id) > 64:
         raise ApiError(404, "This seat link is not valid.")
     game_id, seat, credential = await run(store.claim, claim_id)
+    await hub.evict(game_id, seat, "This seat was taken over on another device.")
     await announce(hub, store, game_id)
     return {"game_id": game_id, "seat": seat, "credential": credential}
 
@@ -221,6 +222,7 @@ async def leave(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dic
     seat = await seat_of(store, credential, game_id)
     game = await run(store.game, game_id)
     await run(store.leave, game, seat)
+    await hub.evict(game_id, seat, "You left this game.")
     return await announce(hub, store, game_id)
 
 
@@ -229,6 +231,7 @@ async def remove_seat(game_id: str, seat: int, store: Store_, hub: Hub_,
                       credential: Cred) -> dict[str, Any]:
     game = await host_of(store, credential, game_id)
     await run(store.remove_seat, game, seat)
+    await hub.evict(game_id, seat, "The host removed you from this lobby.")
     return await announce(hub, store, game_id)
 
 

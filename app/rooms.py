@@ -352,6 +352,23 @@ class Hub:
                     await room.send_snapshot(conn)
         self.schedule_bots(room)
 
+    async def evict(self, game_id: str, seat: int, reason: str) -> None:
+        """Close a seat's open connections (its credential was replaced or the seat freed)."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        frame = encode({"type": "error", "reason": reason, "fatal": True, "code": "seat_lost"})
+        for conn in [c for c in room.conns if c.seat == seat]:
+            await conn.send(frame)
+            conn.closed = True
+            room.conns.discard(conn)
+            close = getattr(conn.socket, "close", None)
+            if close is not None:
+                try:
+                    await close(code=4401)
+                except Exception:
+                    pass
+
     # -- bots ----------------------------------------------------------------------------
     def schedule_bots(self, room: Room) -> None:
         """After a commit: every bot whose turn it now is acts after a short pause."""

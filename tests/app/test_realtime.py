@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.app.client import Viewer, create, http, join, start, watch_id
+from tests.app.client import Viewer, auth, create, http, join, start, watch_id
 from tests.conftest import LiveServer
 
 SECRET = re.compile(r"SECRET-\d{3}")
@@ -236,3 +236,14 @@ def test_lobby_changes_reach_the_lobby_page_live(live_server) -> None:
     host.wait_for(lambda f: f["type"] == "snapshot" and f["doc"]["status"] == "active")
     assert host.doc["legal"] == [{"type": "advance", "n": {"$range": [1, 6]}}]
     assert host.doc["to_act"] == [0]
+
+
+def test_a_claimed_seat_closes_the_old_devices_connection(live_server) -> None:
+    lobby, host, guest, spec = secret_table(live_server)
+    r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/reissue",
+                  headers=auth(lobby["credential"]))
+    claim_id = r.json()["claim_url"].rsplit("/", 1)[1]
+    http.post(f"{live_server.url}/api/claims/{claim_id}")
+    frame = guest.wait_for(lambda f: f["type"] == "error")
+    assert frame["fatal"] is True and frame["code"] == "seat_lost"
+    assert "another device" in frame["reason"]
