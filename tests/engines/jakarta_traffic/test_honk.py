@@ -90,3 +90,12 @@ def test_the_marker_moves_to_each_newly_manipulated_tile_and_wanders_home() -> N
     state["marker"] = cell(5, 5)
     state = act(state, 0, type="drive", x=5, y=5)
     assert state["marker"] is None, "parking on the marker sends it back to the board"
+
+
+def test_a_swap_may_leave_the_roads_as_they_were() -> None:
+    tiles = walled_board()
+    state = position(tiles=tiles, mopeds=[cell(1, 1), cell(2, 1)])
+    state["hand"][0] = make_tile("pickup", "P1", 0)
+    state = act(state, 0, type="swap", x=3, y=3, rotation=0)
+    assert state["tiles"][cell(3, 3)] == make_tile("pickup", "P1", 0)
+    assert state["marker"] == cell(3, 3) and state["phase"] == "drive"

@@ -207,3 +207,13 @@ def test_an_empty_star_value_gives_the_next_lower_or_nothing() -> None:
     assert take_star(supply, 7) is None
     supply = {"7": 1, "5": 0, "4": 0, "3": 2}
     assert take_star(supply, 5) == 3, "never a higher value"
+
+
+def test_with_two_orders_the_higher_row_takes_its_star_first() -> None:
+    state = city()
+    state["supply"] = {"7": 0, "5": 0, "4": 1, "3": 0}
+    state["phone"][0] = ["Bakso", "Ibu"]   # r4 and r3, both facing the Mall
+    state, _ = land(state, 0, 2, 4)
+    state = act(state, 0, type="deliver")
+    assert state["stars"][0] == [4], "Ibu (r3, worth 4) took the last 4; Bakso got nothing"
+    assert state["delivered"][0] == ["Ibu", "Bakso"]
