@@ -454,13 +454,15 @@ export function createRenderer(root, ctx) {
   function drawFinal(view) {
     const o = doc.outcome;
     if (!o) return null;
-    const head = ["", "Stars", "Energy", "Bubbles", "Total", "Rank"];
+    const head = ["", "Stars", "Energy", "Bubbles", "Total", "Passengers", "Star tokens", "Rank"];
     const rows = view.scores.map((sc, s) => h("tr", null, [
       h("th", null, ctx.playerName(s)),
       h("td", null, `${sc.stars.join("+") || 0} = ${sc.star_points}`),
       h("td", null, String(sc.energy)),
       h("td", null, `${sc.bubbles} → ${BUBBLE_BONUS[sc.bubbles]}`),
       h("td", null, h("b", null, String(o.scores[s]))),
+      h("td", null, String(sc.passengers)),
+      h("td", null, String(sc.star_tokens)),
       h("td", null, String(o.ranks[s])),
     ]));
     return h("div", { class: "jt-card", "data-testid": "jt-final" }, [
