@@ -18,10 +18,19 @@ log = logging.getLogger("meja.committer")
 
 
 class Committer:
-    """Batches :class:`CommitItem` s into :meth:`Store.commit_batch` calls on one thread."""
+    """Batches :class:`CommitItem` s into one transaction at a time: on PostgreSQL awaited on
+    the event loop (:mod:`app.pgwriter`), on SQLite in one worker thread."""
+
+    #: Largest batch in one transaction (bounds the statement's parameter count).
+    MAX_BATCH = 400
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.pg = None
+        if store.engine.dialect.name == "postgresql":
+            from app.pgwriter import AsyncPgWriter
+
+            self.pg = AsyncPgWriter(store.engine.url.render_as_string(hide_password=False))
         self._queue: list[tuple[CommitItem, asyncio.Future[bool]]] = []
         self._wakeup = asyncio.Event()
         # One writer thread: the database sees one transaction at a time from this process.
@@ -45,6 +54,8 @@ class Committer:
             except asyncio.CancelledError:
                 pass
         self._executor.shutdown(wait=True)
+        if self.pg is not None:
+            await self.pg.close()
 
     async def commit(self, item: CommitItem) -> bool:
         """Wait until ``item`` is durably committed (True) or lost a race (False)."""
@@ -59,10 +70,15 @@ class Committer:
             await self._wakeup.wait()
             self._wakeup.clear()
             while self._queue:
-                batch, self._queue = self._queue, []
+                batch = self._queue[:self.MAX_BATCH]
+                del self._queue[:self.MAX_BATCH]
                 try:
-                    results = await loop.run_in_executor(
-                        self._executor, self.store.commit_batch, [i for i, _ in batch])
+                    items = [i for i, _ in batch]
+                    if self.pg is not None:
+                        results = await self.pg.commit_batch(items)
+                    else:
+                        results = await loop.run_in_executor(
+                            self._executor, self.store.commit_batch, items)
                 except Exception as exc:  # the database is down: refuse, lose nothing
                     log.exception("commit failed")
                     for _, fut in batch:

@@ -43,6 +43,49 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def batch_statements(items: list[CommitItem], pg: bool) -> tuple[Statement, Statement]:
+    """The two statements that commit a batch: append the events, move the snapshots on.
+
+    Hand-written SQL, one statement per table for the whole batch: compiling SQLAlchemy
+    constructs whose shape changes with the batch size, or a round trip per game, costs more
+    than the fsync that group commit saves. The UPDATE only moves a game from ``seq - 1`` to
+    ``seq``; its row count must equal the batch size, or another writer got there first.
+    """
+    t = now()
+    ts: Any = t if pg else t.strftime("%Y-%m-%d %H:%M:%S.%f")
+    mark = "%s" if pg else "?"
+    n = len(items)
+    row = "(" + ", ".join([mark] * 7) + ")"
+    params: list[Any] = []
+    for i in items:
+        params += [i.game_id, i.seq, i.seat, i.client_id, _json(i.action), _json(i.log), ts]
+    insert_sql = ("INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
+                  "VALUES " + ", ".join([row] * n))
+    if pg:
+        brow = "(%s, %s::integer, %s::json, %s::boolean)"
+        alias, (gid, seq, state, done) = "AS b (gid, seq, state, done)", (
+            "b.gid", "b.seq", "b.state", "b.done")
+    else:
+        # SQLite names a VALUES table's columns column1..; and Python's sqlite3 reports no
+        # rowcount for a statement that starts with WITH, so no CTE here.
+        brow = "(?, ?, ?, ?)"
+        alias, (gid, seq, state, done) = "AS b", (
+            "b.column1", "b.column2", "b.column3", "b.column4")
+    uparams: list[Any] = [ts, ts]
+    for i in items:
+        uparams += [i.game_id, i.seq, _json(i.state), i.finished]
+    update_sql = (
+        f"UPDATE games SET state = {state}, version = {seq}, updated_at = {mark}, "
+        f"status = CASE WHEN {done} THEN 'finished' ELSE games.status END, "
+        f"finished_at = CASE WHEN {done} THEN {mark} ELSE games.finished_at END "
+        f"FROM (VALUES {', '.join([brow] * n)}) {alias} "
+        f"WHERE games.id = {gid} AND games.version = {seq} - 1")
+    return (insert_sql, tuple(params)), (update_sql, tuple(uparams))
+
+
 @dataclass
 class CommitItem:
     """One accepted action waiting for the group commit."""
@@ -348,46 +391,10 @@ class Store:
         return results
 
     def _write(self, conn: Any, items: list[CommitItem]) -> None:
-        """Append the events and move each game's snapshot on, in two statements.
-
-        Hand-written SQL (one statement per table for the whole batch): compiling SQLAlchemy
-        constructs whose shape changes with the batch size, or a round trip per game, would
-        cost more than the fsync that group commit saves.
-        """
         pg = conn.dialect.name == "postgresql"
-        t = now()
-        ts: Any = t if pg else t.strftime("%Y-%m-%d %H:%M:%S.%f")
-        mark = "%s" if pg else "?"
-        n = len(items)
-        row = "(" + ", ".join([mark] * 7) + ")"
-        params: list[Any] = []
-        for i in items:
-            params += [i.game_id, i.seq, i.seat, i.client_id, _json(i.action), _json(i.log), ts]
-        conn.exec_driver_sql(
-            "INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
-            "VALUES " + ", ".join([row] * n), tuple(params))
-        if pg:
-            brow = "(%s, %s::integer, %s::json, %s::boolean)"
-            alias, (gid, seq, state, done) = "AS b (gid, seq, state, done)", (
-                "b.gid", "b.seq", "b.state", "b.done")
-        else:
-            # SQLite names a VALUES table's columns column1..; and Python's sqlite3 reports
-            # no rowcount for a statement that starts with WITH, so no CTE here.
-            brow = "(?, ?, ?, ?)"
-            alias, (gid, seq, state, done) = "AS b", (
-                "b.column1", "b.column2", "b.column3", "b.column4")
-        params = []
-        for i in items:
-            params += [i.game_id, i.seq, _json(i.state), i.finished]
-        params = [ts, ts, *params]
-        res = conn.exec_driver_sql(
-            f"UPDATE games SET state = {state}, version = {seq}, updated_at = {mark}, "
-            f"status = CASE WHEN {done} THEN 'finished' ELSE games.status END, "
-            f"finished_at = CASE WHEN {done} THEN {mark} ELSE games.finished_at END "
-            f"FROM (VALUES {', '.join([brow] * n)}) {alias} "
-            f"WHERE games.id = {gid} AND games.version = {seq} - 1",
-            tuple(params))
-        if res.rowcount != n:
+        (ins, ins_params), (upd, upd_params) = batch_statements(items, pg)
+        conn.exec_driver_sql(ins, ins_params)
+        if conn.exec_driver_sql(upd, upd_params).rowcount != len(items):
             # Another writer moved one of these games on: refuse the batch (it is retried
             # item by item so only the loser is refused).
             raise IntegrityError("version moved on", None, Exception("stale version"))
