@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 ## Start the service on the embedded SQLite default at http://127.0.0.1:8000
 run: $(STAMP)
 	$(VENV)/bin/alembic upgrade head
-	$(VENV)/bin/uvicorn app.main:app --host $(HOST) --port $(PORT) --ws-max-size 1048576
+	$(PY) -m app --host $(HOST) --port $(PORT)
 
 ## Install what the tests need (PostgreSQL cluster, Chromium) and run the whole suite
 test: $(STAMP)

@@ -16,5 +16,4 @@ until $PY -m alembic upgrade head; do
   echo "container-start: database not ready, retrying in 2 s" >&2
   sleep 2
 done
-exec $PY -m uvicorn app.main:app --host "${HOST:-0.0.0.0}" --port "${PORT:-8000}" \
-  --proxy-headers --ws-max-size 1048576 --no-access-log
+exec $PY -m app --host "${HOST:-0.0.0.0}" --port "${PORT:-8000}"

@@ -1,0 +1,36 @@
+"""``python -m app``: serve Meja with the service's uvicorn settings.
+
+``make run``, the container and the benchmark all start the server this way, so the
+WebSocket limits and compression setting are the same everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import uvicorn
+
+
+def main() -> None:
+    """Parse ``--host``/``--port`` (or HOST/PORT) and serve."""
+    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "info"))
+    args = parser.parse_args()
+    uvicorn.run(
+        "app.main:app",
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=False,
+        proxy_headers=True,
+        ws_max_size=1 << 20,
+        # Frames are small patches: compressing each one costs more CPU than it saves bytes.
+        ws_per_message_deflate=os.environ.get("MEJA_WS_DEFLATE", "0") == "1",
+    )
+
+
+if __name__ == "__main__":
+    main()
