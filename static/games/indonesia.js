@@ -61,6 +61,9 @@ svg .ind-hl { fill: #ffe066; fill-opacity: .55; stroke: #e8590c; stroke-width: 2
 svg .ind-seahl { fill: #fff176; fill-opacity: .6; stroke: none; pointer-events: none; }
 svg text { pointer-events: none; font-family: system-ui, sans-serif; }
 svg .ind-target { cursor: pointer; }
+svg .ind-lines, svg .ind-pieces > g, svg .ind-routes { pointer-events: none; }
+svg .ind-pieces > g.ind-target { pointer-events: auto; }
+svg .ind-ring { fill: rgba(255, 255, 255, 0.08); stroke: #e8590c; stroke-width: 2.5; stroke-dasharray: 5 3; }
 `;
 
 /** Ids of the areas and seas a template's open field allows, with the action for each. */
@@ -143,7 +146,7 @@ export function createRenderer(root, ctx) {
       seaEls[sid] = { path, hl };
     });
     view.append(seaLayer);
-    view.append(svg("g", null, layout.sea_borders.map(([a, b, c, d]) =>
+    view.append(svg("g", { class: "ind-lines" }, layout.sea_borders.map(([a, b, c, d]) =>
       svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#fff", "stroke-width": 1.2, "stroke-dasharray": "4 4", opacity: 0.8 }))));
     const seaLabels = svg("g");
     for (const sid of seaIds) {
@@ -166,10 +169,10 @@ export function createRenderer(root, ctx) {
       areaEls[aid] = { poly, hl };
     }
     view.append(landLayer);
-    view.append(svg("g", null, layout.province_borders.map(([a, b, c, d]) =>
+    view.append(svg("g", { class: "ind-lines" }, layout.province_borders.map(([a, b, c, d]) =>
       svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#3b2f22", "stroke-width": 2.2, "stroke-linecap": "round" }))));
     // borders between regions that are not adjacent: "no passage"
-    const bar = svg("g");
+    const bar = svg("g", { class: "ind-lines" });
     for (const b of layout.barriers) {
       for (const [a1, b1, c1, d1] of b.segments) {
         bar.append(svg("line", { x1: a1, y1: b1, x2: c1, y2: d1, stroke: "#7a1f1f", "stroke-width": 3.2, "stroke-linecap": "round" }));
@@ -177,7 +180,7 @@ export function createRenderer(root, ctx) {
       }
     }
     view.append(bar);
-    view.append(svg("g", null, layout.connectors.map((c) => svg("line", {
+    view.append(svg("g", { class: "ind-lines" }, layout.connectors.map((c) => svg("line", {
       x1: c.line[0][0], y1: c.line[0][1], x2: c.line[1][0], y2: c.line[1][1],
       stroke: "#4a2a7a", "stroke-width": 1.6, "stroke-dasharray": "5 3", opacity: 0.75, "stroke-linecap": "round",
     }))));
@@ -190,9 +193,10 @@ export function createRenderer(root, ctx) {
         fill: "#3b2f22", stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", opacity: 0.85 }, name));
     }
     view.append(provLabels);
-    const routeLayer = svg("g");
-    const pieceLayer = svg("g");
-    view.append(pieceLayer, routeLayer);
+    const routeLayer = svg("g", { class: "ind-routes" });
+    const pieceLayer = svg("g", { class: "ind-pieces" });
+    const targetLayer = svg("g");
+    view.append(pieceLayer, routeLayer, targetLayer);
 
     // clicks on regions (ignored after a drag)
     root.addEventListener("click", (ev) => {
@@ -211,7 +215,7 @@ export function createRenderer(root, ctx) {
       h("i", { style: { borderTop: "2px solid #3b2f22" } }), "province border",
       " · goods in owner colour: R rice, S spice, Rb rubber, SF siap faji, O oil · city: size, and what it still needs",
     );
-    return { root, view, seaEls, areaEls, pieceLayer, routeLayer, panState };
+    return { root, view, seaEls, areaEls, pieceLayer, routeLayer, targetLayer, panState };
   }
 
   function clearChildren(el) {
@@ -376,6 +380,9 @@ export function createRenderer(root, ctx) {
 
   function draw() {
     targets = new Map();
+    // for tests and tools: which document this board shows
+    main.dataset.version = String(doc.version);
+    main.dataset.phase = `${doc.view.phase}/${doc.view.step?.kind || ""}`;
     drawPieces();
     drawStatus();
     drawSide();
@@ -387,6 +394,7 @@ export function createRenderer(root, ctx) {
     const layer = map.pieceLayer;
     clearChildren(layer);
     clearChildren(map.routeLayer);
+    clearChildren(map.targetLayer);
     for (const el of Object.values(map.areaEls)) { el.hl.setAttribute("visibility", "hidden"); el.poly.classList.remove("legal"); }
     for (const el of Object.values(map.seaEls)) { el.hl.setAttribute("visibility", "hidden"); el.path.classList.remove("legal"); }
 
@@ -502,6 +510,11 @@ export function createRenderer(root, ctx) {
   }
 
   function highlight(key) {
+    // a ring at the centre: a clear, finger-sized target even on a small area or a wide sea
+    const [x, y] = key.startsWith("a") ? areaCentre(key.slice(1)) : seaCentre(key.slice(1));
+    const ring = svg("circle", { cx: x, cy: key.startsWith("a") ? y : y - 4, r: key.startsWith("a") ? 14 : 20, class: "ind-ring ind-target", "data-target": key });
+    ring.append(svg("title", null, key.startsWith("a") ? `${provinceOf(key.slice(1))} (area ${key.slice(1)})` : layout.seas[key.slice(1)]?.name || key));
+    map.targetLayer.append(ring);
     if (key.startsWith("a")) {
       const el = map.areaEls[key.slice(1)];
       if (el) { el.hl.setAttribute("visibility", "visible"); el.poly.classList.add("legal"); }
