@@ -858,7 +858,7 @@ export function createRenderer(root, ctx) {
         h("tr", null, [h("th", null, "Player"), h("th", null, "Cash"), h("th", null, "Bank"), h("th", null, "Last operations doubled"), h("th", null, "Score")]),
         ...v.final.map((f) => h("tr", null, [h("td", null, name(f.seat)), h("td", null, String(f.cash)), h("td", null, String(f.bank)), h("td", null, `+${f.bonus}`), h("td", null, h("b", null, String(f.score)))])),
       ]);
-      side.append(h("div", { class: "ind-card" }, [h("h4", null, "Final scores"), t]));
+      side.append(h("div", { class: "ind-card", style: { gridColumn: "1 / -1" } }, [h("h4", null, "Final scores"), t]));
     }
 
     // turn order with this year's bids
