@@ -183,3 +183,22 @@ def test_the_stored_adjacency_is_the_maps():
         for b in others
     }
     assert stored == adjacency()
+
+
+def inside(point: list[float], poly: list[list[float]]) -> bool:
+    """Ray casting: is the point inside the polygon?"""
+    x, y = point
+    hit = False
+    for i in range(len(poly)):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def test_pieces_are_drawn_inside_their_own_area_or_sea():
+    """Goods, cities and ships sit at these centres, so each must be inside its own region."""
+    for a, info in LAYOUT["areas"].items():
+        assert inside(info["centre"], info["poly"]), f"area {a}'s centre is outside it"
+    for s, info in LAYOUT["seas"].items():
+        assert any(inside(info["centre"], p) for p in info["polys"]), f"sea {s} misses its centre"
