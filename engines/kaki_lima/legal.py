@@ -38,8 +38,8 @@ def may_clear(state: State, seat: int) -> bool:
     """Whether a seat (not the walker) may clear or propose a clearing right now."""
     if not free_moment(state):
         return False
-    if not any(state["held"]):
-        return False  # nobody holds a token: no clearing of any kind is possible
+    if state["held"][seat] <= 0:
+        return False  # out of turn, only token holders clear or propose
     return bool(free_templates(state, seat))
 
 

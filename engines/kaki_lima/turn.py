@@ -106,7 +106,7 @@ def do_walk(state: State, cards: list[str], end: int, log: Log) -> None:
     turn["committed"] = None
     played = " and ".join(describe(c) for c in cards)
     log.append(LogEntry(text=f"{{seat{seat}}} plays {played}: {combo['steps']} steps to "
-                             f"{cell_name(state, end)}.", data={"cards": cards, "end": end}))
+                             f"{cell_name(state, end)}.", data={"end": end}))
     if combo["pickup"] and state["pool"] > 0:
         state["pool"] -= 1
         state["held"][seat] += 1

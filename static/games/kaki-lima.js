@@ -485,7 +485,8 @@ export function createRenderer(root, ctx) {
       const hand = h("div", { class: "kl-hand" }, view.hand.map((c) => cardButton(view, c, legal, clickable)));
       hand.setAttribute("data-testid", "kl-hand");
       const combo = comboFor(legal);
-      const help = selected.map((id) => view.hand.find((c) => c.id === id)).filter((c) => c && c.booster).map((c) => `${BOOSTER_NAME[c.booster]}: ${view.boosters[c.booster]}`);
+      const help = [...new Set(view.hand.filter((c) => c.booster).map((c) => c.booster))]
+        .map((b) => `${BOOSTER_NAME[b]}: ${view.boosters[b]}`);
       parts.push(h("div", { class: "kl-box" }, [h("h4", {}, `Your hand (${view.hand.length}/5)`), hand,
         ...help.map((t) => h("p", { class: "kl-muted" }, t)),
         selected.length && legal.walks.length && !combo ? h("p", { class: "kl-muted" }, "These cards cannot walk together.") : null]));

@@ -107,3 +107,15 @@ def test_the_walker_cannot_spend_the_token_its_chosen_walk_needs() -> None:
     assert clears[0]["cell"]["$choice"] == [cell(0, 1), cell(1, 0)]  # on the way: fine
     with pytest.raises(RuleError, match="need that token"):
         act(s, 0, type="clear", cell=cell(4, 0))
+
+
+def test_out_of_turn_only_token_holders_may_act_and_propose() -> None:
+    s = position(n=3, cards=REDS, pos=[(0, 0), (4, 9), (4, 8)],
+                 hands=[[card(2)], [card(3)], [card(4)]], held=[0, 1, 0])
+    assert ENGINE.to_act(s) == [0, 1]
+    assert ENGINE.legal_actions(s, 2) == []
+    with pytest.raises(RuleError, match="only a player holding"):
+        act(s, 2, type="propose_clearing", partner=1, target=cell(2, 2), card=card(4))
+    s, _ = act(s, 1, type="propose_clearing", partner=2, target=cell(2, 2), card=None)
+    s, _ = act(s, 2, type="answer_clearing", accept=True, card=card(4))
+    assert s["paths"] == [0, 1, 1] and s["current"] == 0

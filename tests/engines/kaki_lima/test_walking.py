@@ -125,3 +125,9 @@ def test_lines_are_broken_by_gaps() -> None:
     assert in_line(cell(1, 0), cell(1, 2))
     assert not in_line(cell(1, 2), cell(1, 5))
     assert not in_line(cell(0, 0), cell(1, 1))
+
+
+def test_a_walk_may_come_back_round_to_a_card_it_passed() -> None:
+    four = card(4)
+    s = position(pos=[(2, 1), (4, 9)], hands=[[four], []])
+    assert (2, 1) in ends(s, 0, [four])  # round a square of four cards
