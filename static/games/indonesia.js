@@ -359,9 +359,18 @@ export function createRenderer(root, ctx) {
   function update(next) {
     doc = next;
     if (selVersion !== doc.version) {
-      // keep a selection only while the same step continues for this viewer
-      const keep = sel.kind === doc.view?.step?.kind ? sel : {};
-      sel = keep;
+      // keep a selection only while it is still one of this viewer's legal choices
+      const legal = doc.legal || [];
+      const still = (type, field, value) => legal.some((t) => t.type === type && t[field] === value);
+      const keep = {};
+      if (sel.kind === doc.view?.step?.kind) {
+        if (sel.deed && still("acquire", "deed", sel.deed)) keep.deed = sel.deed;
+        if (sel.card && still("place_city", "card", sel.card)) keep.card = sel.card;
+        if (sel.company && still("sell", "company", sel.company)) keep.company = sel.company;
+        if (sel.pair && legal.some((t) => t.type === "announce" && `${t.a}+${t.b}` === sel.pair)) keep.pair = sel.pair;
+        if (Object.keys(keep).length) keep.kind = sel.kind;
+      }
+      sel = keep;  // a re-routed sale is dropped: the board it was computed on has changed
       selVersion = doc.version;
     }
     maybeAutoPass();
