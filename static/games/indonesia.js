@@ -634,11 +634,23 @@ export function createRenderer(root, ctx) {
           if (ship.id === r.ship && c.area === r.city && path.join() === r.seas.join()) continue;
           const moved = { from: r.from, ship: ship.id, seas: path, city: c.area, count: 1 };
           const rest = routes.map((q, j) => (j === i ? { ...q, count: q.count - 1 } : q)).filter((q) => q.count > 0);
-          out.push({ label: `${r.count > 1 ? "one good" : "the good"} to ${c.province} via ${ship.id} (${path.length} sea${path.length > 1 ? "s" : ""}) instead of ${provinceOf(r.city)} via ${r.ship}`, routes: [...rest, moved] });
+          out.push({ label: `${r.count > 1 ? "one good" : "the good"} to ${c.province} via ${ship.id} (${path.length} sea${path.length > 1 ? "s" : ""}) instead of ${provinceOf(r.city)} via ${r.ship}`, routes: mergeRoutes([...rest, moved]) });
         }
       }
     });
     return out.slice(0, 12);
+  }
+
+  /** One route per distinct path, with the goods sent along it counted together. */
+  function mergeRoutes(routes) {
+    const byPath = new Map();
+    for (const r of routes) {
+      const key = `${r.from}|${r.ship}|${r.seas.join(",")}|${r.city}`;
+      const seen = byPath.get(key);
+      if (seen) seen.count += r.count;
+      else byPath.set(key, { ...r, seas: [...r.seas] });
+    }
+    return [...byPath.values()];
   }
 
   function depth(prev, s) {
