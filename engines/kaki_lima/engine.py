@@ -66,10 +66,16 @@ class KakiLimaEngine(Engine):
         keys = [(p["total"], sum(state["done"][s]), hand_steps(state, s))
                 for s, p in enumerate(parts)]
         ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
-        return Outcome(scores=[p["total"] for p in parts], ranks=ranks,
-                       detail={"breakdown": parts,
-                               "tasks": [sum(d) for d in state["done"]],
-                               "hand_steps": [hand_steps(state, s) for s in range(n)]})
+        detail = {
+            "gathering": [p["gathering"] for p in parts],
+            "task VP": [p["tasks"] for p in parts],
+            "Jom! VP": [p["jom"] for p in parts],
+            "paths VP": [p["paths"] for p in parts],
+            "CA bonus": [p["bonus"] for p in parts],
+            "tasks": [sum(d) for d in state["done"]],
+            "hand steps": [hand_steps(state, s) for s in range(n)],
+        }
+        return Outcome(scores=[p["total"] for p in parts], ranks=ranks, detail=detail)
 
     def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         if not legal.legal_actions(state, seat):

@@ -107,4 +107,7 @@ def test_any_seed_plays_to_a_scored_end(seed: int, players: int) -> None:
     state = play_checked(seed, players, check_every=5)
     outcome = ENGINE.outcome(state)
     assert outcome is not None
-    assert outcome.scores == [p["total"] for p in outcome.detail["breakdown"]]
+    d = outcome.detail
+    parts = zip(d["gathering"], d["task VP"], d["Jom! VP"], d["paths VP"], d["CA bonus"],
+                strict=True)
+    assert outcome.scores == [sum(p) for p in parts]
