@@ -32,7 +32,7 @@
  * The `ws` client and the `rfc6902` patch library come from the harness's node_modules through
  * globalThis.harnessRequire (this file lives outside the harness folder).
  *
- * Environment: MEJA_WS_DEFLATE=0 stops the client from offering permessage-deflate (browsers
+ * Environment: BENCH_WS_DEFLATE=0 stops the client from offering permessage-deflate (browsers
  * always offer it, so the default does too; whether to compress is the server's choice).
  */
 
@@ -44,7 +44,7 @@ const GAME = 'race';
 const HTTP_TIMEOUT_MS = 10000;
 const RECONNECT_DELAY_MS = 100;
 const MAX_RECONNECTS = 50; // per connection: bounded, like every loop of the harness
-const DEFLATE = process.env.MEJA_WS_DEFLATE !== '0';
+const DEFLATE = process.env.BENCH_WS_DEFLATE !== '0';
 
 /** Lobby facts kept between createMatch and the joins: game_id -> {host, invite, players}. */
 const lobbies = new Map();

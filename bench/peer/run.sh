@@ -19,11 +19,12 @@
 #   -- ARGS         passed to both load generators (e.g. -- --invalid-every 50)
 # Environment: NICE (e.g. -10: run both servers, PostgreSQL and both load generators at that
 #   niceness, so other work on the machine disturbs the runs less; default 0), PEER_SRC (the harness, default /work/shared/peer-bench/boardgameio),
-#   PEER_DIR (its scratch copy, default /tmp/peer-bgio), MEJA_WS_DEFLATE (0: the adapter does
-#   not offer permessage-deflate).
+#   PEER_DIR (its scratch copy, default /tmp/peer-bgio), BENCH_WS_DEFLATE (0: the adapter does
+#   not offer permessage-deflate; whether the server accepts it is the server's setting).
 #
 # Per run, for Meja: a fresh database in one throwaway PostgreSQL 15 cluster (stock durability:
-# fsync and synchronous_commit on), `alembic upgrade head`, ONE uvicorn process; PostgreSQL and
+# fsync and synchronous_commit on), `alembic upgrade head`, ONE server process
+# (`python -m app`, the service's own uvicorn settings); PostgreSQL and
 # Meja pinned to CPU0, the load generator to CPU1 (as the peer's run.sh pins its server and load).
 # load-with-db.js wraps the harness's load.js and adds PostgreSQL's CPU and RSS over the window
 # to Meja's. For the peer: the harness's own run.sh with the same G, D, P and WARMUP.
@@ -168,19 +169,24 @@ start_meja() {  # $1: database name
     log "alembic upgrade head failed:"; tail -n 20 "$LOGDIR/alembic-$db.log" >&2; return 1; }
   MEJA_PORT=$(free_port)
   SERVER_LOG="$LOGDIR/meja-$db.log"
-  # taskset execs python, so $! is the server's own PID (what load.js measures).
-  # SWITCH_INTERVAL (diagnosis only): the server's sys.setswitchinterval, to test how much the
-  # GIL hand-over between the event loop and the commit thread costs.
-  local pyrun=(-m uvicorn)
+  # The service's own way to serve, `python -m app` (its uvicorn settings: no per-frame
+  # deflate, frame size limit); before app/__main__.py existed, uvicorn with the same flags.
+  local mod=uvicorn args=(app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning
+                          --no-access-log)
+  if [[ -f $SRC/app/__main__.py ]]; then
+    mod=app args=(--host 127.0.0.1 --port "$MEJA_PORT" --log-level warning)
+  fi
+  SERVER_CMD="python -m $mod ${args[*]}"
+  local pyrun=(-m "$mod")
   # CPROFILE=FILE (diagnosis only): the event loop's thread under cProfile (written on SIGUSR1,
   # which stop_server sends first).
-  [[ -n ${CPROFILE:-} ]] && pyrun=("$HERE/cprofile_server.py" "$CPROFILE")
-  # PRELUDE=FILE.py (diagnosis only): executed in the server process before uvicorn starts,
+  [[ -n ${CPROFILE:-} ]] && pyrun=("$HERE/cprofile_server.py" "$CPROFILE" "$mod")
+  # PRELUDE=FILE.py (diagnosis only): executed in the server process before the server starts,
   # e.g. to measure a proposed fix without touching app/.
-  [[ -n ${PRELUDE:-} ]] && pyrun=(-c "import sys, runpy; runpy.run_path(sys.argv[1]); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$PRELUDE")
-  [[ -n ${SWITCH_INTERVAL:-} ]] && pyrun=(-c "import sys, runpy; sys.setswitchinterval(float(sys.argv[1])); sys.argv = ['uvicorn'] + sys.argv[2:]; runpy.run_module('uvicorn', run_name='__main__')" "$SWITCH_INTERVAL")
+  [[ -n ${PRELUDE:-} ]] && pyrun=(-c "import sys, runpy; runpy.run_path(sys.argv[1]); mod = sys.argv[2]; sys.argv = [mod] + sys.argv[3:]; runpy.run_module(mod, run_name='__main__', alter_sys=True)" "$PRELUDE" "$mod")
+  # taskset execs python, so $! is the server's own PID (what load.js measures).
   (cd "$SRC" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" "$PY" "${pyrun[@]}" \
-    app.main:app --host 127.0.0.1 --port "$MEJA_PORT" --log-level warning --no-access-log \
+    "${args[@]}" \
     >"$SERVER_LOG" 2>&1) &
   SERVER_PID=$!
   for _ in $(seq 600); do  # at most 60 s (a busy machine starts Python slowly)
@@ -220,9 +226,9 @@ run_meja() {  # G P rep
     return 0
   fi
   local extra
-  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered":%s,"server_log":"%s"}' \
-    "$SRC_VERSION" "$SRC_LABEL" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
-    "$(nproc)" "$([[ ${MEJA_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
+  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","command":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered_by_client":%s,"server_log":"%s"}' \
+    "$SRC_VERSION" "$SRC_LABEL" "$SERVER_CMD" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
+    "$(nproc)" "$([[ ${BENCH_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
   log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
   local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
   local spy_out="$LOGDIR/pyspy-$db.txt"
