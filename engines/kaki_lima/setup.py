@@ -115,6 +115,7 @@ def setup_state(n: int, seed: int) -> State:
         "quiet": 0,
         "proposed": [],
         "final_queue": [],
+        "last_walk": None,
         "rng": rng.position,
     }
 
@@ -143,6 +144,8 @@ def copy_state(state: State) -> State:
     out["turn"] = copy_turn(state["turn"])
     out["answer"] = clone(state["answer"])
     out["end_queue"] = None if state["end_queue"] is None else list(state["end_queue"])
+    last = state["last_walk"]
+    out["last_walk"] = None if last is None else {"seat": last["seat"], "path": list(last["path"])}
     return out
 
 

@@ -319,6 +319,7 @@ def resolve_walk(state: State, log: Log) -> None:
         movers.append((comp["seat"], path[comp["idx"] + comp["steps"]], comp["steps"], False))
     log.append(LogEntry(text=f"{{seat{walker}}} walks to {cell_name(state, walk['end'])}.",
                         data={"path": list(path), "seat": walker}))
+    state["last_walk"] = {"seat": walker, "path": list(path)}
     for seat, dest, _steps, _w in movers:
         leave_card(state, seat, dest, log)
         state["pos"][seat] = dest

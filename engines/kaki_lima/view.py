@@ -62,6 +62,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "ca": {"paths": len(state["cleared"]), "stars": stars, "text": CA_TEXT[stars]},
         "pa": [score_breakdown(state, s) for s in range(n)],
         "turn": turn_view(state),
+        "last_walk": state["last_walk"],
         "answer": answer_view(state, seat),
         "awaiting": waiting,
         "trigger": state["trigger"],

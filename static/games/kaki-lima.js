@@ -213,6 +213,13 @@ export function createRenderer(root, ctx) {
     for (const c of legal.clear) offer(c, "clear this Blocked Path", "#7b2cbf", () => send({ type: "clear", cell: c }));
 
     for (let i = 0; i < ROWS * COLS; i++) board.append(drawCell(view, i));
+    const last = view.last_walk;
+    if (last && last.path.length > 1 && !view.turn.walk) {
+      const line = svg("polyline", { points: last.path.map((c) => `${cx(c)},${cy(c)}`).join(" "), fill: "none",
+        stroke: ctx.playerColor(last.seat), "stroke-width": 3, "stroke-dasharray": "3 5", "stroke-linecap": "round", opacity: 0.6 });
+      line.setAttribute("data-testid", "kl-last-walk");
+      board.append(line);
+    }
     const walk = view.turn.walk;
     if (walk && walk.path.length > 1) {
       board.append(svg("polyline", { points: walk.path.map((c) => `${cx(c)},${cy(c)}`).join(" "), fill: "none",

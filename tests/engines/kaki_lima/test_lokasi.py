@@ -148,3 +148,14 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top_card()
     assert s["discard"] == [pile[-1]]
     assert len(s["hands"][0]) == 1 and len(s["draw"]) == 1
     assert set(s["hands"][0] + s["draw"]) == set(pile[:2])
+
+
+def test_the_extra_walk_has_its_own_lokasi_action() -> None:
+    two, three = card(2), card(3)
+    s = position(cards={(0, 2): "Market", (0, 5): "Kopitiam"}, pos=[(0, 0), (4, 9)],
+                 hands=[[two, three], [card(4)]])
+    s, _ = act(s, 0, type="walk", cards=[two], end=cell(0, 2))
+    s = skip_jom(s)
+    s, _ = act(s, 0, type="walk", cards=[three], end=cell(0, 5))
+    s = skip_jom(s)
+    assert s["current"] == 1 and len(s["hands"][0]) == 2  # Kopitiam's extra card, no draw

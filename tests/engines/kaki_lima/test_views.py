@@ -39,3 +39,16 @@ def test_a_drawn_card_is_logged_to_its_owner_only() -> None:
     s, log = act(s, 0, type="no_walk")
     drawn = s["hands"][0][-1]
     assert [e.to for e in log if drawn in e.text] == [[0]]
+
+
+def test_a_card_proposed_for_a_clearing_is_shown_to_the_partner_only() -> None:
+    from engines.kaki_lima.data import RED
+
+    give = card(2)
+    s = position(n=3, cards={(2, 2): RED}, pos=[(0, 0), (4, 9), (4, 8)],
+                 hands=[[give], [card(3)], [card(4)]], held=[0, 1, 0])
+    s, log = act(s, 0, type="propose_clearing", partner=1, target=22, card=give)
+    assert give in json.dumps(ENGINE.view(s, 1))
+    for viewer in (2, None):
+        assert give not in json.dumps(ENGINE.view(s, viewer))
+    assert [e.to for e in log if give in e.text] == [[1]]
