@@ -74,6 +74,9 @@ const describe = (rs) => {
     rssStart: stat(rs, (r) => r.server && r.server.rss_mb_start),
     rssEnd: stat(rs, (r) => r.server && r.server.rss_mb_end),
     pgRss: stat(rs, (r) => r.server && r.server.postgres && r.server.postgres.rss_mb_end),
+    pgPss: stat(rs, (r) => r.server && r.server.postgres && r.server.postgres.pss_mb_end),
+    appRssStart: stat(rs, (r) => r.server && r.server.app && r.server.app.rss_mb_start),
+    appRssEnd: stat(rs, (r) => r.server && r.server.app && r.server.app.rss_mb_end),
     bytes: stat(rs, (r) => r.update_msg_bytes),
     loadCpu: stat(rs, (r) => r.load && r.load.cpu_pct),
     errors: rs.reduce((s, r) => s + (r.error_total || 0), 0),
@@ -88,7 +91,7 @@ const describe = (rs) => {
 
 const header = [
   'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'Meja / peer', 'lat p50 ms', 'p95 ms',
-  'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB (PG end)', 'update msg bytes',
+  'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB', 'update msg bytes',
   'load CPU %', 'errors', 'rejected', 'loadavg before',
 ];
 const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
@@ -105,7 +108,8 @@ for (const c of sorted) {
       name === 'Meja' ? ratio : '',
       fmt(d.p50), fmt(d.p95), fmt(d.p99),
       d.pgCpu === null ? fmt(d.cpu) : `${fmt(d.cpu)} (${fmt(d.pgCpu)})`,
-      `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}${d.pgRss === null ? '' : ` (${fmt(d.pgRss)})`}`,
+      `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}` + (d.pgRss === null ? '' :
+        ` (app ${fmt(d.appRssStart)} → ${fmt(d.appRssEnd)}; PG ${fmt(d.pgRss)}, PSS ${fmt(d.pgPss)})`),
       fmt(d.bytes), fmt(d.loadCpu), kinds ? `${d.errors} (${kinds})` : d.errors, d.rejected,
       fmt(d.loadavg),
     ].join(' | ')} |`);
@@ -116,7 +120,8 @@ const any = runs[0];
 if (any) {
   console.log(`\nD=${any.duration_s} s after a ${any.warmup_s} s warmup; medians over the runs of ` +
     'each row; errors and rejected are summed. Meja\'s CPU and RSS include its PostgreSQL ' +
-    'cluster (in brackets: PostgreSQL alone). "loadavg before": the machine\'s 1-minute load ' +
+    'cluster (in brackets: PostgreSQL alone; for RSS the Python process, PostgreSQL\'s VmRSS sum ' +
+    'at the end, which counts shared buffers once per process, and its PSS, which does not). "loadavg before": the machine\'s 1-minute load ' +
     'average when the run started (2 CPUs; above ~2 other work competed with the bench).');
 }
 if (failed.length) console.log(`\nRuns that did not complete:\n${failed.map((f) => `- ${f}`).join('\n')}`);
