@@ -240,6 +240,7 @@ async def reorder(game_id: str, body: OrderBody, store: Store_, hub: Hub_,
                   credential: Cred) -> dict[str, Any]:
     game = await host_of(store, credential, game_id)
     await run(store.reorder, game, body.order)
+    hub.reseat(game_id, body.order)
     return await announce(hub, store, game_id)
 
 

@@ -352,6 +352,16 @@ class Hub:
                     await room.send_snapshot(conn)
         self.schedule_bots(room)
 
+    def reseat(self, game_id: str, order: list[int]) -> None:
+        """The host reordered the lobby: open connections follow their players' new seats."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        for conn in room.conns:
+            if conn.seat is not None:
+                conn.seat = order.index(conn.seat)
+        room.docs.clear()
+
     async def evict(self, game_id: str, seat: int, reason: str) -> None:
         """Close a seat's open connections (its credential was replaced or the seat freed)."""
         room = self.rooms.get(game_id)

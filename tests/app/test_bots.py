@@ -104,6 +104,7 @@ def test_stored_state_equals_replay_of_the_stored_history(pg_url: str, game: str
                 me.wait_version(before + 1)
             else:
                 me.wait_for(lambda f: f["type"] in ("patch", "snapshot"), timeout=30)
+        server.stop()  # bots stop too, so the row and the history are read at one moment
         store = server.app.state.store
         row = store.game(lobby["game_id"])
         events = [(e["seat"], e["action"]) for e in store.events(lobby["game_id"])]

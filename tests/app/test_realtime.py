@@ -247,3 +247,23 @@ def test_a_claimed_seat_closes_the_old_devices_connection(live_server) -> None:
     frame = guest.wait_for(lambda f: f["type"] == "error")
     assert frame["fatal"] is True and frame["code"] == "seat_lost"
     assert "another device" in frame["reason"]
+
+
+def test_reordered_seats_keep_their_connections_straight(live_server) -> None:
+    lobby = create(live_server, game="race", seats=2)
+    friend = join(live_server, lobby, "Budi")
+    host = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    guest = Viewer(live_server.ws_url, lobby["game_id"], credential=friend["credential"])
+    for v in (host, guest):
+        v.wait_for(lambda f: f["type"] == "snapshot")
+    r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/order",
+                  json={"order": [1, 0]}, headers=auth(lobby["credential"]))
+    assert [s["name"] for s in r.json()["seats"]] == ["Budi", "Host"]
+    # Re-issuing Budi's seat (now seat 0) must close Budi's connection, not the host's.
+    r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/0/reissue",
+                  headers=auth(lobby["credential"]))
+    http.post(f"{live_server.url}/api/claims/{r.json()['claim_url'].rsplit('/', 1)[1]}")
+    assert guest.wait_for(lambda f: f["type"] == "error")["code"] == "seat_lost"
+    start(live_server, lobby)
+    host.wait_for(lambda f: f["type"] == "snapshot" and f["doc"]["status"] == "active")
+    assert host.doc["to_act"] == [0] and host.doc["legal"] == []  # the host is seat 1 now
