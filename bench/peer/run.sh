@@ -72,7 +72,17 @@ if [[ $NICE != 0 ]]; then
   # first, so a process niceness only counts inside its own session. Run the bench in a session
   # of its own and give that session's autogroup the niceness too; both end with the session.
   if [[ -z ${MEJA_BENCH_SESSION:-} ]]; then
-    MEJA_BENCH_SESSION=1 exec setsid --wait "$0" "${ORIG_ARGS[@]}"
+    # A new session does not get the terminal's Ctrl-C: pass INT/TERM on to it, wait for its
+    # own clean-up, and let it stop by itself should this parent disappear.
+    MEJA_BENCH_SESSION=1 MEJA_BENCH_PARENT=$$ setsid "$0" "${ORIG_ARGS[@]}" &
+    child=$!
+    # The child leads its own process group: TERM reaches it and whatever it is waiting for
+    # (load generator, servers), so its clean-up runs at once, not after the current run.
+    trap 'kill -TERM -- "-$child" 2>/dev/null || kill -TERM "$child" 2>/dev/null' INT TERM
+    rc=0
+    wait "$child" || rc=$?
+    while kill -0 "$child" 2>/dev/null; do wait "$child" || rc=$?; done
+    exit "$rc"
   fi
   if [[ -w /proc/self/autogroup ]]; then
     echo "$NICE" >/proc/self/autogroup 2>/dev/null || log "could not set the autogroup's niceness"
@@ -200,12 +210,23 @@ start_meja() {  # $1: database name
 
 # Notes on the machine around a run (other work on it skews both servers): the 1-minute load
 # average before and after, and the niceness used, added to the result line as "bench_env".
+# Load generators or peer servers of ANOTHER bench (not of this session) running right now.
+others_running() {
+  local me n=0 pid
+  me=$(ps -o sid= -p $$ | tr -d ' ')
+  for pid in $(pgrep -f 'load\.js|load-with-db\.js|node server\.js' || true); do
+    [[ $(ps -o sid= -p "$pid" 2>/dev/null | tr -d ' ') == "$me" ]] || n=$((n + 1))
+  done
+  echo "$n"
+}
+
 annotate() {  # $1: load average before; stdin: the result line
-  LA0=$1 LA1=$(cut -d' ' -f1 /proc/loadavg) NICE=$NICE node -e '
+  OTHERS=$(others_running) LA0=$1 LA1=$(cut -d' ' -f1 /proc/loadavg) NICE=$NICE node -e '
     let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
       const r = JSON.parse(s);
       r.bench_env = { loadavg_1m_before: Number(process.env.LA0),
-        loadavg_1m_after: Number(process.env.LA1), nice: Number(process.env.NICE) };
+        loadavg_1m_after: Number(process.env.LA1), nice: Number(process.env.NICE),
+        other_bench_processes_at_end: Number(process.env.OTHERS) };
       console.log(JSON.stringify(r));
     });'
 }
@@ -231,6 +252,7 @@ run_meja() {  # G P rep
     "$(nproc)" "$([[ ${BENCH_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
   log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
   local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   local spy_out="$LOGDIR/pyspy-$db.txt"
   if [[ $PROFILE == 1 ]]; then
     local idle=(); [[ ${PYSPY_IDLE:-0} == 1 ]] && idle=(--idle)
@@ -272,6 +294,7 @@ run_peer() {  # G P rep
   local G=$1 P=$2 plog="$LOGDIR/load-peer-g$1-p$2-r$3.log" line
   log "boardgame.io G=$G P=$P D=$D"
   local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   if line=$(cd "$PEER_DIR" && PORT=$(free_port) WARMUP=$WARMUP PIN=1 "${NICE_CMD[@]}" ./run.sh "$G" "$D" "$P" \
       "${EXTRA_ARGS[@]}" 2>"$plog"); then :; else
     log "peer run exited with $?"; tail -n 5 "$plog" >&2
@@ -298,6 +321,9 @@ if [[ $RUN_MEJA == 1 ]]; then
 fi
 for rep in $(seq "$REPS"); do
   for cell in "${CELLS[@]}"; do
+    if [[ -n ${MEJA_BENCH_PARENT:-} ]] && ! kill -0 "$MEJA_BENCH_PARENT" 2>/dev/null; then
+      log "the invoking run.sh is gone; stopping"; exit 1
+    fi
     G=${cell%:*} P=${cell#*:}
     if [[ $RUN_MEJA == 1 ]]; then run_meja "$G" "$P" "$rep"; fi
     if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P" "$rep"; fi
