@@ -26,7 +26,8 @@ const GAP_LABEL = { 13: "draw", 16: "jom", 33: "discard", 36: "pool" };
 
 const CSS = `
 .kl { display: grid; gap: 10px; grid-template-columns: minmax(0, 1fr); font-size: 14px; }
-.kl-board svg { width: 100%; height: auto; display: block; user-select: none; -webkit-user-select: none; }
+.kl-board { overflow-x: auto; }
+.kl-board svg { width: 100%; min-width: 560px; height: auto; display: block; user-select: none; -webkit-user-select: none; }
 .kl-side { display: grid; gap: 8px; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); align-items: start; }
 .kl-box { background: var(--surface, #fff); border: 1px solid var(--line, #ddd); border-radius: 10px; padding: 8px 10px; }
 .kl-box h4 { margin: 0 0 6px; font-size: 14px; }
