@@ -39,7 +39,8 @@ def clean_name(raw: str) -> str:
     return name
 
 
-def _json(value: Any) -> str:
+def json_text(value: Any) -> str:
+    """Compact JSON text for a json column."""
     return orjson.dumps(value).decode()
 
 
@@ -61,7 +62,7 @@ def batch_statements(items: list[CommitItem], pg: bool) -> tuple[Statement, Stat
     row = "(" + ", ".join([mark] * 7) + ")"
     params: list[Any] = []
     for i in items:
-        params += [i.game_id, i.seq, i.seat, i.client_id, _json(i.action), _json(i.log), ts]
+        params += [i.game_id, i.seq, i.seat, i.client_id, json_text(i.action), json_text(i.log), ts]
     insert_sql = ("INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
                   "VALUES " + ", ".join([row] * n))
     if pg:
@@ -76,7 +77,7 @@ def batch_statements(items: list[CommitItem], pg: bool) -> tuple[Statement, Stat
             "b.column1", "b.column2", "b.column3", "b.column4")
     uparams: list[Any] = [ts, ts]
     for i in items:
-        uparams += [i.game_id, i.seq, _json(i.state), i.finished]
+        uparams += [i.game_id, i.seq, json_text(i.state), i.finished]
     update_sql = (
         f"UPDATE games SET state = {state}, version = {seq}, updated_at = {mark}, "
         f"status = CASE WHEN {done} THEN 'finished' ELSE games.status END, "
