@@ -56,10 +56,14 @@ class Connection:
 
 @dataclass
 class Reply:
-    """The answer to an action frame, plus an optional fresh snapshot to follow it."""
+    """The answer to an action frame, plus an optional fresh snapshot to follow it.
+
+    ``delivered``: the answer already reached the sender inside its patch frame.
+    """
 
     frame: dict[str, Any]
     snapshot: bool = False
+    delivered: bool = False
 
 
 @dataclass
@@ -128,8 +132,15 @@ class Room:
         conn.version = self.version
         await conn.send(self.snapshot_frame(conn.seat))
 
-    async def broadcast_committed(self, lines: list[dict[str, Any]]) -> None:
-        """After a commit: one patch per kind of viewer, sent to each of its connections."""
+    async def broadcast_committed(self, lines: list[dict[str, Any]],
+                                  origin: Connection | None = None,
+                                  ack: str | None = None) -> bool:
+        """After a commit: one patch per kind of viewer, sent to each of its connections.
+
+        The connection that sent the action gets its answer inside its patch frame
+        (``"accepted": id``): one frame less per move. Returns whether that happened.
+        """
+        acked = False
         frames: dict[int | None, str] = {}
         new_docs: dict[int | None, dict[str, Any]] = {}
         for conn in list(self.conns):
@@ -146,8 +157,13 @@ class Room:
                                       "version": self.version, "ops": ops,
                                       "log": self.visible_log(key, lines)})
             conn.version = self.version
-            await conn.send(frames[key])
+            if conn is origin and ack is not None:
+                acked = True
+                await conn.send(frames[key][:-1] + ',"accepted":' + encode(ack) + "}")
+            else:
+                await conn.send(frames[key])
         self.docs = new_docs
+        return acked
 
     async def broadcast_text(self, text: str) -> None:
         """Send one frame to every connection (presence, lobby changes)."""
@@ -156,7 +172,7 @@ class Room:
 
     # -- actions ------------------------------------------------------------------------
     async def submit(self, seat: int, client_id: str | None, version: int,
-                     raw: dict[str, Any]) -> Reply:
+                     raw: dict[str, Any], origin: Connection | None = None) -> Reply:
         """Validate, apply, commit and broadcast one action; the reply for its sender."""
         key = (seat, client_id) if client_id else None
         if key and key in self.recent:
@@ -211,9 +227,9 @@ class Room:
                 self.recent[key] = seq
                 while len(self.recent) > RECENT_IDS:
                     self.recent.popitem(last=False)
-            await self.hub.fanout.committed(self, lines)
+            acked = await self.hub.fanout.committed(self, lines, origin, client_id)
             self.hub.schedule_bots(self)
-            return Reply({"type": "accepted", "id": client_id, "version": seq})
+            return Reply({"type": "accepted", "id": client_id, "version": seq}, delivered=acked)
 
     def _precheck(self, seat: int, version: int) -> tuple[str, str] | None:
         if self.status == "lobby":
@@ -250,14 +266,16 @@ class Fanout(Protocol):
     ``room.broadcast_committed``; nothing else changes.
     """
 
-    async def committed(self, room: Room, lines: list[dict[str, Any]]) -> None: ...
+    async def committed(self, room: Room, lines: list[dict[str, Any]],
+                        origin: Connection | None, ack: str | None) -> bool: ...
 
 
 class LocalFanout:
     """Single-process fan-out: straight to the room's own connections."""
 
-    async def committed(self, room: Room, lines: list[dict[str, Any]]) -> None:
-        await room.broadcast_committed(lines)
+    async def committed(self, room: Room, lines: list[dict[str, Any]],
+                        origin: Connection | None, ack: str | None) -> bool:
+        return await room.broadcast_committed(lines, origin, ack)
 
 
 class Hub:

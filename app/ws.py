@@ -121,8 +121,9 @@ async def _serve(ws: WebSocket, room: Room, conn: Connection, max_bytes: int) ->
                 await conn.send(encode({"type": "rejected", "id": frame.id, "code": "forbidden",
                                         "reason": "Spectators cannot act."}))
                 continue
-            reply = await room.submit(conn.seat, frame.id, frame.version, frame.action)
-            await conn.send(encode(reply.frame))
+            reply = await room.submit(conn.seat, frame.id, frame.version, frame.action, conn)
+            if not reply.delivered:
+                await conn.send(encode(reply.frame))
             if reply.snapshot:
                 async with room.lock:
                     await room.send_snapshot(conn)

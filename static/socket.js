@@ -177,6 +177,8 @@ export class GameSocket {
         break;
       case "patch":
         this.handlePatch(frame);
+        // The sender's own patch carries the acceptance of its action.
+        if (frame.accepted) this.handleFrame({ type: "accepted", id: frame.accepted, version: frame.version });
         break;
       case "accepted":
       case "rejected": {

@@ -82,9 +82,17 @@ class Viewer:
         return cid
 
     def answer(self, cid: str, timeout: float = 10.0) -> dict[str, Any]:
-        """The accepted/rejected answer to an action id."""
-        return self.wait_for(lambda f: f.get("id") == cid
-                             and f["type"] in ("accepted", "rejected"), timeout)
+        """The accepted/rejected answer to an action id (an acceptance may ride in the
+        sender's patch frame; it is returned in the form of an ``accepted`` frame)."""
+        for f in self.frames:
+            if f["type"] == "patch" and f.get("accepted") == cid:
+                return {"type": "accepted", "id": cid, "version": f["version"]}
+        frame = self.wait_for(lambda f: (f.get("id") == cid and f["type"] in (
+            "accepted", "rejected")) or (f["type"] == "patch" and f.get("accepted") == cid),
+            timeout)
+        if frame["type"] == "patch":
+            return {"type": "accepted", "id": cid, "version": frame["version"]}
+        return frame
 
     def close(self) -> None:
         self.ws.close()
