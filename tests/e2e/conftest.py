@@ -15,6 +15,8 @@ API, joins ``names`` into the next seats, fills ``bots`` seats with bots and ret
 ``open_seat(page, server, game_id, seat, credential, game)`` puts the credential into that
 page's localStorage exactly as the join page does and opens ``/game/<game_id>``.
 ``open_watch(page, server, lobby)`` opens the watch link.
+``open_table(server, new_page, made, game)`` opens every seat of ``api_lobby``'s result in
+its own profile plus a spectator's page; returns ``(pages_by_seat, watcher)``.
 ``start_lobby(server, lobby)`` starts it over the API.
 """
 
@@ -113,4 +115,17 @@ def open_watch(page: Any, server: LiveServer, lobby: dict[str, Any]) -> None:
     page.goto(server.url + lobby["watch_url"])
 
 
-__all__ = ["api_lobby", "open_seat", "open_watch", "start_lobby", "json"]
+def open_table(server: LiveServer, new_page: Callable[..., Any], made: dict[str, Any],
+               game: str) -> tuple[dict[int, Any], Any]:
+    """One page per seat, each in its own browser profile, and a spectator's page."""
+    lobby = made["lobby"]
+    pages = {}
+    for seat, credential in sorted(made["seats"].items()):
+        pages[seat] = new_page()
+        open_seat(pages[seat], server, lobby["game_id"], seat, credential, game)
+    watcher = new_page()
+    open_watch(watcher, server, lobby)
+    return pages, watcher
+
+
+__all__ = ["api_lobby", "open_seat", "open_table", "open_watch", "start_lobby", "json"]

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.jakarta_traffic import ENGINE
-from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
+from tests.e2e.conftest import api_lobby, open_table, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "jakarta-traffic"
@@ -73,12 +73,7 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
     seed = e2e_server.app.state.store.game(game_id)["seed"]
     state = ENGINE.setup(2, {}, seed)
 
-    pages = {}
-    for seat, credential in sorted(made["seats"].items()):
-        pages[seat] = new_page()
-        open_seat(pages[seat], e2e_server, game_id, seat, credential, GAME)
-    watcher = new_page()
-    open_watch(watcher, e2e_server, lobby)
+    pages, watcher = open_table(e2e_server, new_page, made, GAME)
     expect(watcher.get_by_test_id("jt-orderboard")).to_be_visible()
 
     def moped_seen(seat: int) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.data import LOKASI, TRADE
 from engines.kaki_lima.setup import start_cells
-from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
+from tests.e2e.conftest import api_lobby, open_table, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "kaki-lima"
@@ -90,14 +90,7 @@ def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
 def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
         e2e_server: Any, new_page: Any) -> None:
     made, state, (first, second, walk) = started_game(e2e_server)
-    lobby = made["lobby"]
-    game_id = lobby["game_id"]
-    pages = {}
-    for seat, credential in sorted(made["seats"].items()):
-        pages[seat] = new_page()
-        open_seat(pages[seat], e2e_server, game_id, seat, credential, GAME)
-    watcher = new_page()
-    open_watch(watcher, e2e_server, lobby)
+    pages, watcher = open_table(e2e_server, new_page, made, GAME)
     everyone = [*pages.values(), watcher]
 
     def pedestrian_seen(seat: int) -> None:

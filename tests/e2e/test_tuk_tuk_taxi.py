@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.tuk_tuk_taxi import ENGINE
-from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
+from tests.e2e.conftest import api_lobby, open_table, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "tuk-tuk-taxi"
@@ -45,12 +45,7 @@ def test_two_players_place_roll_and_drive_while_a_spectator_follows(
     seed = e2e_server.app.state.store.game(game_id)["seed"]
     state = ENGINE.setup(2, {}, seed)
 
-    pages = {}
-    for seat, credential in sorted(made["seats"].items()):
-        pages[seat] = new_page()
-        open_seat(pages[seat], e2e_server, game_id, seat, credential, GAME)
-    watcher = new_page()
-    open_watch(watcher, e2e_server, lobby)
+    pages, watcher = open_table(e2e_server, new_page, made, GAME)
 
     def synced() -> None:
         """Every page, the spectator's included, shows the engine's position."""
