@@ -433,7 +433,13 @@ class GameShell {
         cols.push([key, (s) => val[String(s)]]);
       } else notes.push([key, val]);
     }
-    const fmt = (v) => (v === undefined || v === null ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v));
+    // Breakdowns arrive as plain data: lists read as "3, 2, 1", small objects as "key: value".
+    const fmt = (v) => {
+      if (v === undefined || v === null) return "–";
+      if (Array.isArray(v)) return v.length ? v.map(fmt).join(", ") : "none";
+      if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${fmt(x)}`).join("; ");
+      return String(v);
+    };
     const winners = order.filter((s) => ranks[s] === 1);
     const headline = winners.length
       ? winners.includes(this.seat)
