@@ -377,7 +377,7 @@ class GameShell {
                   e.currentTarget.disabled = false;
                 }
               },
-            }, ["Hand ", h("span", { class: "name" }, this.playerName(p.seat)), "'s seat to a bot"]),
+            }, `Hand ${this.playerName(p.seat)}'s seat to a bot`),
           );
         }
       }
