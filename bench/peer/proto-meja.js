@@ -22,7 +22,8 @@
  *     -> {"type":"hello","credential":...}            <- {"type":"snapshot","version":v,"doc":{...}}
  *     <- {"type":"patch","from":v-1,"version":v,"ops":[RFC 6902]}   to every connection
  *     -> {"type":"action","id":...,"version":v,"action":{"type":"advance","n":n}}
- *     <- {"type":"accepted","id","version"} | {"type":"rejected","id","reason","code"}
+ *     <- {"type":"accepted","id","version"} (or the sender's patch carries "accepted": id)
+ *        | {"type":"rejected","id","reason","code"}
  *        code "stale" is followed by a snapshot; "rule"/"invalid" leave the state unchanged, so
  *        this adapter hands load.js the unchanged state again (counted as a rejected move).
  *     -> {"type":"sync"}                              <- snapshot
@@ -181,6 +182,7 @@ function connect(url, matchID, seat, credential, players, onState) {
       case 'patch': {
         counters.update_msgs++;
         counters.update_bytes += bytes;
+        if (msg.accepted !== undefined) counters.accepted_msgs++; // the sender's own patch
         if (!Number.isInteger(msg.version) || !Number.isInteger(msg.from) ||
             !Array.isArray(msg.ops)) {
           return protocolError();
