@@ -554,6 +554,7 @@ def operation_pass(st: State, seat: int, log: Log) -> None:
 def begin_growth(st: State, log: Log) -> None:
     """Cities supplied with every type of good on the board grow (spec ruling 6)."""
     st["phase"] = "growth"
+    st["grown"] = []
     on_board = [g for g, n in goods_on_board(st).items() if n > 0]
     growers = []
     for a, c in st["cities"].items():
@@ -568,6 +569,8 @@ def _grow_city(st: State, area: int, log: Log) -> None:
     st["stones"][str(c["size"])] += 1
     c["size"] += 1
     st["stones"][str(c["size"])] -= 1
+    # Replaced, never appended in place: the engine's state copy shares unlisted keys.
+    st["grown"] = [*st.get("grown", []), area]
     _say(log, f"The city in {land_name(area)} grows to size {c['size']}.", {"area": area})
 
 
@@ -591,7 +594,25 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
         target -= 1
     for c in st["cities"].values():
         c["delivered"] = {}
+    year_summary(st, log)
     start_year(st, log)
+
+
+def year_summary(st: State, log: Log) -> None:
+    """The year in one public line (cities grown), and each seat's net earnings of the
+    operations: public with open money, told only to their owner with secret money."""
+    grown = st.get("grown", [])
+    cities = ", ".join(f"{land_name(a)} (now {st['cities'][str(a)]['size']})" for a in grown)
+    _say(log, f"Year {st['year']} ends. Cities grown: {cities or 'none'}.",
+         {"summary": {"year": st["year"], "grown": list(grown)}})
+    if st["secret"]:
+        for seat in range(st["players"]):
+            log.append(LogEntry(
+                text=f"Your net earnings in year {st['year']}: {st['earned'][seat]} Rp.",
+                to=[seat]))
+    else:
+        _say(log, f"Net earnings in year {st['year']}: " + ", ".join(
+            f"{_seat(s)} {st['earned'][s]} Rp" for s in range(st["players"])) + ".")
 
 
 def grow(st: State, seat: int, city: int, log: Log) -> None:

@@ -146,3 +146,38 @@ def test_with_no_goods_on_the_board_no_city_grows() -> None:
     city(st, 52, delivered={})
     _grow(st)
     assert st["cities"]["52"]["size"] == 1
+
+
+def _play_to_first_summary(money: str) -> list:
+    """Bot-play from a fixed seed until the first year's summary is logged."""
+    import random
+
+    from engines.indonesia import ENGINE
+
+    state = ENGINE.setup(3, {"money": money}, 11)
+    rng = random.Random(11)
+    for _ in range(3000):
+        seat = ENGINE.to_act(state)[0]
+        result = ENGINE.apply(state, seat, ENGINE.parse_action(
+            ENGINE.bot_action(state, seat, rng)))
+        state = result.state
+        if any("ends. Cities grown" in e.text for e in result.log):
+            return result.log
+    raise AssertionError("no year ended")
+
+
+def test_each_year_ends_with_a_summary_that_keeps_secret_money_secret() -> None:
+    log = _play_to_first_summary("secret")
+    public = [e for e in log if e.to is None]
+    assert any(e.text.startswith("Year 1 ends. Cities grown:") for e in public)
+    assert not any("earnings" in e.text for e in public)
+    private = [e for e in log if e.to is not None and "earnings" in e.text]
+    assert sorted(e.to for e in private) == [[0], [1], [2]]
+    assert all(e.text.startswith("Your net earnings in year 1:") for e in private)
+
+
+def test_with_open_money_the_year_summary_shows_everyones_earnings() -> None:
+    log = _play_to_first_summary("open")
+    earnings = [e for e in log if "Net earnings in year 1" in e.text]
+    assert len(earnings) == 1 and earnings[0].to is None
+    assert all(f"{{seat{s}}}" in earnings[0].text for s in range(3))
