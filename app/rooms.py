@@ -403,15 +403,19 @@ class Hub:
         if room.state is None or room.status != "active":
             return
         for seat in room.engine.to_act(room.state):
-            if seat < len(room.seats) and room.seats[seat]["is_bot"]:
-                key = (seat, room.version)
-                if key in room.bot_pending:
-                    continue
-                room.bot_pending.add(key)
-                task = asyncio.get_running_loop().create_task(self._bot_turn(room, seat,
-                                                                             room.version))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+            if seat >= len(room.seats) or not room.seats[seat]["is_bot"]:
+                # Engines list awaited seats first and seats that merely *may* act after
+                # them; a bot never races a human listed before it (the human's move would
+                # come back stale for a bot's optional one).
+                break
+            key = (seat, room.version)
+            if key in room.bot_pending:
+                continue
+            room.bot_pending.add(key)
+            task = asyncio.get_running_loop().create_task(self._bot_turn(room, seat,
+                                                                         room.version))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def _bot_turn(self, room: Room, seat: int, version: int) -> None:
         try:

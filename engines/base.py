@@ -256,7 +256,12 @@ class Engine(ABC):
 
     @abstractmethod
     def to_act(self, state: State) -> list[int]:
-        """Seats that may act now (several at once for simultaneous answers). Empty at end."""
+        """Seats that may act now (several at once for simultaneous answers). Empty at end.
+
+        Seats whose action the game awaits come first; seats that merely *may* act (e.g. an
+        optional reaction out of turn) follow. Server bots act only when no human seat is
+        listed before them.
+        """
 
     # -- information -----------------------------------------------------------------------
     @abstractmethod

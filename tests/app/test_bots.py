@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -113,3 +114,39 @@ def test_stored_state_equals_replay_of_the_stored_history(pg_url: str, game: str
         assert canonical_json(rebuilt) == canonical_json(row["state"])
     finally:
         server.stop()
+
+
+def test_a_bot_does_not_race_a_human_listed_before_it(live_server) -> None:
+    """An engine whose to_act names the awaited human first and a bot that may optionally
+    act after it: the bot waits instead of turning the human's move stale."""
+    from engines.registry import register
+    from tests.app.secret_engine import SecretEngine
+
+    class Optional(SecretEngine):
+        id = "optional-test"
+
+        def to_act(self, state):  # the current seat is awaited; seat 1 may always act
+            base = super().to_act(state)
+            return base + [1] if base and base[0] != 1 else base
+
+        def legal_actions(self, state, seat):
+            if seat == 1 and state["current"] != 1 and state["deck"] and state["turns"] < 12:
+                return [{"type": "draw"}]
+            return super().legal_actions(state, seat)
+
+        def apply(self, state, seat, action):
+            if seat == 1 and state["current"] != 1:
+                state = {**state, "current": 1}
+            return super().apply(state, seat, action)
+
+    register(Optional())
+    lobby = create(live_server, game="optional-test", seats=2)
+    add_bot(live_server, lobby, 1)
+    start(live_server, lobby)
+    me = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    me.wait_for(lambda f: f["type"] == "snapshot")
+    assert me.doc["to_act"] == [0, 1]
+    time.sleep(0.5)  # a bot that raced would have moved by now (no bot delay in tests)
+    assert me.answer(me.act({"type": "draw"}))["type"] == "accepted"
+    me.wait_version(2)  # after the human, the bot (now awaited) moves at once
+    assert me.doc["to_act"][0] == 0
