@@ -291,16 +291,20 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
-        """Start committing, and wake the bots of games that were running before a restart."""
+        """Start committing, and (in the background, so serving starts at once) wake the
+        bots of games that were running before a restart."""
         self.committer.start()
         await asyncio.to_thread(self.store.reset_presence)
-        for game_id in await asyncio.to_thread(self.store.active_game_ids):
+        task = asyncio.get_running_loop().create_task(self._resume_bots())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resume_bots(self) -> None:
+        for game_id in await asyncio.to_thread(self.store.active_games_with_bots):
             try:
-                room = await self.room(game_id)
+                await self.room(game_id)  # loading a room schedules its bots
             except Exception:
                 log.exception("could not resume game %s", game_id)
-                continue
-            self.schedule_bots(room)
 
     async def stop(self) -> None:
         """Cancel bots and flush the committer."""

@@ -176,10 +176,12 @@ class Store:
             ).mappings().all()
         return [dict(r) for r in rows]
 
-    def active_game_ids(self) -> list[str]:
-        """Games in play (resumed after a restart so their bots carry on)."""
+    def active_games_with_bots(self) -> list[str]:
+        """Games in play that have a bot seat (resumed after a restart so bots carry on)."""
+        q = (select(games.c.id).distinct()
+             .join(seats, seats.c.game_id == games.c.id)
+             .where(and_(games.c.status == "active", seats.c.is_bot.is_(True))))
         with self.engine.connect() as conn:
-            q = select(games.c.id).where(games.c.status == "active")
             return list(conn.execute(q).scalars())
 
     # -- lobby writes --------------------------------------------------------------------
