@@ -66,6 +66,8 @@ const describe = (rs) => {
   return {
     n: rs.length,
     mps: stat(rs, (r) => r.moves_per_s),
+    mpsMin: Math.min(...rs.map((r) => r.moves_per_s)),
+    mpsMax: Math.max(...rs.map((r) => r.moves_per_s)),
     p50: stat(rs, (r) => r.lat_all_ms.p50),
     p95: stat(rs, (r) => r.lat_all_ms.p95),
     p99: stat(rs, (r) => r.lat_all_ms.p99),
@@ -90,7 +92,7 @@ const describe = (rs) => {
 };
 
 const header = [
-  'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'Meja / peer', 'lat p50 ms', 'p95 ms',
+  'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'min–max', 'Meja / peer', 'lat p50 ms', 'p95 ms',
   'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB', 'update msg bytes',
   'load CPU %', 'errors', 'rejected', 'loadavg before',
 ];
@@ -105,6 +107,7 @@ for (const c of sorted) {
     const kinds = Object.entries(d.errorKinds).map(([k, v]) => `${k} ${v}`).join(', ');
     out.push(`| ${[
       c.games, c.players, c.games * c.players, name, d.n, `**${fmt(d.mps)}**`,
+      `${fmt(d.mpsMin)}–${fmt(d.mpsMax)}`,
       name === 'Meja' ? ratio : '',
       fmt(d.p50), fmt(d.p95), fmt(d.p99),
       d.pgCpu === null ? fmt(d.cpu) : `${fmt(d.cpu)} (${fmt(d.pgCpu)})`,
