@@ -10,29 +10,47 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON. Python's ``==`` is settled in C but calls ``False == 0`` equal, so an
+    equal container is confirmed by its serialized bytes (also C; a different key order
+    only sends the walk on, it never hides a change)."""
+    if a is b:
+        return True
+    ta = type(a)
+    if ta is not type(b) or a != b:
+        return False
+    return ta not in (dict, list) or orjson.dumps(a) == orjson.dumps(b)
+
 
 def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
 
 
 def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     """Operations that turn ``old`` into ``new`` (``[]`` when they are equal)."""
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops)
+    if not _same(old, new):
+        _diff(old, new, "", ops)
     return ops
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
-    if old is new:
-        return
+    """Append the ops for two values already known to differ."""
     to, tn = type(old), type(new)
     if to is dict and tn is dict:
         for key, oval in old.items():
-            p = f"{path}/{_escape(key)}"
-            if key in new:
-                _diff(oval, new[key], p, ops)
-            else:
-                ops.append({"op": "remove", "path": p})
+            if key not in new:
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+                continue
+            nval = new[key]
+            if _same(oval, nval):  # unchanged subtrees are compared in C, not walked
+                continue
+            _diff(oval, nval, f"{path}/{_escape(key)}", ops)
         for key, nval in new.items():
             if key not in old:
                 ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": nval})
@@ -45,13 +63,14 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
             ops.append({"op": "replace", "path": path, "value": new})
             return
         for i in range(common):
-            _diff(old[i], new[i], f"{path}/{i}", ops)
+            oval, nval = old[i], new[i]
+            if _same(oval, nval):
+                continue
+            _diff(oval, nval, f"{path}/{i}", ops)
         for i in range(lo - 1, common - 1, -1):
             ops.append({"op": "remove", "path": f"{path}/{i}"})
         for i in range(common, ln):
             ops.append({"op": "add", "path": f"{path}/-", "value": new[i]})
         return
-    if to is tn and old == new:
-        return
-    # bool is an int subclass: 1 == True must still be sent as a change of type.
+    # Scalars, or a change of type (bool is an int subclass: 1 -> True is a change too).
     ops.append({"op": "replace", "path": path, "value": new})
