@@ -1,0 +1,51 @@
+"""The JSON Patch every viewer receives must turn its old document into the new one."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import jsonpatch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.diff import make_patch
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b/~", ""]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["a", "b", "c/d", "~e", ""]), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def canonical(v: Any) -> str:
+    return json.dumps(v, sort_keys=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(json_values, json_values)
+def test_patch_turns_the_old_document_into_the_new(old: Any, new: Any) -> None:
+    ops = make_patch(old, new)
+    got = jsonpatch.apply_patch(copy.deepcopy(old), ops) if ops else old
+    assert canonical(got) == canonical(new)
+
+
+def test_equal_documents_need_no_patch_and_a_bool_is_not_a_number() -> None:
+    doc = {"view": {"taxis": [{"cell": "0,0", "busy": False}]}, "legal": []}
+    assert make_patch(doc, copy.deepcopy(doc)) == []
+    changed = {"view": {"taxis": [{"cell": "0,0", "busy": 0}]}, "legal": []}
+    assert make_patch(doc, changed) == [{"op": "replace", "path": "/view/taxis/0/busy",
+                                         "value": 0}]
+
+
+def test_a_move_patches_only_what_changed() -> None:
+    rng = random.Random(3)
+    old = {"positions": [rng.randint(0, 9) for _ in range(4)], "current": 0, "log": ["x"]}
+    new = {**old, "positions": [*old["positions"][:3], 99], "log": ["x", "y"]}
+    assert make_patch(old, new) == [
+        {"op": "replace", "path": "/positions/3", "value": 99},
+        {"op": "add", "path": "/log/-", "value": "y"},
+    ]
