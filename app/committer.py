@@ -1,61 +1,89 @@
 """Group commit: actions of all games that arrive together are committed in one transaction.
 
 A transaction per move costs one fsync per move; at a few thousand moves per second that is
-the bottleneck. Here the first queued action starts a commit at once, and everything that
-arrives while it runs goes into the next one, so latency stays one commit while throughput
-grows with the load. Nobody hears of an action before its commit returns.
+the bottleneck. Here a queued action starts a commit at once on a free *lane* (a database
+connection), and everything that arrives while every lane is busy goes into the next batch,
+so latency stays about one commit while throughput grows with the load. With several lanes
+the next batch does not wait for the previous one's disk flush (PostgreSQL flushes
+concurrent commits together). A game has at most one action in flight (its room's lock), so
+no game is ever in two batches. Nobody hears of an action before its commit returns.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from app.store import CommitItem, Store
 
 log = logging.getLogger("meja.committer")
 
+Lane = Callable[[list[CommitItem]], Awaitable[list[bool]]]
+
 
 class Committer:
-    """Batches :class:`CommitItem` s into one transaction at a time: on PostgreSQL awaited on
-    the event loop (:mod:`app.pgwriter`), on SQLite in one worker thread."""
+    """Batches :class:`CommitItem` s into transactions: on PostgreSQL awaited on the event
+    loop over a few connections (:mod:`app.pgwriter`), on SQLite (one writer at a time by
+    design) in one worker thread."""
 
-    #: Largest batch in one transaction (bounds the statement's parameter count).
+    #: Largest batch in one transaction (bounds the statement's size).
     MAX_BATCH = 400
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.pg = None
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._executor: ThreadPoolExecutor | None = None
+        lanes: list[Lane] = []
         if store.engine.dialect.name == "postgresql":
             from app.pgwriter import AsyncPgWriter
 
-            self.pg = AsyncPgWriter(store.engine.url.render_as_string(hide_password=False))
+            url = store.engine.url.render_as_string(hide_password=False)
+            for _ in range(int(os.environ.get("MEJA_COMMIT_LANES", "2"))):
+                writer = AsyncPgWriter(url)
+                lanes.append(writer.commit_batch)
+                self._closers.append(writer.close)
+        else:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meja-commit")
+            executor = self._executor
+
+            async def sqlite_lane(items: list[CommitItem]) -> list[bool]:
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(executor, store.commit_batch, items)
+
+            lanes.append(sqlite_lane)
+        self._lanes = lanes
+        self._idle: asyncio.Queue[Lane] | None = None
         self._queue: list[tuple[CommitItem, asyncio.Future[bool]]] = []
         self._wakeup = asyncio.Event()
-        # One writer thread: the database sees one transaction at a time from this process.
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meja-commit")
         self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
         self.batches = 0
         self.items = 0
 
     def start(self) -> None:
         """Start the commit loop on the running event loop."""
+        self._idle = asyncio.Queue()
+        for lane in self._lanes:
+            self._idle.put_nowait(lane)
         self._task = asyncio.get_running_loop().create_task(self._run(), name="committer")
 
     async def stop(self) -> None:
-        """Finish what is queued, then stop."""
+        """Finish what is queued and in flight, then stop."""
         if self._task is not None:
-            while self._queue:
+            while self._queue or self._running:
                 await asyncio.sleep(0.01)
             self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
                 pass
-        self._executor.shutdown(wait=True)
-        if self.pg is not None:
-            await self.pg.close()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+        for close in self._closers:
+            await close()
 
     async def commit(self, item: CommitItem) -> bool:
         """Wait until ``item`` is durably committed (True) or lost a race (False)."""
@@ -65,28 +93,33 @@ class Committer:
         return await fut
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
+        assert self._idle is not None
         while True:
             await self._wakeup.wait()
             self._wakeup.clear()
             while self._queue:
+                lane = await self._idle.get()  # while all lanes are busy, the batch grows
                 batch = self._queue[:self.MAX_BATCH]
                 del self._queue[:self.MAX_BATCH]
-                try:
-                    items = [i for i, _ in batch]
-                    if self.pg is not None:
-                        results = await self.pg.commit_batch(items)
-                    else:
-                        results = await loop.run_in_executor(
-                            self._executor, self.store.commit_batch, items)
-                except Exception as exc:  # the database is down: refuse, lose nothing
-                    log.exception("commit failed")
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(exc)
-                    continue
-                self.batches += 1
-                self.items += len(batch)
-                for (_, fut), ok in zip(batch, results, strict=True):
-                    if not fut.done():
-                        fut.set_result(ok)
+                task = asyncio.get_running_loop().create_task(self._commit(lane, batch))
+                self._running.add(task)
+                task.add_done_callback(self._running.discard)
+
+    async def _commit(self, lane: Lane,
+                      batch: list[tuple[CommitItem, asyncio.Future[bool]]]) -> None:
+        assert self._idle is not None
+        try:
+            results = await lane([i for i, _ in batch])
+        except Exception as exc:  # the database is down: refuse, lose nothing
+            log.exception("commit failed")
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(exc)
+            return
+        finally:
+            self._idle.put_nowait(lane)
+        self.batches += 1
+        self.items += len(batch)
+        for (_, fut), ok in zip(batch, results, strict=True):
+            if not fut.done():
+                fut.set_result(ok)
