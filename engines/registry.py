@@ -6,6 +6,7 @@ Discovery (rather than a hand-kept list) lets each game live entirely in its own
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from functools import cache
 
@@ -20,7 +21,14 @@ def all_engines() -> dict[str, Engine]:
     for mod in sorted(pkgutil.iter_modules(engines.__path__), key=lambda m: m.name):
         if not mod.ispkg:
             continue
-        module = importlib.import_module(f"engines.{mod.name}")
+        try:
+            module = importlib.import_module(f"engines.{mod.name}")
+        except Exception:
+            # One broken game must not take the others (and the server) down with it;
+            # tests/engines/test_registry.py fails loudly instead.
+            logging.getLogger("meja.engines").exception("game package %s failed to load",
+                                                        mod.name)
+            continue
         engine = getattr(module, "ENGINE", None)
         if isinstance(engine, Engine):
             found[engine.id] = engine
