@@ -35,7 +35,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-PEER_SRC=${PEER_SRC:-/work/shared/peer-bench/boardgameio}
+PEER_SRC=${PEER_SRC:-$REPO/../shared/peer-bench/boardgameio}
 PEER_DIR=${PEER_DIR:-/tmp/peer-bgio}
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 PY="$REPO/.venv/bin/python"
