@@ -143,7 +143,11 @@ export async function render(root, { params, navigate }) {
                 type: "button", class: "btn btn-small btn-ghost", "data-testid": `reissue-${s.seat}`,
                 onclick: async (e) => {
                   const res = await act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/${s.seat}/reissue`);
-                  if (res && res.claim_url) showClaim(s, absoluteUrl(res.claim_url));
+                  // Kept in the page state: a lobby frame may redraw the page at any time.
+                  if (res && res.claim_url) {
+                    state.claim = { name: s.name, url: absoluteUrl(res.claim_url) };
+                    draw();
+                  }
                 },
               }, "Re-issue"),
             );
@@ -176,12 +180,12 @@ export async function render(root, { params, navigate }) {
     card.appendChild(list);
     const claimBox = h("div", { class: "claim-box", "data-testid": "claim-box" });
     card.appendChild(claimBox);
-    const showClaim = (s, url) => {
-      add(clear(claimBox), 
-        h("p", null, ["Send this link to ", h("span", { class: "name" }, s.name || "the player"), " to play from a new device (it works once):"]),
-        h("input", { type: "text", readonly: true, value: url, class: "copy-fallback", "data-testid": "claim-link", "aria-label": "Claim link", onfocus: (e) => e.target.select() }),
+    if (isHost && state.claim) {
+      add(claimBox,
+        h("p", null, ["Send this link to ", h("span", { class: "name" }, state.claim.name || "the player"), " to play from a new device (it works once):"]),
+        h("input", { type: "text", readonly: true, value: state.claim.url, class: "copy-fallback", "data-testid": "claim-link", "aria-label": "Claim link", onfocus: (e) => e.target.select() }),
       );
-    };
+    }
 
     // Links
     const links = h("div", { class: "links" });
