@@ -213,7 +213,7 @@ async def game_info(game_id: str, store: Store_, hub: Hub_, credential: Cred,
     online = {c.seat for c in room.conns if c.seat is not None} if room else None
     info = lobby_info(game, await run(store.seats, game_id), online, you=you)
     if room is not None and room.state is not None and you is not None:
-        info["to_act"] = room.engine.to_act(room.state) if room.status == "active" else []
+        info["to_act"] = room.engine.awaited(room.state) if room.status == "active" else []
     return info
 
 

@@ -97,7 +97,7 @@ class Room:
         """This viewer's document: only what ``engine.view`` lets it see."""
         if self.state is None:
             return {"status": self.status, "view": None, "legal": [], "to_act": [],
-                    "outcome": None, "last": None}
+                    "awaited": [], "outcome": None, "last": None}
         eng, st = self.engine, self.state
         outcome = eng.outcome(st)
         live = outcome is None and self.status == "active"
@@ -106,6 +106,7 @@ class Room:
             "view": eng.view(st, seat),
             "legal": eng.legal_actions(st, seat) if live and seat is not None else [],
             "to_act": eng.to_act(st) if live else [],
+            "awaited": eng.awaited(st) if live else [],
             "outcome": outcome.as_dict() if outcome else None,
             "last": self.last,
         }

@@ -263,6 +263,11 @@ class Engine(ABC):
         listed before them.
         """
 
+    def awaited(self, state: State) -> list[int]:
+        """The seats the game is waiting for (the "your turn" of the UI): ``to_act`` less
+        the seats that merely may act. Engines with optional actors override it."""
+        return self.to_act(state)
+
     # -- information -----------------------------------------------------------------------
     @abstractmethod
     def view(self, state: State, seat: Seat) -> dict[str, Any]:

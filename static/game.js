@@ -10,6 +10,9 @@ import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
 
+/** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
+const awaited = (doc) => (doc && (doc.awaited || doc.to_act)) || [];
+
 const CONN_TEXT = {
   connecting: "Connecting…",
   reconnecting: "Reconnecting…",
@@ -290,13 +293,13 @@ class GameShell {
   }
 
   myTurn() {
-    return this.seat !== null && this.doc && !this.doc.outcome && (this.doc.to_act || []).includes(this.seat);
+    return this.seat !== null && this.doc && !this.doc.outcome && awaited(this.doc).includes(this.seat);
   }
 
   drawTurn() {
     const doc = this.doc;
     let text;
-    const toAct = (doc && doc.to_act) || [];
+    const toAct = awaited(doc);
     if (!doc || !doc.view) {
       text = "Waiting for the game to start…";
     } else if (doc.outcome || doc.status === "finished") {
@@ -319,7 +322,7 @@ class GameShell {
   drawPlayers() {
     const doc = this.doc;
     const outcome = doc && doc.outcome;
-    const toAct = new Set((doc && doc.to_act) || []);
+    const toAct = new Set(awaited(doc));
     clear(this.playersList);
     for (const p of this.players) {
       const score = outcome && Array.isArray(outcome.scores) ? outcome.scores[p.seat] : undefined;

@@ -55,6 +55,10 @@ class KakiLimaEngine(Engine):
     def to_act(self, state: State) -> list[int]:
         return legal.to_act(state)
 
+    def awaited(self, state: State) -> list[int]:
+        """The seat(s) everyone waits for; token holders who may clear are not among them."""
+        return legal.awaiting(state)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 

@@ -129,6 +129,9 @@ def test_a_bot_does_not_race_a_human_listed_before_it(live_server) -> None:
             base = super().to_act(state)
             return base + [1] if base and base[0] != 1 else base
 
+        def awaited(self, state):  # the game waits for the current seat only
+            return super().to_act(state)
+
         def legal_actions(self, state, seat):
             if seat == 1 and state["current"] != 1 and state["deck"] and state["turns"] < 12:
                 return [{"type": "draw"}]
@@ -145,7 +148,7 @@ def test_a_bot_does_not_race_a_human_listed_before_it(live_server) -> None:
     start(live_server, lobby)
     me = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
     me.wait_for(lambda f: f["type"] == "snapshot")
-    assert me.doc["to_act"] == [0, 1]
+    assert me.doc["to_act"] == [0, 1] and me.doc["awaited"] == [0]
     time.sleep(0.5)  # a bot that raced would have moved by now (no bot delay in tests)
     assert me.answer(me.act({"type": "draw"}))["type"] == "accepted"
     me.wait_version(2)  # after the human, the bot (now awaited) moves at once
