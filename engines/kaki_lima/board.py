@@ -6,6 +6,7 @@ int per cell (gap, walkable, blocked) so the searches below stay fast.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -165,11 +166,13 @@ def _plain_ends(grid: tuple[int, ...], start: int, prev: int, steps: int, diagon
     return frozenset(here for here, _b in layer if grid[here] == WALKABLE)
 
 
-def distances(grid: tuple[int, ...], start: int) -> list[int]:
-    """Orthogonal walking distance over walkable cards (for the test bot); -1 if unreachable."""
+def distances(grid: tuple[int, ...], start: int | Iterable[int]) -> list[int]:
+    """Orthogonal walking distance over walkable cards from the start card (or the nearest
+    of several), for the test bot; -1 if unreachable."""
     dist = [-1] * CELLS
-    dist[start] = 0
-    frontier = [start]
+    frontier = [start] if isinstance(start, int) else list(start)
+    for s in frontier:
+        dist[s] = 0
     while frontier:
         nxt = []
         for here in frontier:

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engines.base import expand_template
-from engines.kaki_lima.board import CELLS, ORTHOGONAL, WALKABLE, kinds
+from engines.kaki_lima.board import distances, kinds
 from engines.kaki_lima.data import GATHER, LOKASI, TASK_CARDS, TOKEN
 from engines.kaki_lima.legal import legal_actions
 
@@ -105,17 +105,4 @@ def choose_walk(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]
 
 def _distance_to(state: State, goal: set[int]) -> list[int]:
     """Orthogonal walking distance from every card to the nearest goal card."""
-    grid = kinds(state)
-    dist = [-1] * CELLS
-    frontier = list(goal)
-    for g in frontier:
-        dist[g] = 0
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for n in ORTHOGONAL[here]:
-                if dist[n] < 0 and grid[n] == WALKABLE:
-                    dist[n] = dist[here] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+    return distances(kinds(state), goal)
