@@ -18,6 +18,9 @@ page's localStorage exactly as the join page does and opens ``/game/<game_id>``.
 ``open_table(server, new_page, made, game)`` opens every seat of ``api_lobby``'s result in
 its own profile plus a spectator's page; returns ``(pages_by_seat, watcher)``.
 ``start_lobby(server, lobby)`` starts it over the API.
+``started_with_copy(server, game, engine, names)`` creates and starts a lobby and returns it
+with the engine's own copy of the initial state and the stored seed, so a test can plan
+clicks that the deal allows.
 """
 
 from __future__ import annotations
@@ -96,6 +99,14 @@ def start_lobby(server: LiveServer, lobby: dict[str, Any]) -> None:
     start(server, lobby)
 
 
+def started_with_copy(server: LiveServer, game: str, engine: Any,
+                      names: tuple[str, ...] = ("Budi",)) -> tuple[dict[str, Any], Any, int]:
+    made = api_lobby(server, game, 1 + len(names), names=names)
+    start(server, made["lobby"])
+    seed = server.app.state.store.game(made["lobby"]["game_id"])["seed"]
+    return made, engine.setup(1 + len(names), {}, seed), seed
+
+
 def open_seat(page: Any, server: LiveServer, game_id: str, seat: int, credential: str,
               game: str) -> None:
     page.goto(f"{server.url}/")
@@ -128,4 +139,5 @@ def open_table(server: LiveServer, new_page: Callable[..., Any], made: dict[str,
     return pages, watcher
 
 
-__all__ = ["api_lobby", "open_seat", "open_table", "open_watch", "start_lobby", "json"]
+__all__ = ["api_lobby", "open_seat", "open_table", "open_watch", "start_lobby",
+           "started_with_copy", "json"]

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.jakarta_traffic import ENGINE
-from tests.e2e.conftest import api_lobby, open_table, start_lobby
+from tests.e2e.conftest import open_table, started_with_copy
 
 pytestmark = pytest.mark.e2e
 GAME = "jakarta-traffic"
@@ -66,12 +66,7 @@ def click(page: Any, selector: str) -> None:
 
 def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
         e2e_server: Any, new_page: Any) -> None:
-    made = api_lobby(e2e_server, GAME, 2, names=("Budi",))
-    lobby = made["lobby"]
-    game_id = lobby["game_id"]
-    start_lobby(e2e_server, lobby)
-    seed = e2e_server.app.state.store.game(game_id)["seed"]
-    state = ENGINE.setup(2, {}, seed)
+    made, state, seed = started_with_copy(e2e_server, GAME, ENGINE)
 
     pages, watcher = open_table(e2e_server, new_page, made, GAME)
     expect(watcher.get_by_test_id("jt-orderboard")).to_be_visible()

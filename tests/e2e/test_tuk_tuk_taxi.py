@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.tuk_tuk_taxi import ENGINE
-from tests.e2e.conftest import api_lobby, open_table, start_lobby
+from tests.e2e.conftest import open_table, started_with_copy
 
 pytestmark = pytest.mark.e2e
 GAME = "tuk-tuk-taxi"
@@ -38,12 +38,7 @@ def first(value: Any) -> Any:
 
 def test_two_players_place_roll_and_drive_while_a_spectator_follows(
         e2e_server: Any, new_page: Any) -> None:
-    made = api_lobby(e2e_server, GAME, 2, names=("Budi",))
-    lobby = made["lobby"]
-    game_id = lobby["game_id"]
-    start_lobby(e2e_server, lobby)
-    seed = e2e_server.app.state.store.game(game_id)["seed"]
-    state = ENGINE.setup(2, {}, seed)
+    made, state, _seed = started_with_copy(e2e_server, GAME, ENGINE)
 
     pages, watcher = open_table(e2e_server, new_page, made, GAME)
 
