@@ -47,43 +47,33 @@ def json_text(value: Any) -> str:
 Statement = tuple[str, tuple[Any, ...]]
 
 
-def batch_statements(items: list[CommitItem], pg: bool) -> tuple[Statement, Statement]:
-    """The two statements that commit a batch: append the events, move the snapshots on.
+def sqlite_batch_statements(items: list[CommitItem]) -> tuple[Statement, Statement]:
+    """SQLite's two statements that commit a batch: append the events, move the snapshots on
+    (PostgreSQL has its own constant statements in :mod:`app.pgwriter`).
 
-    Hand-written SQL, one statement per table for the whole batch: compiling SQLAlchemy
-    constructs whose shape changes with the batch size, or a round trip per game, costs more
-    than the fsync that group commit saves. The UPDATE only moves a game from ``seq - 1`` to
-    ``seq``; its row count must equal the batch size, or another writer got there first.
+    Hand-written SQL, one statement per table for the whole batch: a round trip per game
+    costs more than the fsync that group commit saves. The UPDATE only moves a game from
+    ``seq - 1`` to ``seq``; its row count must equal the batch size, or another writer got
+    there first.
     """
-    t = now()
-    ts: Any = t if pg else t.strftime("%Y-%m-%d %H:%M:%S.%f")
-    mark = "%s" if pg else "?"
+    ts = now().strftime("%Y-%m-%d %H:%M:%S.%f")  # SQLAlchemy's own SQLite DateTime format
     n = len(items)
-    row = "(" + ", ".join([mark] * 7) + ")"
     params: list[Any] = []
     for i in items:
         params += [i.game_id, i.seq, i.seat, i.client_id, json_text(i.action), json_text(i.log), ts]
     insert_sql = ("INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
-                  "VALUES " + ", ".join([row] * n))
-    if pg:
-        brow = "(%s, %s::integer, %s::json, %s::boolean)"
-        alias, (gid, seq, state, done) = "AS b (gid, seq, state, done)", (
-            "b.gid", "b.seq", "b.state", "b.done")
-    else:
-        # SQLite names a VALUES table's columns column1..; and Python's sqlite3 reports no
-        # rowcount for a statement that starts with WITH, so no CTE here.
-        brow = "(?, ?, ?, ?)"
-        alias, (gid, seq, state, done) = "AS b", (
-            "b.column1", "b.column2", "b.column3", "b.column4")
+                  "VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * n))
     uparams: list[Any] = [ts, ts]
     for i in items:
         uparams += [i.game_id, i.seq, json_text(i.state), i.finished]
+    # SQLite names a VALUES table's columns column1..; and Python's sqlite3 reports no
+    # rowcount for a statement that starts with WITH, so no CTE here.
     update_sql = (
-        f"UPDATE games SET state = {state}, version = {seq}, updated_at = {mark}, "
-        f"status = CASE WHEN {done} THEN 'finished' ELSE games.status END, "
-        f"finished_at = CASE WHEN {done} THEN {mark} ELSE games.finished_at END "
-        f"FROM (VALUES {', '.join([brow] * n)}) {alias} "
-        f"WHERE games.id = {gid} AND games.version = {seq} - 1")
+        "UPDATE games SET state = b.column3, version = b.column2, updated_at = ?, "
+        "status = CASE WHEN b.column4 THEN 'finished' ELSE games.status END, "
+        "finished_at = CASE WHEN b.column4 THEN ? ELSE games.finished_at END "
+        f"FROM (VALUES {', '.join(['(?, ?, ?, ?)'] * n)}) AS b "
+        "WHERE games.id = b.column1 AND games.version = b.column2 - 1")
     return (insert_sql, tuple(params)), (update_sql, tuple(uparams))
 
 
@@ -370,7 +360,8 @@ class Store:
 
     # -- the hot path --------------------------------------------------------------------
     def commit_batch(self, items: list[CommitItem]) -> list[bool]:
-        """Commit accepted actions of many games in ONE transaction (group commit).
+        """Commit accepted actions of many games in ONE SQLite transaction (group commit;
+        PostgreSQL commits on the event loop, :mod:`app.pgwriter`).
 
         Returns per item whether it was committed. If the batch fails (another writer got
         there first for some game), each item is retried alone so only the loser is refused.
@@ -394,8 +385,7 @@ class Store:
         return results
 
     def _write(self, conn: Any, items: list[CommitItem]) -> None:
-        pg = conn.dialect.name == "postgresql"
-        (ins, ins_params), (upd, upd_params) = batch_statements(items, pg)
+        (ins, ins_params), (upd, upd_params) = sqlite_batch_statements(items)
         conn.exec_driver_sql(ins, ins_params)
         if conn.exec_driver_sql(upd, upd_params).rowcount != len(items):
             # Another writer moved one of these games on: refuse the batch (it is retried
