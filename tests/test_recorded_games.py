@@ -185,3 +185,19 @@ def test_rerecord_replays_by_bot_when_the_old_actions_are_illegal(
     new = json.loads(path.read_text())
     assert new["actions"] == doc["actions"]
     assert "re-played by the engine bot" in new["note"]
+
+
+def test_a_hand_made_game_is_recorded_from_its_action_list(race_dir: Path,
+                                                           tmp_path: Path) -> None:
+    moves = tmp_path / "moves.json"
+    moves.write_text(json.dumps([[0, {"type": "advance", "n": 6}],
+                                 [1, {"type": "advance", "n": 1}],
+                                 [0, {"type": "advance", "n": 6}]]))
+    assert _record("--actions", str(moves), "--players", "2", "--seeds", "1",
+                   "--prefix", "two-sixes", "--note", "a hand-made win") == 0
+    doc = json.loads((race_dir / "two-sixes-2p-goal12-s1.json").read_text())
+    assert doc["outcome"]["ranks"] == [1, 2] and len(doc["actions"]) == 3
+    assert problems(doc, "race") == []
+    moves.write_text(json.dumps([[0, {"type": "advance", "n": 6}]]))   # not a whole game
+    assert _record("--actions", str(moves), "--players", "2", "--seeds", "2") == 1
+    assert not (race_dir / "2p-goal12-s2.json").exists()
