@@ -51,7 +51,9 @@ def rotate(state: State, seat: int, action: Rotate) -> Log:
     tile = state["tiles"][cell]
     if not rotation_changes(tile, turns):
         raise RuleError("That rotation would not change the tile's roads.")
-    tile["rot"] = (tile["rot"] + turns) % 4
+    turned = tile.copy()  # tiles are replaced, never changed in place (state.py)
+    turned["rot"] = (tile["rot"] + turns) % 4
+    state["tiles"][cell] = turned
     state["marker"] = cell
     state["phase"] = "drive"
     return [LogEntry(text=f"{{seat{seat}}} honked and rotated the tile at {where(cell)}.",
@@ -67,7 +69,7 @@ def swap(state: State, seat: int, action: Swap) -> Log:
     blocker = manipulation_blocker(state, cell)
     if blocker:
         raise RuleError(blocker)
-    mine = state["hand"][seat]
+    mine = state["hand"][seat].copy()
     mine["rot"] = rotation
     state["tiles"][cell] = mine
     state["hand"][seat] = tile
@@ -182,10 +184,12 @@ def accept(state: State, seat: int, action: Accept) -> Log:
         raise RuleError("There is no order here to accept.")
     state["energy"][seat] -= 1
     state["phone"][seat].append(stack["order"])
-    stack["count"] -= 1
+    left = stack.copy()  # stacks are replaced, never changed in place (state.py)
+    left["count"] -= 1
+    state["stacks"][cell] = left
     state["pending"] = None
     log = [LogEntry(text=f"{{seat{seat}}} accepted a {stack['order']} order for 1 energy.")]
-    if stack["count"] == 0:
+    if left["count"] == 0:
         state["stacks"][cell] = None
         return log + end_turn(state)
     if not vacant_pickups(state):
@@ -248,7 +252,9 @@ def arrange(state: State, seat: int, action: Arrange) -> Log:
     if bottom not in orders:
         raise RuleError(f"Choose one of the delivered orders: {orders[0]} or {orders[1]}.")
     other = orders[0] if bottom == orders[1] else orders[1]
-    state["board"]["rows"][-2:] = [other, bottom]
+    board = state["board"].copy()  # the board is replaced, never changed in place
+    board["rows"] = board["rows"][:-2] + [other, bottom]
+    state["board"] = board
     state["pending"] = None
     return [LogEntry(text=f"{{seat{seat}}} put {bottom} at the bottom of the order board.")] \
         + end_turn(state)

@@ -61,11 +61,13 @@ class JakartaState(TypedDict):
     players: int
     #: How many deals set-up needed before the order stacks could be placed.
     deals: int
-    tiles: list[Tile]
+    # Tiles, stacks and the order board are replaced by a move, never changed in place,
+    # so the copy before an action shares them (copy-on-write).
+    tiles: list[Annotated[Tile, Shared]]
     #: The street tile each player holds for a swap.
-    hand: list[Tile]
-    stacks: list[Stack | None]
-    board: OrderBoard
+    hand: list[Annotated[Tile, Shared]]
+    stacks: list[Annotated[Stack | None, Shared]]
+    board: Annotated[OrderBoard, Shared]
     #: Star tokens left by value ("1".."4").
     supply: dict[str, int]
     #: The manipulation marker's cell (Ondel-Ondel), if on the board.

@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 
-from engines.base import Engine, RuleError, StepEngine, expand_template
+from engines.base import (
+    Engine,
+    RuleError,
+    StepEngine,
+    declared_copier,
+    expand_template,
+    undeclared_keys,
+)
 from engines.registry import all_engines
 
 ENGINES = sorted(all_engines().values(), key=lambda e: e.id)
@@ -98,3 +105,34 @@ def test_out_of_turn_seats_are_refused_by_the_step() -> None:
     state = race.setup(3, {}, seed=1)
     with pytest.raises(RuleError, match="not your turn"):
         race.apply(state, 1, race.parse_action({"type": "advance", "n": 2}))
+
+
+@pytest.mark.parametrize("engine", [e for e in ENGINES
+                                    if isinstance(e, StepEngine) and e.state_type is not None],
+                         ids=lambda e: e.id)
+def test_state_py_declares_every_key_the_game_stores(engine: StepEngine) -> None:
+    """The copy before an action is derived from ``state.py``: a key missing there would
+    still be copied (generically), but the declaration would no longer say what a state is."""
+    assert engine.state_type is not None
+    for seed in SEEDS:
+        for state in positions(engine, seed):
+            assert undeclared_keys(engine.state_type, state) == []
+
+
+def test_declared_copy_shares_only_what_is_marked_shared() -> None:
+    """Copy-on-write: the copy is equal, its mutable parts are new objects (so a move may
+    change them), and only values marked ``Shared`` (replaced whole by moves) are shared."""
+    from engines.jakarta_traffic.state import JakartaState
+
+    state = all_engines()["jakarta-traffic"].setup(3, {}, seed=4)
+    state["pending"] = {"kind": "accept", "order": "nasi"}
+    state["surplus"] = {"undeclared": [1]}
+    copy = declared_copier(JakartaState)(state)
+    assert copy == state
+    for key in ("tiles", "hand", "stacks", "supply", "mopeds", "energy", "phone", "stars"):
+        assert copy[key] is not state[key], key
+    assert copy["phone"][0] is not state["phone"][0]
+    assert copy["tiles"][0] is state["tiles"][0] and copy["board"] is state["board"]
+    assert copy["pending"] is state["pending"]
+    assert copy["surplus"] is not state["surplus"]
+    assert copy["surplus"]["undeclared"] is not state["surplus"]["undeclared"]
