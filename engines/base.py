@@ -392,12 +392,7 @@ class _CopyCode:
         if hint in _IMMUTABLE or origin is Literal:
             return None
         if origin in (Union, types.UnionType):
-            args = get_args(hint)
-            live = [a for a in args if a is not type(None)]
-            inner = self.expr(live[0], var, depth) if len(live) == 1 else f"_clone({var})"
-            if inner is None or all(self.expr(a, var, depth) is None for a in live):
-                return None
-            return inner if len(live) == len(args) else f"(None if {var} is None else {inner})"
+            return self.union_expr(get_args(hint), var, depth)
         x = f"x{depth}"
         if origin is list:
             item = self.expr((get_args(hint) or (Any,))[0], x, depth + 1)
@@ -409,6 +404,14 @@ class _CopyCode:
         if typing.is_typeddict(hint):
             return f"{self.function(hint)}({var})"
         return f"_clone({var})"  # Any, tuples, anything undeclared: the generic deep copy
+
+    def union_expr(self, args: tuple[Any, ...], var: str, depth: int) -> str | None:
+        """``X | None`` copies as ``X`` when present; other unions of mutable types deep."""
+        live = [a for a in args if a is not type(None)]
+        if all(self.expr(a, var, depth) is None for a in live):
+            return None
+        inner = self.expr(live[0], var, depth) if len(live) == 1 else f"_clone({var})"
+        return inner if len(live) == len(args) else f"(None if {var} is None else {inner})"
 
     def function(self, shape: type) -> str:
         """The name of the copy function of one ``TypedDict`` (written on first use)."""

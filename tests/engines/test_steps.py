@@ -11,14 +11,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any, Literal, TypedDict
 
 import pytest
+from pydantic import BaseModel, TypeAdapter
 
 from engines.base import (
     Engine,
+    LogEntry,
+    Outcome,
     RuleError,
+    Shared,
+    Step,
     StepEngine,
+    competition_ranks,
     declared_copier,
     expand_template,
     undeclared_keys,
@@ -136,3 +142,113 @@ def test_declared_copy_shares_only_what_is_marked_shared() -> None:
     assert copy["pending"] is state["pending"]
     assert copy["surplus"] is not state["surplus"]
     assert copy["surplus"]["undeclared"] is not state["surplus"]["undeclared"]
+
+
+# -- the step table's own contract, on a tiny game --------------------------------------------
+
+class _Coin(TypedDict):
+    side: str
+    flips: list[int]
+
+
+class _TinyState(TypedDict):
+    phase: str
+    answers: dict[str, bool]
+    tokens: list[int]
+    coin: _Coin | None
+    note: Annotated[dict[str, int], Shared]
+    extra: Any
+
+
+class _Say(BaseModel):
+    type: Literal["say", "shout", "clear"]
+    yes: bool = True
+
+
+def _answer(state: dict[str, Any], seat: int, action: _Say) -> list[LogEntry]:
+    state["answers"][str(seat)] = action.yes
+    if len(state["answers"]) == 2:
+        state["phase"] = "over"
+    return [LogEntry(text=f"{{seat{seat}}} answered.")]
+
+
+def _clear(state: dict[str, Any], seat: int, action: _Say) -> list[LogEntry]:
+    if state["tokens"][seat] < 1:
+        raise RuleError("You hold no token.")
+    state["tokens"][seat] -= 1
+    return []
+
+
+_ANSWER = Step(
+    name="answer", actions={"say": _answer},
+    actors=lambda s: [seat for seat in (0, 1) if str(seat) not in s["answers"]],
+    legal=lambda s, seat: [{"type": "say", "yes": {"$choice": [True, False]}}],
+    hint=lambda s, seat, kind: f"You cannot {kind} while answering.",
+    out_of_turn={"clear": _clear},
+    out_of_turn_legal=lambda s, seat: [{"type": "clear"}] if s["tokens"][seat] else [],
+    optional=lambda s: [seat for seat in (0, 1, 2) if s["tokens"][seat]],
+)
+
+
+class _Tiny(StepEngine):
+    id = "tiny"
+    name = "Tiny"
+    min_players = max_players = 3
+    rules_version = "1"
+    action_adapter = TypeAdapter(_Say)
+    state_type = _TinyState
+
+    def setup(self, player_count: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+        return {"phase": "answer", "answers": {}, "tokens": [0, 0, 1],
+                "coin": {"side": "up", "flips": [1]}, "note": {"n": 1}, "extra": [[1]]}
+
+    def current_step(self, state: dict[str, Any]) -> Step:
+        return _ANSWER
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return state
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        return None
+
+
+def test_simultaneous_actors_then_optional_ones_and_their_refusals() -> None:
+    tiny = _Tiny()
+    state = tiny.setup(3, {}, 0)
+    assert tiny.to_act(state) == [0, 1, 2] and tiny.awaited(state) == [0, 1]
+    assert tiny.legal_actions(state, 2) == [{"type": "clear"}]
+    assert [t["type"] for t in tiny.legal_actions(state, 0)] == ["say"]
+    with pytest.raises(RuleError, match="It is not your turn"):
+        tiny.apply(state, 2, tiny.parse_action({"type": "say"}))
+    with pytest.raises(RuleError, match="cannot shout while answering"):
+        tiny.apply(state, 0, tiny.parse_action({"type": "shout"}))
+    with pytest.raises(RuleError, match="no token"):  # out of turn: the handler decides
+        tiny.apply(state, 1, tiny.parse_action({"type": "clear"}))
+    cleared = tiny.apply(state, 2, tiny.parse_action({"type": "clear"})).state
+    assert cleared["tokens"] == [0, 0, 0] and state["tokens"] == [0, 0, 1]
+    after = tiny.apply(cleared, 1, tiny.parse_action({"type": "say", "yes": False})).state
+    assert tiny.to_act(after) == [0] and state["answers"] == {}
+    done = tiny.apply(after, 0, tiny.parse_action({"type": "say"})).state
+    assert tiny.to_act(done) == [] and tiny.legal_actions(done, 0) == []
+    with pytest.raises(RuleError, match="The game is over"):
+        tiny.apply(done, 0, tiny.parse_action({"type": "say"}))
+
+
+def test_declared_copy_of_unions_nested_shapes_and_any() -> None:
+    state = _Tiny().setup(3, {}, 0)
+    copy = declared_copier(_TinyState)(state)
+    assert copy == state
+    assert copy["coin"] is not state["coin"] and copy["coin"]["flips"] is not state["coin"]["flips"]
+    assert copy["extra"][0] is not state["extra"][0]  # Any: deep
+    assert copy["note"] is state["note"]  # Shared
+    assert declared_copier(_TinyState)({**state, "coin": None})["coin"] is None
+
+
+@pytest.mark.parametrize(("keys", "higher_wins", "ranks"), [
+    ([(10, 2), (10, 3), (4, 9)], True, [2, 1, 3]),
+    ([5, 5, 1, 7], True, [2, 2, 4, 1]),
+    ([(3, 0), (1, 1), (1, 1)], False, [3, 1, 1]),
+])
+def test_competition_ranks_share_ties_after_every_tie_breaker(
+        keys: list[Any], higher_wins: bool, ranks: list[int]) -> None:
+    assert competition_ranks(keys, higher_wins=higher_wins) == ranks
