@@ -45,19 +45,15 @@ Log = list[LogEntry]
 def rotate(state: State, seat: int, action: Rotate) -> Log:
     """Honk: rotate a tile clockwise; the marker goes onto it."""
     cell, turns = cell_of(action.x, action.y), action.turns
-    blocker = manipulation_blocker(state, cell)
-    if blocker:
-        raise RuleError(blocker)
+    _check_manipulable(state, cell)
     tile = state["tiles"][cell]
     if not rotation_changes(tile, turns):
         raise RuleError("That rotation would not change the tile's roads.")
     turned = tile.copy()  # tiles are replaced, never changed in place (state.py)
     turned["rot"] = (tile["rot"] + turns) % 4
     state["tiles"][cell] = turned
-    state["marker"] = cell
-    state["phase"] = "drive"
-    return [LogEntry(text=f"{{seat{seat}}} honked and rotated the tile at {where(cell)}.",
-                     data={"cell": cell, "turns": turns})]
+    return _honked(state, cell, f"{{seat{seat}}} honked and rotated the tile at {where(cell)}.",
+                   {"cell": cell, "turns": turns})
 
 
 def swap(state: State, seat: int, action: Swap) -> Log:
@@ -66,17 +62,26 @@ def swap(state: State, seat: int, action: Swap) -> Log:
     tile = state["tiles"][cell]
     if tile["kind"] == BUILDING:
         raise RuleError("Buildings can never be swapped.")
-    blocker = manipulation_blocker(state, cell)
-    if blocker:
-        raise RuleError(blocker)
+    _check_manipulable(state, cell)
     mine = state["hand"][seat].copy()
     mine["rot"] = rotation
     state["tiles"][cell] = mine
     state["hand"][seat] = tile
+    return _honked(state, cell, f"{{seat{seat}}} honked and swapped their tile in at "
+                                f"{where(cell)}.", {"cell": cell, "rotation": rotation})
+
+
+def _check_manipulable(state: State, cell: int) -> None:
+    blocker = manipulation_blocker(state, cell)
+    if blocker:
+        raise RuleError(blocker)
+
+
+def _honked(state: State, cell: int, text: str, data: dict[str, int]) -> Log:
+    """After either honk: the manipulation marker goes onto the tile; now drive."""
     state["marker"] = cell
     state["phase"] = "drive"
-    return [LogEntry(text=f"{{seat{seat}}} honked and swapped their tile in at {where(cell)}.",
-                     data={"cell": cell, "rotation": rotation})]
+    return [LogEntry(text=text, data=data)]
 
 
 # -- riding ---------------------------------------------------------------------------------
