@@ -252,7 +252,8 @@ class Engine(ABC):
         try:
             text = orjson.dumps(raw)
         except TypeError:
-            raise ActionError("Invalid action: it is not plain JSON (or a number is too large).") from None
+            raise ActionError("Invalid action: it is not plain JSON "
+                              "(or a number is too large).") from None
         try:
             return self.action_adapter.validate_json(text, strict=True)
         except ValidationError as exc:
