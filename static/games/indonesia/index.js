@@ -3,7 +3,7 @@
 // (static/games/indonesia/layout.json, made offline by tools/indonesia_layout.py): the
 // browser never computes geometry, it only draws polygons and places pieces on them.
 
-const LAYOUT_URL = new URL("./indonesia/layout.json", import.meta.url);
+const LAYOUT_URL = new URL("./layout.json", import.meta.url);
 
 const PRICES = { rice: 20, spice: 25, rubber: 30, "siap faji": 35, oil: 40 };
 const GOODS = Object.keys(PRICES);
