@@ -184,7 +184,7 @@ export function makeMap(ctx, layout, mapWrap, legend, onKey) {
         g.append(svg("rect", { x: nx - 5.5, y: y + 12, width: 11, height: 10, rx: 2, fill: "#fff", stroke: "#333", "stroke-width": 0.7 }));
         g.append(svg("text", { x: nx, y: y + 20, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: "#333" }, `${GOOD_LETTER[good]}${n > 1 ? n : ""}`));
       });
-      const needText = needs.length ? `needs ${needs.map(([g2, n]) => `${n} ${g2}`).join(", ")} to grow` : (c.size >= 3 ? "largest size" : "will grow");
+      const needText = needs.length ? `needs ${needs.map(([g2, n]) => `${n} ${g2}`).join(", ")} to grow` : (c.size >= ctx.data.max_city_size ? "largest size" : "will grow");
       g.append(svg("title", null, `City size ${c.size} in ${c.province}; ${needText}`));
       layer.append(g);
     }

@@ -81,7 +81,7 @@ export function makeSide(ctx, side, onKey) {
     if (!(v.cities || []).length) cityCard.append(h("div", { class: "ind-muted" }, "none yet"));
     for (const c of v.cities || []) {
       const needs = Object.entries(c.needs || {});
-      cityCard.append(h("div", null, `${c.province} (area ${c.area}), size ${c.size}: ${c.size >= 3 ? "largest size" : needs.length ? `needs ${needs.map(([g, n]) => `${n} ${g}`).join(", ")}` : "will grow"}`));
+      cityCard.append(h("div", null, `${c.province} (area ${c.area}), size ${c.size}: ${c.size >= ctx.data.max_city_size ? "largest size" : needs.length ? `needs ${needs.map(([g, n]) => `${n} ${g}`).join(", ")}` : "will grow"}`));
     }
     side.append(cityCard);
 

@@ -34,17 +34,20 @@ export function drawBoard({ ctx, glyphs, board, view, offer, pending, onTarget, 
   root.append(svg("rect", { width: W, height: W, fill: side.ground, rx: 10 }));
 
   // blocks of buildings between the streets (the art differs per side)
-  const starts = b.street_lines.slice(0, -1);
-  for (const br of starts) {
-    for (const bc of starts) {
+  const lines = b.street_lines;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    for (let j = 0; j + 1 < lines.length; j++) {
+      const [br, bc] = [lines[i], lines[j]];
       const x = PAD + (bc + 1) * C;
       const y = PAD + (br + 1) * C;
-      root.append(svg("rect", { x: x + 3, y: y + 3, width: 3 * C - 6, height: 3 * C - 6, rx: 6, fill: side.block }));
-      for (let i = 0; i < 3; i++) {
+      const bw = (lines[j + 1] - bc - 1) * C;
+      const bh = (lines[i + 1] - br - 1) * C;
+      root.append(svg("rect", { x: x + 3, y: y + 3, width: bw - 6, height: bh - 6, rx: 6, fill: side.block }));
+      for (let k = 0; k < 3; k++) {
         if (view.side === "asian") {
-          root.append(svg("path", { d: `M${x + 8 + i * 38} ${y + 26} q16 -16 32 0 z`, fill: side.roof, opacity: 0.8 }));
+          root.append(svg("path", { d: `M${x + 8 + k * 38} ${y + 26} q16 -16 32 0 z`, fill: side.roof, opacity: 0.8 }));
         } else {
-          root.append(svg("rect", { x: x + 10 + i * 36, y: y + 10, width: 24, height: 14, fill: side.roof, opacity: 0.7 }));
+          root.append(svg("rect", { x: x + 10 + k * 36, y: y + 10, width: 24, height: 14, fill: side.roof, opacity: 0.7 }));
         }
       }
     }
