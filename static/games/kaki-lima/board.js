@@ -9,11 +9,14 @@ const CH = 70;
 const PAD = 4;
 
 const FILL = { G: "#9ccc65", R: "#e35d5b", cleared: "#d7e9c4", lokasi: "#f7a440", gap: "#efe7da" };
-/** A picture for each Lokasi action (keyed by the engine's action names). */
-export const ICON = {
-  "Score for gathering": "★", "Trade cards": "⇄", "Draw an extra card": "+1",
-  "Maximize your hand": "⇑5", "Pick up a clearing token": "◉", "Play another card": "▶▶",
-};
+/** A picture for each Lokasi action, keyed by the engine's action names. */
+export function icons(data) {
+  const a = data.actions;
+  return {
+    [a.gather]: "★", [a.trade]: "⇄", [a.draw]: "+1", [a.maximize]: `⇑${data.hand_limit}`,
+    [a.token]: "◉", [a.another]: "▶▶",
+  };
+}
 
 /**
  * The board drawer for one page: who(seat) and cellLabel(cell) name things; act(target)
@@ -23,6 +26,7 @@ export function makeBoard(ctx, who, cellLabel) {
   const { svg, data } = ctx;
   const ROWS = data.rows;
   const COLS = data.cols;
+  const ICON = icons(data);
   const rc = (i) => [Math.floor(i / COLS), i % COLS];
   const cx = (i) => PAD + rc(i)[1] * CW + CW / 2;
   const cy = (i) => PAD + rc(i)[0] * CH + CH / 2;

@@ -2,7 +2,7 @@
 // hand (boosters explained), the CA track, every pedestrian's PA score, tasks and lists, the
 // Jom! cards with their tokens, and the Lokasi icons.
 
-import { ICON } from "./board.js";
+import { icons } from "./board.js";
 import { comboFor, controls, promptText, proposal, statusText, toggleCard } from "./model.js";
 
 /**
@@ -155,7 +155,7 @@ export function makeSide(ctx, who, cellLabel, act, send) {
         sel.selected.length && offer.walks.length && !combo ? h("p", { class: "kl-muted" }, "These cards cannot walk together.") : null]));
     }
     const legend = h("div", { class: "kl-box" }, [h("h4", {}, "Lokasi icons"),
-      h("p", { class: "kl-muted" }, Object.entries(ICON).map(([name, icon]) => `${icon} ${name}`).join(" · ")),
+      h("p", { class: "kl-muted" }, Object.entries(icons(data)).map(([name, icon]) => `${icon} ${name}`).join(" · ")),
       h("p", { class: "kl-muted" }, "Green: clear path · Red ✕: Blocked Path · pale with a gold token: cleared path")]);
     parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, offer), legend);
     return parts;
