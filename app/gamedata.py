@@ -38,11 +38,8 @@ def client_data_module(engine: Engine) -> Any | None:
 
 
 @cache
-def encoded_data(kind: str) -> tuple[bytes, str] | None:
-    """The JSON body and its ETag for a game kind (``None`` for an unknown kind)."""
-    engine = get_engine(kind)
-    if engine is None:
-        return None
+def encoded_data(engine: Engine) -> tuple[bytes, str]:
+    """The JSON body and its ETag for a game kind (computed once per engine)."""
     module = client_data_module(engine)
     data: dict[str, Any] = module.client_data() if module is not None else {}
     body = canonical_json(data).encode()
@@ -51,10 +48,10 @@ def encoded_data(kind: str) -> tuple[bytes, str] | None:
 
 @router.get("/game-kinds/{kind}/data", summary="A game's static data for its board renderer")
 async def game_kind_data(kind: str, request: Request) -> Response:
-    found = encoded_data(kind)
-    if found is None:
+    engine = get_engine(kind)
+    if engine is None:
         raise ApiError(404, f"There is no game called {kind!r} here.")
-    body, etag = found
+    body, etag = encoded_data(engine)
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
     if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
         return Response(status_code=304, headers=headers)

@@ -50,3 +50,15 @@ def test_a_game_without_client_data_gets_an_empty_object() -> None:
 def test_an_unknown_game_kind_is_a_404_in_words() -> None:
     r = client().get("/api/game-kinds/no-such-game/data")
     assert r.status_code == 404 and "no-such-game" in r.json()["detail"]
+
+
+def test_every_listed_game_serves_its_renderers_data() -> None:
+    from engines.registry import all_engines
+
+    c = client()
+    for engine in all_engines().values():
+        if not engine.listed:
+            continue
+        r = c.get(f"/api/game-kinds/{engine.id}/data")
+        assert r.status_code == 200, engine.id
+        assert r.json(), f"{engine.id} has a renderer that needs data"
