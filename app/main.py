@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, ws
+from app import api, gamedata, ws
 from app.config import Settings
 from app.db import make_engine
 from app.errors import ApiError
@@ -52,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(gamedata.router)
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:

@@ -40,5 +40,6 @@ unset DATABASE_URL
 # --- lint, types, then the suite -----------------------------------------------------------------
 $VENV/bin/ruff check . || fail "ruff found problems (see above)"
 $VENV/bin/mypy || fail "mypy found type errors in engines/ or app/ (see above)"
+node --test tests/static/ || fail "the browser client's Node tests failed (see above)"
 export MEJA_BOT_DELAY=0
 $VENV/bin/python -m pytest -n 2 --dist load -p no:cacheprovider "$@"

@@ -1,6 +1,6 @@
 // /game/{game_id} and /watch/{watch_id}: the game page shell. Connection and reconnect,
 // players and scores, whose turn, the log, error toasts, the spectator banner, the game-over
-// panel, "(Your turn)" in the tab title, and the board renderer static/games/<game>.js
+// panel, "(Your turn)" in the tab title, and the board renderer static/games/<game>/index.js
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
@@ -68,6 +68,17 @@ export async function render(root, { name, params, navigate }) {
     return;
   }
   return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
+}
+
+/** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
+function linkStylesheet(href) {
+  if ([...document.styleSheets].some((sheet) => sheet.href === href)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.appendChild(link);
+  });
 }
 
 class GameShell {
@@ -188,10 +199,16 @@ class GameShell {
   async loadRenderer() {
     const game = this.info.game;
     try {
-      const mod = await import(`/static/games/${encodeURIComponent(game)}.js`);
+      const kind = encodeURIComponent(game);
+      // The module and the game's static data (once per game kind, cacheable) in parallel.
+      const [mod, data] = await Promise.all([
+        import(`/static/games/${kind}/index.js`),
+        api("GET", `/game-kinds/${kind}/data`),
+      ]);
       if (typeof mod.createRenderer !== "function") throw new Error("no createRenderer export");
+      if (mod.stylesheet) await linkStylesheet(mod.stylesheet);
       if (this.closed) return;
-      this.renderer = mod.createRenderer(this.boardRoot, this.ctx());
+      this.renderer = mod.createRenderer(this.boardRoot, { ...this.ctx(), data });
     } catch (err) {
       console.warn(`renderer for ${game} unavailable`, err);
       this.rendererFailed = true;

@@ -3,13 +3,7 @@
 // playable even without (or beyond) its board renderer.
 
 import { clear, h, humanize } from "/static/dom.js";
-
-function isRange(v) {
-  return v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.$range);
-}
-function isChoice(v) {
-  return v && typeof v === "object" && !Array.isArray(v) && Array.isArray(v.$choice);
-}
+import { fixedPart, isOpen, isRange, openFields, rangeOf } from "/static/templates.js";
 
 function valueText(v) {
   if (v === null) return "none";
@@ -20,13 +14,9 @@ function valueText(v) {
 /** "row 2, col 3" for a template's fixed fields (everything but type and open fields). */
 export function fixedSummary(t) {
   return Object.entries(t)
-    .filter(([k, v]) => k !== "type" && !isRange(v) && !isChoice(v))
+    .filter(([k, v]) => k !== "type" && !isOpen(v))
     .map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(v)}`)
     .join(", ");
-}
-
-function openFields(t) {
-  return Object.entries(t).filter(([, v]) => isRange(v) || isChoice(v));
 }
 
 let uid = 0;
@@ -38,7 +28,7 @@ function fieldsFor(t) {
   for (const [key, spec] of openFields(t)) {
     const id = `fa-${++uid}`;
     if (isRange(spec)) {
-      const [lo, hi, step = 1] = spec.$range;
+      const [lo, hi, step] = rangeOf(spec);
       const input = h("input", {
         id, type: "number", inputmode: "numeric", min: lo, max: hi, step, value: String(lo),
         "data-field": key, required: true,
@@ -63,8 +53,7 @@ function fieldsFor(t) {
   return {
     el,
     read() {
-      const action = {};
-      for (const [k, v] of Object.entries(t)) if (!isRange(v) && !isChoice(v)) action[k] = v;
+      const action = fixedPart(t);
       for (const r of readers) {
         const [k, v] = r();
         action[k] = v;

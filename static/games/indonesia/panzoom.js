@@ -1,0 +1,103 @@
+// Indonesia's map moves under the fingers: wheel, drag and pinch zoom and pan the map's view
+// group; a drag is not a click. The buttons zoom, show the whole map, or fill the screen.
+
+/** Pan and zoom for svgRoot's view group (w x hgt board units); the state object steers it. */
+export function installPanZoom(svgRoot, view, w, hgt) {
+  const st = { k: 1, x: 0, y: 0, moved: false, w, h: hgt };
+  const apply = () => view.setAttribute("transform", `translate(${st.x} ${st.y}) scale(${st.k})`);
+  // the part of the viewBox on screen (slice: the box is covered, the rest is cropped)
+  const windowOf = () => {
+    const r = svgRoot.getBoundingClientRect();
+    const scale = Math.max(r.width / w, r.height / hgt) || 1;
+    const vw = r.width / scale;
+    const vh = r.height / scale;
+    return { r, scale, x: (w - vw) / 2, y: (hgt - vh) / 2, vw, vh };
+  };
+  const toSvg = (cx, cy) => {
+    const win = windowOf();
+    return [win.x + (cx - win.r.left) / win.scale, win.y + (cy - win.r.top) / win.scale, win.scale];
+  };
+  function clamp() {
+    const win = windowOf();
+    st.x = Math.min(win.x, Math.max(win.x + win.vw - w * st.k, st.x));
+    st.y = Math.min(win.y, Math.max(win.y + win.vh - hgt * st.k, st.y));
+  }
+  st.zoomAt = (factor, sx, sy) => {
+    const k = Math.max(1, Math.min(8, st.k * factor));
+    const f = k / st.k;
+    st.x = sx - (sx - st.x) * f;
+    st.y = sy - (sy - st.y) * f;
+    st.k = k;
+    clamp();
+    apply();
+  };
+  st.centre = () => {
+    const win = windowOf();
+    return [win.x + win.vw / 2, win.y + win.vh / 2];
+  };
+  st.reset = () => { st.k = 1; st.x = 0; st.y = 0; clamp(); apply(); };
+  // bring a board point to the middle of the box (only moves when the map is cropped)
+  st.focus = (px, py) => {
+    const win = windowOf();
+    st.x = win.x + win.vw / 2 - px * st.k;
+    st.y = win.y + win.vh / 2 - py * st.k;
+    clamp();
+    apply();
+  };
+  svgRoot.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const [sx, sy] = toSvg(ev.clientX, ev.clientY);
+    st.zoomAt(ev.deltaY < 0 ? 1.2 : 1 / 1.2, sx, sy);
+  }, { passive: false });
+  const pointers = new Map();
+  let start = null;
+  svgRoot.addEventListener("pointerdown", (ev) => {
+    pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    st.moved = false;
+    start = { x: st.x, y: st.y, k: st.k, pts: new Map(pointers) };
+  });
+  svgRoot.addEventListener("pointermove", (ev) => {
+    if (!pointers.has(ev.pointerId) || !start) return;
+    pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    const scale = windowOf().scale;
+    if (pointers.size === 1) {
+      const [px, py] = start.pts.get(ev.pointerId) || [ev.clientX, ev.clientY];
+      const dx = ev.clientX - px;
+      const dy = ev.clientY - py;
+      if (Math.abs(dx) + Math.abs(dy) > 6) st.moved = true;
+      if (!st.moved) return;
+      st.x = start.x + dx / scale;
+      st.y = start.y + dy / scale;
+      clamp();
+      apply();
+    } else if (pointers.size === 2 && start.pts.size === 2) {
+      const [a0, b0] = [...start.pts.values()];
+      const [a1, b1] = [...pointers.values()];
+      const d0 = Math.hypot(a0[0] - b0[0], a0[1] - b0[1]) || 1;
+      const d1 = Math.hypot(a1[0] - b1[0], a1[1] - b1[1]);
+      st.moved = true;
+      const [sx, sy] = toSvg((a0[0] + b0[0]) / 2, (a0[1] + b0[1]) / 2);
+      st.k = start.k; st.x = start.x; st.y = start.y;
+      st.zoomAt(d1 / d0, sx, sy);
+    }
+  });
+  const up = (ev) => {
+    pointers.delete(ev.pointerId);
+    start = pointers.size ? { x: st.x, y: st.y, k: st.k, pts: new Map(pointers) } : null;
+    // a click fires after pointerup: keep "moved" for it, clear it on the next tick
+    setTimeout(() => { if (!pointers.size) st.moved = false; }, 0);
+  };
+  svgRoot.addEventListener("pointerup", up);
+  svgRoot.addEventListener("pointercancel", up);
+  return st;
+}
+
+export function zoomButtons(h, st, mapWrap) {
+  const centre = () => st.centre();
+  return h("div", { class: "ind-zoom" }, [
+    h("button", { type: "button", title: "Zoom in", "aria-label": "Zoom in", onclick: () => st.zoomAt(1.5, ...centre()) }, "+"),
+    h("button", { type: "button", title: "Zoom out", "aria-label": "Zoom out", onclick: () => st.zoomAt(1 / 1.5, ...centre()) }, "−"),
+    h("button", { type: "button", title: "Whole map", "aria-label": "Whole map", onclick: () => st.reset() }, "⤢"),
+    h("button", { type: "button", title: "Full screen map", "aria-label": "Full screen map", onclick: () => { mapWrap.classList.toggle("ind-full"); st.reset(); } }, "▢"),
+  ]);
+}

@@ -1,0 +1,98 @@
+// Jakarta Traffic's board model against documents from real engine play: targets, clicks,
+// the honk selection (pick, rotate or swap, turn, confirm, cancel) and the status bar.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { allows } from "../../static/templates.js";
+import {
+  bar, clickable, clickCell, honkAction, IDLE, keepSelection, offered, orderboardSlots, previewTile, PROMPT,
+} from "../../static/games/jakarta-traffic/model.js";
+import { makeGeometry } from "../../static/games/jakarta-traffic/geometry.js";
+import { fixture } from "./fixtures.mjs";
+
+const { docs, data } = fixture("jakarta-traffic");
+const SIZE = data.size;
+
+test("every drive, start, pick and place target sends an allowed action for its cell", () => {
+  for (const kind of ["drive", "start", "pick_spot", "place_stack"]) {
+    const doc = docs[kind];
+    const offer = offered(doc.legal, SIZE);
+    const cells = [...clickable(offer, IDLE)].filter(([, look]) => look === "act").map(([c]) => c);
+    assert.ok(cells.length > 0, kind);
+    for (const c of cells) {
+      const { send } = clickCell(offer, IDLE, c, SIZE);
+      assert.ok(allows(doc.legal, send), `${kind} ${JSON.stringify(send)}`);
+    }
+  }
+});
+
+test("honk: pick a tile, try each rotation, confirm sends it; cancel goes back", () => {
+  const doc = docs.rotate;
+  const offer = offered(doc.legal, SIZE);
+  const honking = bar(doc.view, offer, IDLE, SIZE).buttons.find((b) => b.key === "honk").select;
+  assert.deepEqual(honking, { mode: "honk", picked: null });
+  const c = [...offer.rotate.keys()][0];
+  assert.equal(clickable(offer, honking).get(c), "honk");
+  const picked = clickCell(offer, honking, c, SIZE).select;
+  assert.equal(picked.picked.kind, "rotate");
+  const { buttons, prompt } = bar(doc.view, offer, picked, SIZE);
+  assert.match(prompt, /Preview/);
+  const rotations = buttons.filter((b) => b.key.startsWith("rotate-"));
+  assert.ok(rotations.length >= 1);
+  for (const b of rotations) {
+    const confirm = bar(doc.view, offer, b.select, SIZE).buttons.find((x) => x.key === "confirm-honk");
+    assert.deepEqual(confirm.send, honkAction(b.select, SIZE));
+    assert.ok(allows(doc.legal, confirm.send), JSON.stringify(confirm.send));
+    const before = doc.view.tiles[c];
+    assert.equal(previewTile(b.select, doc.view.tiles, null).rot, (before.rot + b.select.picked.turns) % 4);
+  }
+  assert.deepEqual(buttons.find((b) => b.key === "cancel-honk").select, IDLE);
+});
+
+test("honk by swapping: each turn of my tile is a swap the templates allow", () => {
+  const doc = docs.swap;
+  const offer = offered(doc.legal, SIZE);
+  const c = [...offer.swap.keys()].find((k) => !offer.rotate.has(k)) ?? [...offer.swap.keys()][0];
+  let sel = bar(doc.view, offer, { mode: "honk", picked: { cell: c, kind: "swap", rotation: 0 } }, SIZE)
+    .buttons.find((b) => b.key === "swap").select;
+  for (let turn = 0; turn < 4; turn += 1) {
+    assert.equal(sel.picked.rotation, turn);
+    assert.ok(allows(doc.legal, honkAction(sel, SIZE)), JSON.stringify(honkAction(sel, SIZE)));
+    sel = bar(doc.view, offer, sel, SIZE).buttons.find((b) => b.key === "swap-turn").select;
+  }
+  assert.equal(sel.picked.rotation, 0, "four turns come round");
+});
+
+test("the selection is dropped when it is not the mover's honk phase", () => {
+  const sel = { mode: "honk", picked: { cell: 3, kind: "swap", rotation: 1 } };
+  assert.equal(keepSelection(sel, true, "honk"), sel);
+  assert.equal(keepSelection(sel, false, "honk"), IDLE);
+  assert.equal(keepSelection(sel, true, "drive"), IDLE);
+});
+
+test("arrival, arrange and detour buttons send what the templates allow", () => {
+  for (const kind of ["accept", "deliver", "arrange", "detour"]) {
+    const doc = docs[kind];
+    const { buttons } = bar(doc.view, offered(doc.legal, SIZE), IDLE, SIZE);
+    const sends = buttons.filter((b) => b.send).map((b) => b.send);
+    assert.ok(sends.length > 0, kind);
+    for (const a of sends) assert.ok(allows(doc.legal, a), `${kind} ${JSON.stringify(a)}`);
+  }
+  assert.equal(bar(docs["phase:drive"].view, offered(docs["phase:drive"].legal, SIZE), IDLE, SIZE).prompt,
+    offered(docs["phase:drive"].legal, SIZE).drives.size ? PROMPT.drive : "No road leads anywhere: you must take a detour.");
+});
+
+test("the order board groups its rows by the engine's address slots", () => {
+  const slots = orderboardSlots(docs.drive.view.board.slots, data.row_slot);
+  assert.deepEqual(slots.map((s) => s.rows), [[0], [1], [2, 3, 4]]);
+});
+
+test("a route's line starts on the moped's tile and passes every hop", () => {
+  const doc = docs.drive;
+  const geo = makeGeometry(data);
+  const [, route] = Object.entries(doc.view.routes)[0];
+  const pts = geo.routePoints(doc.view.tiles, route);
+  assert.ok(pts.length >= route.length);
+  const [x, y] = geo.cellXY(route[0][0]);
+  assert.ok(pts[0][0] >= x * 100 && pts[0][0] <= (x + 1) * 100 && pts[0][1] >= y * 100 && pts[0][1] <= (y + 1) * 100);
+});
