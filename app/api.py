@@ -163,15 +163,13 @@ async def invite(invite_id: str, store: Store_, credential: Cred) -> dict[str, A
 async def join(invite_id: str, body: JoinBody, store: Store_, hub: Hub_,
                credential: Cred) -> dict[str, Any]:
     game = await _by(store, "invite_id", invite_id, "invite")
-    if game["status"] == "abandoned":
-        raise ApiError(410, "The host closed this lobby.")
     if credential:
         found = await run(store.authenticate, credential)
         if found and found[0] == game["id"]:
             # Opening your own invite link again resumes your seat instead of taking another.
             return {"game_id": game["id"], "seat": found[1], "credential": credential,
                     "resumed": True}
-    seat, new_credential = await run(store.join, game, body.name)
+    seat, new_credential = await run(store.join, game["id"], body.name)
     await announce(hub, store, game["id"])
     return {"game_id": game["id"], "seat": seat, "credential": new_credential, "resumed": False}
 
@@ -220,8 +218,7 @@ async def game_info(game_id: str, store: Store_, hub: Hub_, credential: Cred,
 @router.post("/games/{game_id}/leave", summary="Leave a lobby or a game")
 async def leave(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dict[str, Any]:
     seat = await seat_of(store, credential, game_id)
-    game = await run(store.game, game_id)
-    await run(store.leave, game, seat)
+    await run(store.leave, game_id, seat)
     await hub.evict(game_id, seat, "You left this game.")
     return await announce(hub, store, game_id)
 
@@ -229,8 +226,8 @@ async def leave(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dic
 @router.post("/games/{game_id}/seats/{seat}/remove", summary="Host: empty a lobby seat")
 async def remove_seat(game_id: str, seat: int, store: Store_, hub: Hub_,
                       credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
-    await run(store.remove_seat, game, seat)
+    await host_of(store, credential, game_id)
+    await run(store.remove_seat, game_id, seat)
     await hub.evict(game_id, seat, "The host removed you from this lobby.")
     return await announce(hub, store, game_id)
 
@@ -238,8 +235,8 @@ async def remove_seat(game_id: str, seat: int, store: Store_, hub: Hub_,
 @router.post("/games/{game_id}/seats/order", summary="Host: reorder the lobby's seats")
 async def reorder(game_id: str, body: OrderBody, store: Store_, hub: Hub_,
                   credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
-    await run(store.reorder, game, body.order)
+    await host_of(store, credential, game_id)
+    await run(store.reorder, game_id, body.order)
     hub.reseat(game_id, body.order)
     return await announce(hub, store, game_id)
 
@@ -252,7 +249,7 @@ async def add_bot(game_id: str, seat: int, store: Store_, hub: Hub_,
         room = hub.rooms.get(game_id)
         if room and any(c.seat == seat and not c.closed for c in room.conns):
             raise ApiError(409, "That player is still connected.")
-    await run(store.add_bot, game, seat)
+    await run(store.add_bot, game_id, seat)
     return await announce(hub, store, game_id)
 
 
@@ -272,7 +269,7 @@ async def start(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dic
     if game["status"] != "lobby":
         raise ApiError(409, "This game has already started.")
     state = engine.setup(game["player_count"], game["options"], game["seed"])
-    await run(store.start, game, state)
+    await run(store.start, game_id, state)
     return await announce(hub, store, game_id)
 
 
