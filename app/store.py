@@ -132,28 +132,27 @@ class Store:
             ).first()
         return (row[0], row[1]) if row else None
 
-    def open_lobbies(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Listed lobbies that still have an empty seat, newest first."""
+    def open_lobbies(self, kinds: list[str], limit: int = 50) -> list[dict[str, Any]]:
+        """Listed lobbies of the given game kinds that still have an empty seat, newest
+        first, with the host's name (kinds are filtered before the limit, so lobbies of
+        games not on the home page cannot crowd the list out)."""
         taken = func.count(seats.c.name)
+        host_seat = seats.alias("host_seat")
+        host = (select(host_seat.c.name)
+                .where(and_(host_seat.c.game_id == games.c.id, host_seat.c.is_host.is_(True)))
+                .limit(1).scalar_subquery())
         q = (
-            select(games, taken.label("taken"))
+            select(games, taken.label("taken"), host.label("host"))
             .join(seats, seats.c.game_id == games.c.id)
-            .where(and_(games.c.status == "lobby", games.c.listed.is_(True)))
+            .where(and_(games.c.status == "lobby", games.c.listed.is_(True),
+                        games.c.kind.in_(kinds)))
             .group_by(games.c.id)
             .having(taken < games.c.player_count)
             .order_by(games.c.created_at.desc())
             .limit(limit)
         )
         with self.engine.connect() as conn:
-            rows = conn.execute(q).mappings().all()
-            out = []
-            for r in rows:
-                host = conn.execute(
-                    select(seats.c.name).where(
-                        and_(seats.c.game_id == r["id"], seats.c.is_host.is_(True)))
-                ).scalar()
-                out.append({**dict(r), "host": host})
-        return out
+            return [dict(r) for r in conn.execute(q).mappings()]
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The event history (seq > after) in order."""
