@@ -47,6 +47,7 @@ Seat = Annotated[SeatNumber, Path(description="A seat number (0 is the first sea
 WatchParam = Annotated[str | None, Query(max_length=64, description="The watch link's id.")]
 
 _REASONS = {
+    400: "The body is not JSON",
     401: "No valid seat credential",
     403: "The credential does not allow this",
     404: "No such game, seat or link",
@@ -61,6 +62,11 @@ _REASONS = {
 def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI entries for the 4xx answers a route gives (all are ``{"detail": "..."}``)."""
     return {code: {"model": ErrorBody, "description": _REASONS[code]} for code in codes}
+
+
+#: For routes where a credential is optional (an invite, a watch link, a public history):
+#: the document says so, or a client would think the bearer token were required.
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 
 def hub_of(request: Request) -> Hub:
@@ -163,7 +169,7 @@ async def list_games() -> list[GameDescription]:
 
 
 @router.post("/lobbies", status_code=201, summary="Create a lobby",
-             dependencies=[rate_limited("lobbies")], responses=refusals(404, 413, 422, 429))
+             dependencies=[rate_limited("lobbies")], responses=refusals(400, 404, 413, 422, 429))
 async def create_lobby(body: CreateLobby, store: StoreDep) -> CreatedLobby:
     engine = get_engine(body.game)
     if engine is None:
@@ -199,7 +205,7 @@ async def _by(store: Store, column: str, value: str, what: str) -> dict[str, Any
 
 
 @router.get("/invites/{invite_id}", summary="The lobby behind an invite link",
-            responses=refusals(404, 422))
+            responses=refusals(404, 422), openapi_extra=OPTIONAL_AUTH)
 async def invite(invite_id: LinkId, store: StoreDep, credential: Cred) -> LobbyInfo:
     game = await _by(store, "invite_id", invite_id, "invite")
     you = None
@@ -212,7 +218,7 @@ async def invite(invite_id: LinkId, store: StoreDep, credential: Cred) -> LobbyI
 
 @router.post("/invites/{invite_id}/join", summary="Join a lobby (or resume your seat)",
              dependencies=[rate_limited("joins")],
-             responses=refusals(404, 409, 410, 413, 422, 429))
+             responses=refusals(400, 404, 409, 410, 413, 422, 429), openapi_extra=OPTIONAL_AUTH)
 async def join(invite_id: LinkId, body: JoinBody, store: StoreDep, hub: HubDep,
                credential: Cred) -> Joined:
     game = await _by(store, "invite_id", invite_id, "invite")
@@ -252,7 +258,8 @@ async def me(store: StoreDep, credential: Cred) -> Me:
 
 
 @router.get("/games/{game_id}", summary="A game's lobby information",
-            response_model_exclude_unset=True, responses=refusals(401, 403, 404, 422))
+            response_model_exclude_unset=True, responses=refusals(401, 403, 404, 422),
+            openapi_extra=OPTIONAL_AUTH)
 async def game_info(game_id: GameId, store: StoreDep, hub: HubDep, credential: Cred,
                     watch: WatchParam = None) -> LobbyInfo:
     game = await run(store.game, game_id)
@@ -289,7 +296,7 @@ async def remove_seat(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -
 
 
 @router.post("/games/{game_id}/seats/order", summary="Host: reorder the lobby's seats",
-             responses=refusals(401, 403, 404, 409, 413, 422))
+             responses=refusals(400, 401, 403, 404, 409, 413, 422))
 async def reorder(game: HostDep, body: OrderBody, store: StoreDep, hub: HubDep) -> LobbyInfo:
     await run(store.reorder, game["id"], body.order)
     hub.reseat(game["id"], body.order)
@@ -328,7 +335,7 @@ async def start(game: HostDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
 
 
 @router.get("/games/{game_id}/history", summary="A game's public history",
-            responses=refusals(401, 403, 404, 422))
+            responses=refusals(401, 403, 404, 422), openapi_extra=OPTIONAL_AUTH)
 async def history(game_id: GameId, store: StoreDep, credential: Cred,
                   watch: WatchParam = None) -> History:
     game = await run(store.game, game_id)
