@@ -22,6 +22,14 @@ from app.tables import events, games, seats
 
 MAX_NAME = 40
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Every id this service hands out (``secrets.token_urlsafe``); anything else is not one of
+#: ours and is refused before a query (PostgreSQL refuses NUL bytes with an error).
+_PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_public_id(value: str) -> bool:
+    """Whether ``value`` could be a game, invite, watch or claim id."""
+    return _PUBLIC_ID.fullmatch(value) is not None
 
 
 def now() -> dt.datetime:
@@ -100,6 +108,8 @@ class Store:
     # -- reads ---------------------------------------------------------------------------
     def game(self, game_id: str) -> dict[str, Any]:
         """The game row, or 404."""
+        if not is_public_id(game_id):
+            raise ApiError(404, "There is no such game.")
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
         if row is None:
@@ -108,6 +118,8 @@ class Store:
 
     def game_by(self, column: str, value: str) -> dict[str, Any] | None:
         """The game whose invite_id or watch_id is ``value``."""
+        if not is_public_id(value):
+            return None
         col = games.c[column]
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(col == value)).mappings().first()

@@ -163,3 +163,12 @@ def test_lobby_creation_joins_and_claims_are_rate_limited(limited_server: LiveSe
     first = http.post(f"{s.url}/api/claims/{claims[0].rsplit('/', 1)[1]}")
     assert first.status_code == 200
     _assert_limited(http.post(f"{s.url}/api/claims/{claims[1].rsplit('/', 1)[1]}"))
+
+
+def test_a_nul_byte_in_a_websocket_game_id_gets_an_error_frame(live_server: LiveServer) -> None:
+    from tests.app.client import Viewer
+
+    v = Viewer(live_server.ws_url, "a%00b", watch="x")
+    frame = v.wait_for(lambda f: f["type"] == "error")
+    assert frame["fatal"] is True and "no such game" in frame["reason"].lower()
+    v.close()
