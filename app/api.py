@@ -3,65 +3,91 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.params import Depends as DependsParam
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import ValidationError
 
-from app.errors import ApiError
+from app.errors import ApiError, validation_message
 from app.frames import encode
 from app.lobby import invite_url, lobby_info, watch_url
+from app.ratelimit import RateLimiter, retry_after
 from app.rooms import Hub
+from app.schemas import (
+    Claimed,
+    ClaimLink,
+    CreatedLobby,
+    CreateLobby,
+    ErrorBody,
+    GameDescription,
+    History,
+    JoinBody,
+    Joined,
+    LobbyInfo,
+    Me,
+    OpenLobby,
+    OrderBody,
+    SeatNumber,
+)
 from app.store import Store
 from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
 
+#: What every public id and secret is made of (``secrets.token_urlsafe``).
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
+                             description="The game's id.")]
+LinkId = Annotated[str, Path(min_length=1, max_length=64, pattern=ID_PATTERN,
+                             description="The id from an invite, watch or seat link.")]
+Seat = Annotated[SeatNumber, Path(description="A seat number (0 is the first seat).")]
+WatchParam = Annotated[str | None, Query(max_length=64, description="The watch link's id.")]
 
-class CreateLobby(BaseModel):
-    """A new lobby."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(min_length=1, max_length=40)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: int = Field(ge=1, le=8)
-    host_name: str = Field(max_length=200)
-    spectators: bool = True
-    listed: bool = True
-
-
-class JoinBody(BaseModel):
-    """A display name for the seat."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(default="", max_length=200)
+_REASONS = {
+    400: "The body is not JSON",
+    401: "No valid seat credential",
+    403: "The credential does not allow this",
+    404: "No such game, seat or link",
+    409: "Not possible in the game's current state",
+    410: "The host closed the lobby",
+    413: "The request body is too large",
+    422: "The request is malformed",
+    429: "Too many requests from this address (see Retry-After)",
+}
 
 
-class OrderBody(BaseModel):
-    """New seat order: ``order[i]`` is the old seat that becomes seat ``i``."""
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the 4xx answers a route gives (all are ``{"detail": "..."}``)."""
+    return {code: {"model": ErrorBody, "description": _REASONS[code]} for code in codes}
 
-    model_config = ConfigDict(extra="forbid")
-    order: list[int] = Field(max_length=8)
+
+#: For routes where a credential is optional (an invite, a watch link, a public history):
+#: the document says so, or a client would think the bearer token were required.
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}]}
 
 
 def hub_of(request: Request) -> Hub:
-    return request.app.state.hub
+    return request.app.state.hub  # type: ignore[no-any-return]
 
 
 def store_of(request: Request) -> Store:
-    return request.app.state.store
+    return request.app.state.store  # type: ignore[no-any-return]
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+_bearer = HTTPBearer(auto_error=False, description="A seat credential.")
+
+
+def bearer(found: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+           ) -> str | None:
     """The credential from ``Authorization: Bearer ...`` (never from a URL)."""
-    if not authorization:
-        return None
-    scheme, _, value = authorization.partition(" ")
-    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+    return found.credentials.strip() or None if found else None
 
 
-Store_ = Annotated[Store, Depends(store_of)]
-Hub_ = Annotated[Hub, Depends(hub_of)]
+StoreDep = Annotated[Store, Depends(store_of)]
+HubDep = Annotated[Hub, Depends(hub_of)]
 Cred = Annotated[str | None, Depends(bearer)]
 
 
@@ -70,7 +96,15 @@ async def run(fn: Any, *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
 
 
-async def seat_of(store: Store, credential: str | None, game_id: str) -> int:
+@dataclass(frozen=True)
+class SeatHolder:
+    """An authenticated caller: the seat their credential holds in the path's game."""
+
+    game_id: str
+    seat: int
+
+
+async def seat_in(store: Store, credential: str | None, game_id: str) -> SeatHolder:
     """The caller's seat in this game, or 401/403."""
     if credential is None:
         raise ApiError(401, "This needs your seat's credential; open the game from the "
@@ -80,16 +114,42 @@ async def seat_of(store: Store, credential: str | None, game_id: str) -> int:
         raise ApiError(401, "This seat credential is not valid any more.")
     if found[0] != game_id:
         raise ApiError(403, "That credential belongs to another game.")
-    return found[1]
+    return SeatHolder(game_id, found[1])
 
 
-async def host_of(store: Store, credential: str | None, game_id: str) -> dict[str, Any]:
-    """The game row if the caller is its host, else 403."""
-    seat = await seat_of(store, credential, game_id)
-    seats = await run(store.seats, game_id)
-    if not seats[seat]["is_host"]:
+async def seat_holder(game_id: GameId, store: StoreDep, credential: Cred) -> SeatHolder:
+    return await seat_in(store, credential, game_id)
+
+
+async def host_game(holder: Annotated[SeatHolder, Depends(seat_holder)],
+                    store: StoreDep) -> dict[str, Any]:
+    """The game row if the caller holds its host seat, else 403."""
+    seats = await run(store.seats, holder.game_id)
+    if not seats[holder.seat]["is_host"]:
         raise ApiError(403, "Only the host can do that.")
-    return await run(store.game, game_id)
+    return await run(store.game, holder.game_id)  # type: ignore[no-any-return]
+
+
+#: The caller's seat in ``{game_id}`` (401 without a valid credential, 403 for another game).
+SeatDep = Annotated[SeatHolder, Depends(seat_holder)]
+#: The game ``{game_id}`` when the caller is its host (else 401/403).
+HostDep = Annotated[dict[str, Any], Depends(host_game)]
+
+_LIMITED = {"lobbies": "new lobbies", "joins": "joins", "claims": "seat claims"}
+
+
+def rate_limited(kind: str) -> DependsParam:
+    """A dependency that spends one request of ``kind`` from the caller's address (or 429)."""
+
+    async def check(request: Request) -> None:
+        limiter: RateLimiter = request.app.state.limits[kind]
+        wait = limiter.take(request.client.host if request.client else "")
+        if wait:
+            after = retry_after(wait)
+            raise ApiError(429, f"Too many {_LIMITED[kind]} from your address; please try "
+                                f"again in {after} seconds.", headers={"Retry-After": after})
+
+    return Depends(check)
 
 
 async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
@@ -103,12 +163,14 @@ async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/games", summary="Games that can be played here")
-async def list_games() -> list[dict[str, Any]]:
-    return [e.describe() for e in all_engines().values() if e.listed]
+async def list_games() -> list[GameDescription]:
+    return [GameDescription.model_validate(e.describe())
+            for e in all_engines().values() if e.listed]
 
 
-@router.post("/lobbies", status_code=201, summary="Create a lobby")
-async def create_lobby(body: CreateLobby, store: Store_) -> dict[str, Any]:
+@router.post("/lobbies", status_code=201, summary="Create a lobby",
+             dependencies=[rate_limited("lobbies")], responses=refusals(400, 404, 413, 422, 429))
+async def create_lobby(body: CreateLobby, store: StoreDep) -> CreatedLobby:
     engine = get_engine(body.game)
     if engine is None:
         raise ApiError(404, f"There is no game called {body.game!r} here.")
@@ -118,95 +180,92 @@ async def create_lobby(body: CreateLobby, store: Store_) -> dict[str, Any]:
     try:
         options = engine.validate_options(body.options)
     except ValidationError as exc:
-        raise ApiError(422, "Invalid options: " + "; ".join(
-            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3])) from None
+        raise ApiError(422, validation_message(exc.errors(), "Invalid options")) from None
     game, credential = await run(store.create_lobby, engine.id, options, body.seats,
                                  body.host_name, body.spectators, body.listed,
                                  engine.rules_version)
-    return {"game_id": game["id"], "seat": 0, "credential": credential,
-            "invite_url": invite_url(game), "watch_url": watch_url(game)}
+    return CreatedLobby(game_id=game["id"], seat=0, credential=credential,
+                        invite_url=invite_url(game), watch_url=watch_url(game))
 
 
 @router.get("/lobbies", summary="Open listed lobbies")
-async def open_lobbies(store: Store_) -> list[dict[str, Any]]:
-    out = []
-    for g in await run(store.open_lobbies):
-        engine = get_engine(g["kind"])
-        if engine is None or not engine.listed:
-            continue
-        out.append({"game_id": g["id"], "game": g["kind"], "game_name": engine.name,
-                    "host": g["host"], "seats": g["player_count"], "taken": g["taken"],
-                    "invite_url": invite_url(g), "created_at": g["created_at"].isoformat()})
-    return out
+async def open_lobbies(store: StoreDep) -> list[OpenLobby]:
+    engines = {e.id: e for e in all_engines().values() if e.listed}
+    return [OpenLobby(game_id=g["id"], game=g["kind"], game_name=engines[g["kind"]].name,
+                      host=g["host"], seats=g["player_count"], taken=g["taken"],
+                      invite_url=invite_url(g), created_at=g["created_at"].isoformat())
+            for g in await run(store.open_lobbies, sorted(engines))]
 
 
 async def _by(store: Store, column: str, value: str, what: str) -> dict[str, Any]:
-    if len(value) > 64:
-        raise ApiError(404, f"This {what} link is not valid.")
     game = await run(store.game_by, column, value)
     if game is None or (column == "watch_id" and not game["spectators"]):
         raise ApiError(404, f"This {what} link is not valid.")
-    return game
+    return game  # type: ignore[no-any-return]
 
 
-@router.get("/invites/{invite_id}", summary="The lobby behind an invite link")
-async def invite(invite_id: str, store: Store_, credential: Cred) -> dict[str, Any]:
+@router.get("/invites/{invite_id}", summary="The lobby behind an invite link",
+            responses=refusals(404, 422), openapi_extra=OPTIONAL_AUTH)
+async def invite(invite_id: LinkId, store: StoreDep, credential: Cred) -> LobbyInfo:
     game = await _by(store, "invite_id", invite_id, "invite")
     you = None
     if credential:
         found = await run(store.authenticate, credential)
         you = found[1] if found and found[0] == game["id"] else None
-    return lobby_info(game, await run(store.seats, game["id"]), you=you)
+    return LobbyInfo.model_validate(lobby_info(game, await run(store.seats, game["id"]),
+                                               you=you))
 
 
-@router.post("/invites/{invite_id}/join", summary="Join a lobby (or resume your seat)")
-async def join(invite_id: str, body: JoinBody, store: Store_, hub: Hub_,
-               credential: Cred) -> dict[str, Any]:
+@router.post("/invites/{invite_id}/join", summary="Join a lobby (or resume your seat)",
+             dependencies=[rate_limited("joins")],
+             responses=refusals(400, 404, 409, 410, 413, 422, 429), openapi_extra=OPTIONAL_AUTH)
+async def join(invite_id: LinkId, body: JoinBody, store: StoreDep, hub: HubDep,
+               credential: Cred) -> Joined:
     game = await _by(store, "invite_id", invite_id, "invite")
-    if game["status"] == "abandoned":
-        raise ApiError(410, "The host closed this lobby.")
     if credential:
         found = await run(store.authenticate, credential)
         if found and found[0] == game["id"]:
             # Opening your own invite link again resumes your seat instead of taking another.
-            return {"game_id": game["id"], "seat": found[1], "credential": credential,
-                    "resumed": True}
-    seat, new_credential = await run(store.join, game, body.name)
+            return Joined(game_id=game["id"], seat=found[1], credential=credential,
+                          resumed=True)
+    seat, new_credential = await run(store.join, game["id"], body.name)
     await announce(hub, store, game["id"])
-    return {"game_id": game["id"], "seat": seat, "credential": new_credential, "resumed": False}
+    return Joined(game_id=game["id"], seat=seat, credential=new_credential, resumed=False)
 
 
-@router.post("/claims/{claim_id}", summary="Take over a re-issued seat on a new device")
-async def claim(claim_id: str, store: Store_, hub: Hub_) -> dict[str, Any]:
-    if len(claim_id) > 64:
-        raise ApiError(404, "This seat link is not valid.")
+@router.post("/claims/{claim_id}", summary="Take over a re-issued seat on a new device",
+             dependencies=[rate_limited("claims")], responses=refusals(404, 422, 429))
+async def claim(claim_id: LinkId, store: StoreDep, hub: HubDep) -> Claimed:
     game_id, seat, credential = await run(store.claim, claim_id)
     await hub.evict(game_id, seat, "This seat was taken over on another device.")
     await announce(hub, store, game_id)
-    return {"game_id": game_id, "seat": seat, "credential": credential}
+    return Claimed(game_id=game_id, seat=seat, credential=credential)
 
 
-@router.get("/watch/{watch_id}", summary="The game behind a watch link")
-async def watch(watch_id: str, store: Store_) -> dict[str, Any]:
+@router.get("/watch/{watch_id}", summary="The game behind a watch link",
+            responses=refusals(404, 422))
+async def watch(watch_id: LinkId, store: StoreDep) -> LobbyInfo:
     game = await _by(store, "watch_id", watch_id, "watch")
-    return lobby_info(game, await run(store.seats, game["id"]))
+    return LobbyInfo.model_validate(lobby_info(game, await run(store.seats, game["id"])))
 
 
-@router.get("/me", summary="Which seat a credential holds")
-async def me(store: Store_, credential: Cred) -> dict[str, Any]:
+@router.get("/me", summary="Which seat a credential holds", responses=refusals(401))
+async def me(store: StoreDep, credential: Cred) -> Me:
     found = await run(store.authenticate, credential) if credential else None
     if found is None:
         raise ApiError(401, "This seat credential is not valid any more.")
-    return {"game_id": found[0], "seat": found[1]}
+    return Me(game_id=found[0], seat=found[1])
 
 
-@router.get("/games/{game_id}", summary="A game's lobby information")
-async def game_info(game_id: str, store: Store_, hub: Hub_, credential: Cred,
-                    watch: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+@router.get("/games/{game_id}", summary="A game's lobby information",
+            response_model_exclude_unset=True, responses=refusals(401, 403, 404, 422),
+            openapi_extra=OPTIONAL_AUTH)
+async def game_info(game_id: GameId, store: StoreDep, hub: HubDep, credential: Cred,
+                    watch: WatchParam = None) -> LobbyInfo:
     game = await run(store.game, game_id)
     you = None
     if credential:
-        you = await seat_of(store, credential, game_id)
+        you = (await seat_in(store, credential, game_id)).seat
     elif not (watch and game["spectators"] and watch == game["watch_id"]):
         raise ApiError(401, "Open this game through your invite or watch link.")
     room = hub.rooms.get(game_id)
@@ -214,83 +273,84 @@ async def game_info(game_id: str, store: Store_, hub: Hub_, credential: Cred,
     info = lobby_info(game, await run(store.seats, game_id), online, you=you)
     if room is not None and room.state is not None and you is not None:
         info["to_act"] = room.engine.awaited(room.state) if room.status == "active" else []
-    return info
+    return LobbyInfo.model_validate(info)
 
 
-@router.post("/games/{game_id}/leave", summary="Leave a lobby or a game")
-async def leave(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dict[str, Any]:
-    seat = await seat_of(store, credential, game_id)
-    game = await run(store.game, game_id)
-    await run(store.leave, game, seat)
-    await hub.evict(game_id, seat, "You left this game.")
-    return await announce(hub, store, game_id)
+_SEAT_REFUSALS = refusals(401, 403, 404, 409, 422)
 
 
-@router.post("/games/{game_id}/seats/{seat}/remove", summary="Host: empty a lobby seat")
-async def remove_seat(game_id: str, seat: int, store: Store_, hub: Hub_,
-                      credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
-    await run(store.remove_seat, game, seat)
-    await hub.evict(game_id, seat, "The host removed you from this lobby.")
-    return await announce(hub, store, game_id)
+@router.post("/games/{game_id}/leave", summary="Leave a lobby or a game",
+             responses=_SEAT_REFUSALS)
+async def leave(holder: SeatDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
+    await run(store.leave, holder.game_id, holder.seat)
+    await hub.evict(holder.game_id, holder.seat, "You left this game.")
+    return LobbyInfo.model_validate(await announce(hub, store, holder.game_id))
 
 
-@router.post("/games/{game_id}/seats/order", summary="Host: reorder the lobby's seats")
-async def reorder(game_id: str, body: OrderBody, store: Store_, hub: Hub_,
-                  credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
-    await run(store.reorder, game, body.order)
-    hub.reseat(game_id, body.order)
-    return await announce(hub, store, game_id)
+@router.post("/games/{game_id}/seats/{seat}/remove", summary="Host: empty a lobby seat",
+             responses=_SEAT_REFUSALS)
+async def remove_seat(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -> LobbyInfo:
+    await run(store.remove_seat, game["id"], seat)
+    await hub.evict(game["id"], seat, "The host removed you from this lobby.")
+    return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 
-@router.post("/games/{game_id}/seats/{seat}/bot", summary="Host: a bot takes a seat")
-async def add_bot(game_id: str, seat: int, store: Store_, hub: Hub_,
-                  credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
+@router.post("/games/{game_id}/seats/order", summary="Host: reorder the lobby's seats",
+             responses=refusals(400, 401, 403, 404, 409, 413, 422))
+async def reorder(game: HostDep, body: OrderBody, store: StoreDep, hub: HubDep) -> LobbyInfo:
+    await run(store.reorder, game["id"], body.order)
+    hub.reseat(game["id"], body.order)
+    return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
+
+
+@router.post("/games/{game_id}/seats/{seat}/bot", summary="Host: a bot takes a seat",
+             responses=_SEAT_REFUSALS)
+async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -> LobbyInfo:
     if game["status"] == "active":
-        room = hub.rooms.get(game_id)
+        room = hub.rooms.get(game["id"])
         if room and any(c.seat == seat and not c.closed for c in room.conns):
             raise ApiError(409, "That player is still connected.")
-    await run(store.add_bot, game, seat)
-    return await announce(hub, store, game_id)
+    await run(store.add_bot, game["id"], seat)
+    return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 
-@router.post("/games/{game_id}/seats/{seat}/reissue", summary="Host: a new link for a seat")
-async def reissue(game_id: str, seat: int, store: Store_, credential: Cred) -> dict[str, Any]:
-    await host_of(store, credential, game_id)
-    claim_id = await run(store.reissue, game_id, seat)
-    return {"claim_url": f"/claim/{claim_id}"}
+@router.post("/games/{game_id}/seats/{seat}/reissue", summary="Host: a new link for a seat",
+             responses=_SEAT_REFUSALS)
+async def reissue(game: HostDep, seat: Seat, store: StoreDep) -> ClaimLink:
+    claim_id = await run(store.reissue, game["id"], seat)
+    return ClaimLink(claim_url=f"/claim/{claim_id}")
 
 
-@router.post("/games/{game_id}/start", summary="Host: start when every seat is taken")
-async def start(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dict[str, Any]:
-    game = await host_of(store, credential, game_id)
+@router.post("/games/{game_id}/start", summary="Host: start when every seat is taken",
+             responses=_SEAT_REFUSALS)
+async def start(game: HostDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
     engine = get_engine(game["kind"])
     if engine is None:
         raise ApiError(404, "This game's kind is no longer available.")
     if game["status"] != "lobby":
         raise ApiError(409, "This game has already started.")
     state = engine.setup(game["player_count"], game["options"], game["seed"])
-    await run(store.start, game, state, engine.rules_version)
-    return await announce(hub, store, game_id)
+    await run(store.start, game["id"], state, engine.rules_version)
+    return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 
-@router.get("/games/{game_id}/history", summary="A game's public history")
-async def history(game_id: str, store: Store_, credential: Cred,
-                  watch: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+@router.get("/games/{game_id}/history", summary="A game's public history",
+            responses=refusals(401, 403, 404, 422), openapi_extra=OPTIONAL_AUTH)
+async def history(game_id: GameId, store: StoreDep, credential: Cred,
+                  watch: WatchParam = None) -> History:
     game = await run(store.game, game_id)
-    if not game["listed"]:
+    # Anybody may read a listed game that welcomes spectators; any other game's history
+    # needs what its live table needs: a seat in it, or its watch link.
+    if not (game["listed"] and game["spectators"]):
         if credential:
-            await seat_of(store, credential, game_id)
-        elif not (watch and game["watch_id"] and watch == game["watch_id"]):
-            raise ApiError(403, "This game is unlisted: its history needs the watch link or "
-                                "a seat in it.")
+            await seat_in(store, credential, game_id)
+        elif not (watch and game["spectators"] and watch == game["watch_id"]):
+            raise ApiError(403, "This game's history needs its watch link or a seat in it.")
     evs = await run(store.events, game_id)
     engine = get_engine(game["kind"])
     outcome = engine.outcome(game["state"]) if engine and game["state"] else None
     finished = game["status"] == "finished"
-    return {
+    return History.model_validate({
         "game_id": game_id,
         "game": game["kind"],
         "status": game["status"],
@@ -302,4 +362,4 @@ async def history(game_id: str, store: Store_, credential: Cred,
         "seed": game["seed"] if finished else None,
         "actions": [{"seq": e["seq"], "seat": e["seat"], "action": e["action"]} for e in evs]
         if finished else None,
-    }
+    })

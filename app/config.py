@@ -25,6 +25,13 @@ class Settings:
     bot_delay: float = field(default_factory=lambda: _float("MEJA_BOT_DELAY", 0.8))
     #: Largest WebSocket frame a client may send.
     max_frame_bytes: int = 64 * 1024
+    #: Largest HTTP request body (larger ones get 413 before they are read).
+    max_body_bytes: int = field(default_factory=lambda: int(_float("MEJA_MAX_BODY_BYTES",
+                                                                   64 * 1024)))
+    #: Requests per minute and client address (0: no limit); tests and benchmarks raise them.
+    rate_lobbies: float = field(default_factory=lambda: _float("MEJA_RATE_LOBBIES", 20))
+    rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
+    rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     static_dir: Path = ROOT / "static"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,25 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import api, gamedata, ws
 from app.config import Settings
 from app.db import make_engine
-from app.errors import ApiError
+from app.errors import ApiError, validation_message
+from app.middleware import BodyLimit, SecurityHeaders
+from app.ratelimit import RateLimiter
 from app.rooms import Hub
 from app.store import Store
 
 PAGES = ("/", "/join/{token}", "/claim/{token}", "/lobby/{token}", "/game/{token}",
          "/watch/{token}")
+
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """Every method the OpenAPI document gives for ``path`` (Starlette's 405 names only the
+    first matching route's methods, and /api/lobbies has two routes)."""
+    methods: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        pattern = re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            methods |= {m.upper() for m in operations}
+    return sorted(methods)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -50,25 +64,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "See docs/protocol.md for the WebSocket protocol.")
     app.state.settings = settings
     app.state.store = store
+    app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
+                        "joins": RateLimiter(settings.rate_joins),
+                        "claims": RateLimiter(settings.rate_claims)}
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(gamedata.router)
 
+    # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for err in exc.errors()[:3]:
-            loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{loc}: {err['msg']}" if loc else err["msg"])
-        return JSONResponse({"detail": "Invalid request: " + "; ".join(parts)}, status_code=422)
+        return JSONResponse({"detail": validation_message(exc.errors())}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names only the first route's methods; a path can have several.
+            headers["Allow"] = ", ".join(allowed_methods(app, request.url.path)
+                                         or [headers.get("Allow", "GET")])
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
+                            headers=headers or None)
 
     static_dir: Path = settings.static_dir
     app_html = static_dir / "app.html"
@@ -79,6 +100,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path in PAGES:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
+    # Outermost last: even a 413 carries the security headers.
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
     logging.getLogger("meja").setLevel(logging.INFO)
     return app
 

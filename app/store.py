@@ -22,6 +22,14 @@ from app.tables import events, games, seats
 
 MAX_NAME = 40
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Every id this service hands out (``secrets.token_urlsafe``); anything else is not one of
+#: ours and is refused before a query (PostgreSQL refuses NUL bytes with an error).
+_PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_public_id(value: str) -> bool:
+    """Whether ``value`` could be a game, invite, watch or claim id."""
+    return _PUBLIC_ID.fullmatch(value) is not None
 
 
 def now() -> dt.datetime:
@@ -100,6 +108,8 @@ class Store:
     # -- reads ---------------------------------------------------------------------------
     def game(self, game_id: str) -> dict[str, Any]:
         """The game row, or 404."""
+        if not is_public_id(game_id):
+            raise ApiError(404, "There is no such game.")
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
         if row is None:
@@ -108,6 +118,8 @@ class Store:
 
     def game_by(self, column: str, value: str) -> dict[str, Any] | None:
         """The game whose invite_id or watch_id is ``value``."""
+        if not is_public_id(value):
+            return None
         col = games.c[column]
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(col == value)).mappings().first()
@@ -132,28 +144,27 @@ class Store:
             ).first()
         return (row[0], row[1]) if row else None
 
-    def open_lobbies(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Listed lobbies that still have an empty seat, newest first."""
+    def open_lobbies(self, kinds: list[str], limit: int = 50) -> list[dict[str, Any]]:
+        """Listed lobbies of the given game kinds that still have an empty seat, newest
+        first, with the host's name (kinds are filtered before the limit, so lobbies of
+        games not on the home page cannot crowd the list out)."""
         taken = func.count(seats.c.name)
+        host_seat = seats.alias("host_seat")
+        host = (select(host_seat.c.name)
+                .where(and_(host_seat.c.game_id == games.c.id, host_seat.c.is_host.is_(True)))
+                .limit(1).scalar_subquery())
         q = (
-            select(games, taken.label("taken"))
+            select(games, taken.label("taken"), host.label("host"))
             .join(seats, seats.c.game_id == games.c.id)
-            .where(and_(games.c.status == "lobby", games.c.listed.is_(True)))
+            .where(and_(games.c.status == "lobby", games.c.listed.is_(True),
+                        games.c.kind.in_(kinds)))
             .group_by(games.c.id)
             .having(taken < games.c.player_count)
             .order_by(games.c.created_at.desc())
             .limit(limit)
         )
         with self.engine.connect() as conn:
-            rows = conn.execute(q).mappings().all()
-            out = []
-            for r in rows:
-                host = conn.execute(
-                    select(seats.c.name).where(
-                        and_(seats.c.game_id == r["id"], seats.c.is_host.is_(True)))
-                ).scalar()
-                out.append({**dict(r), "host": host})
-        return out
+            return [dict(r) for r in conn.execute(q).mappings()]
 
     def events(self, game_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The event history (seq > after) in order."""
@@ -175,6 +186,9 @@ class Store:
             return list(conn.execute(q).scalars())
 
     # -- lobby writes --------------------------------------------------------------------
+    # Every seat change of a game first locks the game's row (``_lock_game``) and decides on
+    # what it then reads: two requests racing for one game, even from two server processes,
+    # are settled one after the other by the database instead of both acting on an old read.
     def create_lobby(self, kind: str, options: dict[str, Any], player_count: int,
                      host_name: str, spectators: bool, listed: bool,
                      rules_version: str) -> tuple[dict[str, Any], str]:
@@ -202,53 +216,64 @@ class Store:
             ])
         return row, credential
 
-    def join(self, game: dict[str, Any], name: str) -> tuple[int, str]:
+    def join(self, game_id: str, name: str) -> tuple[int, str]:
         """Take the first empty seat of a lobby; returns (seat, credential)."""
-        if game["status"] != "lobby":
-            raise ApiError(409, "This game has already started; ask the host for a seat link.")
         name = clean_name(name)
         credential = security.new_credential()
         with self.engine.begin() as conn:
+            game = self._lock_game(conn, game_id)
+            if game["status"] == "abandoned":
+                raise ApiError(410, "The host closed this lobby.")
+            if game["status"] != "lobby":
+                raise ApiError(409, "This game has already started; ask the host for a seat "
+                                    "link.")
             free = conn.execute(
-                select(seats.c.seat).where(and_(seats.c.game_id == game["id"],
+                select(seats.c.seat).where(and_(seats.c.game_id == game_id,
                                                 seats.c.name.is_(None)))
-                .order_by(seats.c.seat)
-            ).scalars().all()
-            for seat in free:
-                # Conditional: a racing join (even from another process) cannot take it too.
-                res = conn.execute(
-                    update(seats)
-                    .where(and_(seats.c.game_id == game["id"], seats.c.seat == seat,
-                                seats.c.name.is_(None)))
-                    .values(name=name, token_hash=security.hash_secret(credential),
-                            is_bot=False, left=False)
-                )
-                if res.rowcount == 1:
-                    self._touch(conn, game["id"])
-                    return seat, credential
-        raise ApiError(409, "This lobby is full.")
+                .order_by(seats.c.seat).limit(1)
+            ).scalar()
+            if free is None:
+                raise ApiError(409, "This lobby is full.")
+            # Conditional as well: the seat is only taken while it is still empty.
+            res = conn.execute(
+                update(seats)
+                .where(and_(seats.c.game_id == game_id, seats.c.seat == free,
+                            seats.c.name.is_(None)))
+                .values(name=name, token_hash=security.hash_secret(credential),
+                        is_bot=False, left=False)
+            )
+            if res.rowcount != 1:
+                raise ApiError(409, "This lobby is full.")
+        return free, credential
 
     def claim(self, claim_id: str) -> tuple[str, int, str]:
         """Redeem a re-issued seat link once; the old credential stops working."""
         h = security.hash_secret(claim_id)
         credential = security.new_credential()
+        used = ApiError(404, "This seat link has already been used or was replaced.")
+        with self.engine.connect() as conn:
+            found = conn.execute(select(seats.c.game_id).where(seats.c.claim_hash == h)).first()
+        if found is None:
+            raise used
         with self.engine.begin() as conn:
-            row = conn.execute(
-                select(seats.c.game_id, seats.c.seat).where(seats.c.claim_hash == h)
-            ).first()
-            if row is None:
-                raise ApiError(404, "This seat link has already been used or was replaced.")
-            conn.execute(
+            self._lock_game(conn, found[0])
+            seat = conn.execute(
+                select(seats.c.seat).where(seats.c.claim_hash == h)).scalar()
+            # One redemption only: whoever updates the row first wins; every other device
+            # finds the claim gone (its update matches no row) and gets no credential.
+            res = conn.execute(
                 update(seats).where(seats.c.claim_hash == h)
                 .values(claim_hash=None, token_hash=security.hash_secret(credential), left=False)
             )
-            self._touch(conn, row[0])
-        return row[0], row[1], credential
+            if seat is None or res.rowcount != 1:
+                raise used
+        return found[0], seat, credential
 
     def reissue(self, game_id: str, seat: int) -> str:
         """A one-time claim link for a seat (a player on a new device)."""
         claim_id = security.new_credential()
         with self.engine.begin() as conn:
+            self._lock_game(conn, game_id)
             s = self._seat(conn, game_id, seat)
             if s["name"] is None or s["is_bot"]:
                 raise ApiError(409, "Only a seat taken by a player can be re-issued.")
@@ -256,13 +281,14 @@ class Store:
                          .values(claim_hash=security.hash_secret(claim_id)))
         return claim_id
 
-    def leave(self, game: dict[str, Any], seat: int) -> None:
+    def leave(self, game_id: str, seat: int) -> None:
         """Lobby: free the seat (the host leaving abandons the lobby). Game: mark as left."""
         with self.engine.begin() as conn:
-            s = self._seat(conn, game["id"], seat)
+            game = self._lock_game(conn, game_id)
+            s = self._seat(conn, game_id, seat)
             if game["status"] == "lobby":
                 if s["is_host"]:
-                    conn.execute(update(games).where(games.c.id == game["id"])
+                    conn.execute(update(games).where(games.c.id == game_id)
                                  .values(status="abandoned", updated_at=now()))
                     return
                 conn.execute(update(seats).where(seats.c.id == s["id"]).values(
@@ -272,45 +298,44 @@ class Store:
                     left=True, connected=False, token_hash=None, claim_hash=None))
                 humans = conn.execute(
                     select(func.count()).select_from(seats).where(and_(
-                        seats.c.game_id == game["id"], seats.c.is_bot.is_(False),
+                        seats.c.game_id == game_id, seats.c.is_bot.is_(False),
                         seats.c.left.is_(False)))
                 ).scalar()
                 if humans == 0 and game["status"] == "active":
-                    conn.execute(update(games).where(games.c.id == game["id"])
+                    conn.execute(update(games).where(games.c.id == game_id)
                                  .values(status="abandoned", updated_at=now()))
-            self._touch(conn, game["id"])
 
-    def remove_seat(self, game: dict[str, Any], seat: int) -> None:
+    def remove_seat(self, game_id: str, seat: int) -> None:
         """Host, lobby only: empty a seat (player or bot)."""
-        self._require_lobby(game)
         with self.engine.begin() as conn:
-            s = self._seat(conn, game["id"], seat)
+            self._require_lobby(self._lock_game(conn, game_id))
+            s = self._seat(conn, game_id, seat)
             if s["is_host"]:
                 raise ApiError(409, "The host cannot remove their own seat.")
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=None, token_hash=None, claim_hash=None, is_bot=False, connected=False))
-            self._touch(conn, game["id"])
 
-    def reorder(self, game: dict[str, Any], order: list[int]) -> None:
+    def reorder(self, game_id: str, order: list[int]) -> None:
         """Host, lobby only: seat ``order[i]`` moves to seat ``i``."""
-        self._require_lobby(game)
-        n = game["player_count"]
-        if sorted(order) != list(range(n)):
-            raise ApiError(422, f"The order must list each seat 0..{n - 1} once.")
         with self.engine.begin() as conn:
-            rows = {s["seat"]: s for s in self._seats(conn, game["id"])}
+            game = self._lock_game(conn, game_id)
+            self._require_lobby(game)
+            n = game["player_count"]
+            if sorted(order) != list(range(n)):
+                raise ApiError(422, f"The order must list each seat 0..{n - 1} once.")
+            rows = {s["seat"]: s for s in self._seats(conn, game_id)}
             # Park every seat on a negative number first: (game_id, seat) is unique.
             for old in range(n):
                 conn.execute(update(seats).where(seats.c.id == rows[old]["id"])
                              .values(seat=-1 - old))
             for new, old in enumerate(order):
                 conn.execute(update(seats).where(seats.c.id == rows[old]["id"]).values(seat=new))
-            self._touch(conn, game["id"])
 
-    def add_bot(self, game: dict[str, Any], seat: int) -> None:
+    def add_bot(self, game_id: str, seat: int) -> None:
         """Host: an empty lobby seat, or a seat whose player left, becomes a bot."""
         with self.engine.begin() as conn:
-            s = self._seat(conn, game["id"], seat)
+            game = self._lock_game(conn, game_id)
+            s = self._seat(conn, game_id, seat)
             if game["status"] == "lobby":
                 if s["name"] is not None:
                     raise ApiError(409, "That seat is taken; remove the player first.")
@@ -326,27 +351,26 @@ class Store:
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=label[:MAX_NAME], is_bot=True, token_hash=None, claim_hash=None,
                 left=False))
-            self._touch(conn, game["id"])
 
-    def start(self, game: dict[str, Any], state: dict[str, Any], rules_version: str) -> None:
+    def start(self, game_id: str, state: dict[str, Any], rules_version: str) -> None:
         """Lobby -> active with the engine's initial state at version 0, under the rules
         version that dealt it (the game keeps it for good, whatever the server runs later)."""
-        self._require_lobby(game)
         with self.engine.begin() as conn:
+            game = self._lock_game(conn, game_id)
+            if game["status"] != "lobby":
+                raise ApiError(409, "This game has already started.")
             empty = conn.execute(
                 select(func.count()).select_from(seats)
-                .where(and_(seats.c.game_id == game["id"], seats.c.name.is_(None)))
+                .where(and_(seats.c.game_id == game_id, seats.c.name.is_(None)))
             ).scalar()
             if empty:
                 raise ApiError(409, "Every seat needs a player or a bot before the start.")
             t = now()
-            res = conn.execute(
-                update(games).where(and_(games.c.id == game["id"], games.c.status == "lobby"))
-                .values(status="active", state=state, version=0, started_at=t, updated_at=t,
-                        rules_version=rules_version)
+            conn.execute(
+                update(games).where(games.c.id == game_id)
+                .values(status="active", state=state, version=0, started_at=t,
+                        updated_at=t, rules_version=rules_version)
             )
-            if res.rowcount != 1:
-                raise ApiError(409, "This game has already started.")
 
     def set_connected(self, game_id: str, seat: int, connected: bool) -> None:
         """Presence as last seen (the live value is kept in memory)."""
@@ -412,5 +436,14 @@ class Store:
             raise ApiError(409, "Seats can only be changed before the game starts.")
 
     @staticmethod
-    def _touch(conn: Any, game_id: str) -> None:
-        conn.execute(update(games).where(games.c.id == game_id).values(updated_at=now()))
+    def _lock_game(conn: Any, game_id: str) -> dict[str, Any]:
+        """Lock the game's row for this transaction and return it as it is now.
+
+        The write comes first on purpose: on PostgreSQL it waits for any other transaction
+        holding the row and later reads see what that one committed; on SQLite the first
+        write of a transaction takes the database's write lock.
+        """
+        res = conn.execute(update(games).where(games.c.id == game_id).values(updated_at=now()))
+        if res.rowcount != 1:
+            raise ApiError(404, "There is no such game.")
+        return dict(conn.execute(select(games).where(games.c.id == game_id)).mappings().one())

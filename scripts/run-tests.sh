@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: provide what the suite needs, then run all of it (nothing is skipped).
-# - PostgreSQL: DATABASE_URL if set (it must be PostgreSQL), else a throwaway cluster.
+# - PostgreSQL: DATABASE_URL if set (it must be PostgreSQL), else a throwaway cluster
+#   (Debian's postgresql server is installed with apt-get when its binaries are missing).
 # - Chromium: Debian's /usr/bin/chromium, installed with apt-get when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,27 @@ if [[ ! -x /usr/bin/chromium ]]; then
 fi
 
 # --- the database ------------------------------------------------------------------------
+# Without DATABASE_URL the suite starts its own cluster, so it needs PostgreSQL's server
+# binaries (initdb, pg_ctl): Debian's `postgresql` package, installed once when missing.
+have_pg_server() {
+  compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null
+}
+if [[ -z ${DATABASE_URL:-} ]] && ! have_pg_server; then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    echo "make test: installing Debian's postgresql server (once)" >&2
+    # The tests start their own throwaway clusters: no default cluster, no service start.
+    mkdir -p /etc/postgresql-common
+    [[ -f /etc/postgresql-common/createcluster.conf ]] \
+      || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1 apt-get install -y -qq \
+      -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold postgresql >/dev/null \
+      || fail "could not install postgresql; run: sudo apt-get install -y postgresql"
+  else
+    fail "the tests need PostgreSQL's server (initdb); run: sudo apt-get install -y postgresql, or set DATABASE_URL to a PostgreSQL database"
+  fi
+  have_pg_server || fail "postgresql was installed but initdb is still missing"
+fi
 PGDIR=""
 cleanup() { [[ -n $PGDIR ]] && bash scripts/test-postgres.sh stop "$PGDIR" || true; }
 trap cleanup EXIT

@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -72,11 +73,14 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn server on a free loopback port, running in a thread."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, database_url: str, bot_delay: float = 0.0, **settings: Any) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        self.app = create_app(Settings(database_url=database_url, bot_delay=bot_delay))
+        # The whole suite comes from one address: no per-IP rate limits unless a test asks.
+        limits = {"rate_lobbies": 0, "rate_joins": 0, "rate_claims": 0}
+        self.app = create_app(Settings(database_url=database_url, bot_delay=bot_delay,
+                                       **{**limits, **settings}))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=1 << 20, lifespan="on")
         self.server = uvicorn.Server(config)

@@ -195,7 +195,9 @@ start_meja() {  # $1: database name
   # e.g. to measure a proposed fix without touching app/.
   [[ -n ${PRELUDE:-} ]] && pyrun=(-c "import sys, runpy; runpy.run_path(sys.argv[1]); mod = sys.argv[2]; sys.argv = [mod] + sys.argv[3:]; runpy.run_module(mod, run_name='__main__', alter_sys=True)" "$PRELUDE" "$mod")
   # taskset execs python, so $! is the server's own PID (what load.js measures).
-  (cd "$SRC" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 "${SERVER_CPU[@]}" "$PY" "${pyrun[@]}" \
+  # The load comes from one address: the per-address rate limits (app/config.py) are off.
+  (cd "$SRC" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 MEJA_RATE_LOBBIES=0 MEJA_RATE_JOINS=0 \
+    MEJA_RATE_CLAIMS=0 "${SERVER_CPU[@]}" "$PY" "${pyrun[@]}" \
     "${args[@]}" \
     >"$SERVER_LOG" 2>&1) &
   SERVER_PID=$!

@@ -1,0 +1,144 @@
+"""Seat changes racing each other, with real concurrent requests (issue 17).
+
+Each race is run many times, on one server and on two servers (separate connection pools
+and rooms) sharing one database, on SQLite and on PostgreSQL. Whatever order the database
+settles them in, a player must never hold a credential that does not work, a one-time link
+must work once, and a started game never has an empty seat.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.app.client import auth, create, http, join
+from tests.conftest import LiveServer
+
+ROUNDS = 20
+
+
+@pytest.fixture(scope="module", params=["one-server", "two-servers"])
+def servers(request: pytest.FixtureRequest, live_server: LiveServer,
+            db_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Where the racing requests go: both to one server, or one to each of two servers."""
+    if request.param == "one-server":
+        yield live_server, live_server
+        return
+    second = LiveServer(db_url).start()
+    try:
+        yield live_server, second
+    finally:
+        second.stop()
+
+
+def race(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
+    """Send every request at the same moment (one thread each) and return the answers."""
+    barrier = threading.Barrier(len(calls))
+
+    def go(call: Callable[[], httpx.Response]) -> httpx.Response:
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(go, calls))
+
+
+def seat_of(server: LiveServer, credential: str) -> tuple[int, dict[str, Any]]:
+    """The seat a credential really opens (asserting that it opens one)."""
+    r = http.get(f"{server.url}/api/me", headers=auth(credential))
+    assert r.status_code == 200, f"a credential handed out does not work: {r.text}"
+    return r.json()["seat"], r.json()
+
+
+def lobby_of(server: LiveServer, lobby: dict[str, Any]) -> dict[str, Any]:
+    r = http.get(f"{server.url}/api/games/{lobby['game_id']}",
+                 headers=auth(lobby["credential"]))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def invite_of(lobby: dict[str, Any]) -> str:
+    return lobby["invite_url"].rsplit("/", 1)[1]
+
+
+def test_join_against_bot_for_the_last_seat(servers: tuple[LiveServer, LiveServer]) -> None:
+    a, b = servers
+    for _ in range(ROUNDS):
+        lobby = create(a, seats=2)
+        joined, bot = race(
+            partial(http.post, f"{a.url}/api/invites/{invite_of(lobby)}/join",
+                              json={"name": "Budi"}),
+            partial(http.post, f"{b.url}/api/games/{lobby['game_id']}/seats/1/bot",
+                              headers=auth(lobby["credential"])))
+        assert sorted([joined.status_code, bot.status_code]) == [200, 409], (
+            joined.text, bot.text)
+        last = lobby_of(a, lobby)["seats"][1]
+        if joined.status_code == 200:
+            assert seat_of(b, joined.json()["credential"])[0] == 1
+            assert last["name"] == "Budi" and last["bot"] is False
+            assert "taken" in bot.json()["detail"]
+        else:
+            assert last["bot"] is True and "full" in joined.json()["detail"]
+
+
+def test_a_reissued_seat_link_is_claimed_once(servers: tuple[LiveServer, LiveServer]) -> None:
+    a, b = servers
+    for _ in range(ROUNDS // 2):
+        lobby = create(a, seats=2)
+        friend = join(a, lobby, "Budi")
+        r = http.post(f"{a.url}/api/games/{lobby['game_id']}/seats/1/reissue",
+                      headers=auth(lobby["credential"]))
+        claim_id = r.json()["claim_url"].rsplit("/", 1)[1]
+        answers = race(*[partial(http.post, f"{s.url}/api/claims/{claim_id}")
+                         for s in (a, b, a, b, a)])
+        codes = sorted(r.status_code for r in answers)
+        assert codes == [200, 404, 404, 404, 404], [r.text for r in answers]
+        winner = next(r for r in answers if r.status_code == 200).json()
+        assert seat_of(b, winner["credential"])[0] == 1
+        old = http.get(f"{a.url}/api/me", headers=auth(friend["credential"]))
+        assert old.status_code == 401
+
+
+def test_two_joiners_for_the_last_seat(servers: tuple[LiveServer, LiveServer]) -> None:
+    a, b = servers
+    for _ in range(ROUNDS):
+        lobby = create(a, seats=3)
+        join(a, lobby, "Ana")
+        first, second = race(
+            partial(http.post, f"{a.url}/api/invites/{invite_of(lobby)}/join",
+                              json={"name": "Budi"}),
+            partial(http.post, f"{b.url}/api/invites/{invite_of(lobby)}/join",
+                              json={"name": "Citra"}))
+        assert sorted([first.status_code, second.status_code]) == [200, 409]
+        won = first if first.status_code == 200 else second
+        name = "Budi" if won is first else "Citra"
+        assert seat_of(a, won.json()["credential"])[0] == 2
+        assert [s["name"] for s in lobby_of(b, lobby)["seats"]] == ["Host", "Ana", name]
+
+
+def test_leave_against_start(servers: tuple[LiveServer, LiveServer]) -> None:
+    a, b = servers
+    for _ in range(ROUNDS):
+        lobby = create(a, seats=2)
+        friend = join(a, lobby, "Budi")
+        left, started = race(
+            partial(http.post, f"{a.url}/api/games/{lobby['game_id']}/leave",
+                              headers=auth(friend["credential"])),
+            partial(http.post, f"{b.url}/api/games/{lobby['game_id']}/start",
+                              headers=auth(lobby["credential"])))
+        assert left.status_code == 200, left.text
+        info = lobby_of(a, lobby)
+        if started.status_code == 200:
+            # The start won: Budi left a game in play, his seat keeps his name.
+            assert info["status"] == "active"
+            assert info["seats"][1]["name"] == "Budi" and info["seats"][1]["left"] is True
+        else:
+            assert started.status_code == 409 and "seat" in started.json()["detail"]
+            assert info["status"] == "lobby" and info["seats"][1]["name"] is None
+        assert all(s["name"] for s in info["seats"]) or info["status"] == "lobby"
