@@ -72,9 +72,9 @@ class TukTukTaxiEngine(Engine):
     name = "Tuk-Tuk Taxi"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"
     options_model = TukTukOptions
-    action_adapter: Any = ACTION_ADAPTER
+    action_adapter = ACTION_ADAPTER
     blurb = ("Drive passengers to your taxi stop, and put up road signs that speed you up "
              "and hold the other drivers back.")
 
@@ -280,13 +280,13 @@ class TukTukTaxiEngine(Engine):
     def _offer_moves(self, s: State, seat: int, budget: int, log: list[LogEntry]) -> None:
         """Work out this leg's outcomes; a taxi that cannot move at all ends its move."""
         outcomes = leg_outcomes(self._leg(s, seat, budget))
-        moves = []
+        moves: list[dict[str, Any]] = []
         for o in outcomes:
             moves.append({
                 "to": cell_key(o.end),
                 "path": [cell_key(c) for c in o.path],
                 "police": o.police,
-                "red": o.reason == "red",
+                "light": o.light,
                 "prev": None if o.prev is None else cell_key(o.prev),
                 "acted": [cell_key(c) for c in o.acted],
                 "continuation": o.continuation,
@@ -319,6 +319,8 @@ class TukTukTaxiEngine(Engine):
             not_endable=frozenset(blocked),
             pick_up=frozenset() if s["carrying"][seat]
             else frozenset(parse_cell(p) for p in s["passengers"]),
+            limited=any(s["signs"].get(c, {}).get("kind") == "speed_limit"
+                        for c in turn["used"]),
         )
 
     def _move(self, s: State, seat: int, action: Move, log: list[LogEntry]) -> None:
@@ -544,6 +546,8 @@ def _note(s: State, seat: int, o: Any) -> str:
     parts = []
     if o.reason == "red":
         parts.append("Red light: stop here, your turn ends")
+    elif o.light:
+        parts.append("Traffic light: too few moves to pass, stop here; your turn ends")
     if o.continuation == "no_parking":
         parts.append("No parking: you may roll again")
     elif o.continuation == "no_stopping":
