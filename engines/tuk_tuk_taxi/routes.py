@@ -234,7 +234,10 @@ def leg_outcomes(leg: Leg) -> list[Outcome]:
             continue
         seen.add(key)
         out.append(outcome)
-    return out
+    # Stopping early on a No parking cell (own stop, passenger) offers a re-roll *or* staying,
+    # so the same route cut by a light in front (ruling 11: no re-roll) adds no choice.
+    parked = {o.path for o in out if o.continuation == "no_parking"}
+    return [o for o in out if o.continuation or o.police or o.path not in parked]
 
 
 def _outcome(leg: Leg, route: Route) -> Outcome:

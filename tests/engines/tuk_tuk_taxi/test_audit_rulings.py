@@ -195,3 +195,24 @@ def test_meja_an_active_speed_limit_caps_the_no_stopping_drive_at_four_steps() -
     s = make(2, taxis={0: "0,1", **FAR}, signs={"0,2": "speed_limit", "0,3": "no_stopping"})
     s = move_to(roll(s, 2), "0,3")
     assert ends(s) == {"0,7", "3,4"}  # 0,4 then 3 more: the drive's own count, 4 at most
+
+
+def test_ruling_11_stopping_early_for_a_passenger_on_no_parking_keeps_the_re_roll() -> None:
+    # Green 3 from 5,4: 6,4 7,4 and the light on 8,4 is out of reach, but 7,4 is also a
+    # passenger's cell: stopping there by choice is no light stop, so No parking acts, and
+    # the light stop on the same route (turn over) is no separate choice (staying is).
+    s = make(2, taxis={0: "5,4", **FAR}, signs={"7,4": "no_parking"}, passengers=["7,4"])
+    s = roll(s, 3)
+    assert [m["continuation"] for m in s["moves"] if m["to"] == "7,4"] == ["no_parking"]
+    s = move_to(s, "7,4")
+    assert s["phase"] == "no_parking"
+
+
+def test_meja_a_dead_end_past_the_police_is_no_way_home() -> None:
+    # North from 11,0: past the Police on 10,0 to 9,0, where the mandatory left turn on 8,0
+    # would leave the board: a dead end with moves left, no legal move, so speeding past the
+    # Police there cannot be chosen to be sent home (a free ride to the stop).
+    signs = {"10,0": "police", "8,0": ("turn_left", "N")}
+    s = roll(make(2, taxis={0: "11,0", **FAR}, signs=signs), 6)
+    assert not _police_moves(s)
+    assert ends(s) == {"12,5", "11,4"}
