@@ -12,6 +12,7 @@ No parking / No stopping continuation may still do).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engines.tuk_tuk_taxi.data import (
     ACTS_ONCE,
@@ -100,86 +101,109 @@ def _turn_exit(kind: str, travel: str) -> str:
     return RIGHT_OF[travel] if kind == "turn_right" else LEFT_OF[travel]
 
 
+class _At(NamedTuple):
+    """Where a route under search stands, and what it may still do in this leg."""
+
+    cell: Cell
+    prev: Cell | None
+    moves: int                  # moves spent (Slippery road and Warning cost more)
+    path: tuple[Cell, ...]      # cells entered (its length is the step count)
+    budget: int                 # the moves this route may spend (halved at a yellow light)
+    cap: int | None             # Speed limit 40: the most steps (ruling 14)
+    halved: bool
+    first: bool                 # no step made yet this turn (Stop, Pedestrian crossing)
+
+
+class _Search:
+    """The step-by-step walk over every route of one leg."""
+
+    def __init__(self, leg: Leg) -> None:
+        self.leg = leg
+        self.colour = DIE_COLOURS[leg.roll]
+        self.one_way = one_way_rules(leg.signs)
+        self.complete: list[Route] = []
+        self.stuck: list[Route] = []
+
+    def walk(self, at: _At) -> None:
+        """Finish the route here, or try every step onward from it."""
+        if at.moves >= at.budget:
+            self.complete.append(Route(at.path, "done"))
+            return
+        if at.cap is not None and len(at.path) >= at.cap:  # ruling 14: steps, not moves
+            self.complete.append(Route(at.path, "speed"))
+            return
+        leg = self.leg
+        here_kind, here_dir = leg.signs.get(at.cell, _NO_SIGN)
+        forced = None
+        if (here_kind in MANDATORY_TURNS and at.prev is not None and here_dir is not None
+                and direction_between(at.prev, at.cell) == here_dir):
+            forced = _turn_exit(here_kind, here_dir)
+        leave_extra = 1 if here_kind == "warning" and at.cell not in leg.used else 0
+        cuts: list[str] = []
+        moved = False
+        for d, nxt in NEIGHBOURS[at.cell]:
+            if nxt == at.prev or (forced is not None and d != forced) or self._closed(at, d, nxt):
+                continue
+            onward = self._enter(at, nxt, leave_extra)
+            if isinstance(onward, str):
+                cuts.append(onward)
+                continue
+            moved = True
+            if (nxt == leg.own_stop or nxt in leg.pick_up) and nxt not in leg.not_endable:
+                self.complete.append(Route(onward.path, "early"))
+            self.walk(onward)
+        for reason in dict.fromkeys(cuts):
+            self.complete.append(Route(at.path, reason))
+        if not cuts and not moved:
+            self.stuck.append(Route(at.path, "stuck"))
+
+    def _closed(self, at: _At, d: str, nxt: Cell) -> bool:
+        """No entry, one-way signs and mandatory turns close this step for good."""
+        kind, there_dir = self.leg.signs.get(nxt, _NO_SIGN)
+        if kind == "no_entry":
+            return True
+        # A one-way segment governs steps inside it, into it and out of it.
+        one_way = self.one_way
+        if one_way and (one_way.get(at.cell, d) != d or one_way.get(nxt, d) != d):
+            return True
+        if kind in MANDATORY_TURNS and there_dir == d:
+            out = step(nxt, _turn_exit(kind, d))
+            return out is None or self.leg.signs.get(out, _NO_SIGN)[0] == "no_entry"
+        return False
+
+    def _enter(self, at: _At, nxt: Cell, leave_extra: int) -> _At | str:
+        """The route one step on, or why it must end in front of ``nxt`` (a cut)."""
+        leg = self.leg
+        kind = leg.signs.get(nxt, _NO_SIGN)[0]
+        if kind in HALT_BEFORE and not at.first:
+            return "halt"
+        budget, halved = at.budget, at.halved
+        if nxt in TRAFFIC_LIGHTS:
+            if self.colour == "red":
+                return "red"
+            if self.colour == "yellow" and not halved:
+                # Half the roll, also for a No stopping drive (ruling 15: 2 or 3).
+                budget, halved = leg.roll // 2, True
+        slip = 1 if kind == "slippery" and nxt not in leg.used else 0
+        cost = 1 + leave_extra + slip
+        if at.moves + cost > budget:
+            if nxt in TRAFFIC_LIGHTS and halved and not at.halved:
+                return "light"
+            return "slippery" if slip else "warning" if leave_extra else "done"
+        cap = SPEED_LIMIT_STEPS if kind == "speed_limit" else at.cap
+        return _At(nxt, at.cell, at.moves + cost, at.path + (nxt,), budget, cap, halved, False)
+
+
 def find_routes(leg: Leg) -> tuple[list[Route], list[Route]]:
     """All complete routes, and the routes stuck before their moves ran out.
 
     Routes are walked as if every cell could be ended on; :func:`leg_outcomes` moves each
     end back off occupied cells and lights, and only then decides about the Police.
     """
-    signs = leg.signs
-    used = leg.used
-    colour = DIE_COLOURS[leg.roll]
-    one_way = one_way_rules(signs)
-    complete: list[Route] = []
-    stuck: list[Route] = []
-
-    def finish(path: tuple[Cell, ...], reason: str) -> None:
-        complete.append(Route(path, reason))
-
-    def walk(cell: Cell, prev: Cell | None, moves: int, path: tuple[Cell, ...], budget: int,
-             cap: int | None, halved: bool, first: bool) -> None:
-        if moves >= budget:
-            finish(path, "done")
-            return
-        if cap is not None and len(path) >= cap:  # ruling 14: steps, not moves
-            finish(path, "speed")
-            return
-        here_kind, here_dir = signs.get(cell, _NO_SIGN)
-        forced = None
-        if (here_kind in MANDATORY_TURNS and prev is not None and here_dir is not None
-                and direction_between(prev, cell) == here_dir):
-            forced = _turn_exit(here_kind, here_dir)
-        leave_extra = 1 if here_kind == "warning" and cell not in used else 0
-        cuts: list[str] = []
-        moved = False
-        for d, nxt in NEIGHBOURS[cell]:
-            if nxt == prev or (forced is not None and d != forced):
-                continue
-            kind, there_dir = signs.get(nxt, _NO_SIGN)
-            if kind == "no_entry":
-                continue
-            # A one-way segment governs steps inside it, into it and out of it.
-            if one_way and (one_way.get(cell, d) != d or one_way.get(nxt, d) != d):
-                continue
-            if kind in MANDATORY_TURNS and there_dir == d:
-                out = step(nxt, _turn_exit(kind, d))
-                if out is None or (signs.get(out) or ("",))[0] == "no_entry":
-                    continue
-            if kind in HALT_BEFORE and not first:
-                cuts.append("halt")
-                continue
-            new_budget, new_halved = budget, halved
-            if nxt in TRAFFIC_LIGHTS:
-                if colour == "red":
-                    cuts.append("red")
-                    continue
-                if colour == "yellow" and not halved:
-                    # Half the roll, also for a No stopping drive (ruling 15: 2 or 3).
-                    new_budget, new_halved = leg.roll // 2, True
-            slip = 1 if kind == "slippery" and nxt not in used else 0
-            cost = 1 + leave_extra + slip
-            if moves + cost > new_budget:
-                if nxt in TRAFFIC_LIGHTS and new_halved and not halved:
-                    cuts.append("light")
-                else:
-                    cuts.append("slippery" if slip else "warning" if leave_extra else "done")
-                continue
-            moved = True
-            npath = path + (nxt,)
-            ncap = cap
-            if kind == "speed_limit" and ncap is None:
-                ncap = SPEED_LIMIT_STEPS
-            if (nxt == leg.own_stop or nxt in leg.pick_up) and nxt not in leg.not_endable:
-                finish(npath, "early")
-            walk(nxt, cell, moves + cost, npath, new_budget, ncap, new_halved, False)
-        for reason in dict.fromkeys(cuts):
-            finish(path, reason)
-        if not cuts and not moved:
-            stuck.append(Route(path, "stuck"))
-
+    search = _Search(leg)
     cap = SPEED_LIMIT_STEPS if leg.limited else None
-    walk(leg.start, leg.prev, 0, (), leg.budget, cap, False, leg.first)
-    return complete, stuck
+    search.walk(_At(leg.start, leg.prev, 0, (), leg.budget, cap, False, leg.first))
+    return search.complete, search.stuck
 
 
 def _fall_back(leg: Leg, path: tuple[Cell, ...]) -> tuple[Cell, ...]:
