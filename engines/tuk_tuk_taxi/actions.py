@@ -5,7 +5,7 @@ Cells are ``"r,c"`` strings (row, column; 0,0 is the top-left corner).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -14,7 +14,8 @@ Direction = Literal["N", "E", "S", "W"]
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a wrong type is an invalid action, never coerced ("1" is not route 1).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Place(_Action):
@@ -78,4 +79,4 @@ TukTukAction = Annotated[
     Place | GoTo | RemoveSign | Discard | Roll | Move | RollAgain | Stay,
     Field(discriminator="type"),
 ]
-ACTION_ADAPTER: TypeAdapter[object] = TypeAdapter(TukTukAction)
+ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(TukTukAction)

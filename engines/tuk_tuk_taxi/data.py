@@ -54,11 +54,12 @@ PLACED: Final = frozenset(k for k, v in TILES.items() if v[3] == "road") | {"pol
 MANDATORY_TURNS: Final = frozenset({"turn_right", "turn_left"})
 #: Signs that stop a taxi from entering their cell except as the turn's first step.
 HALT_BEFORE: Final = frozenset({"stop", "pedestrian_crossing"})
-#: Signs whose effect acts at most once per turn (spec turn structure 5).
+#: Signs whose effect acts at most once per turn (spec turn structure 5). Police are not
+#: among them: passing them slowly does not use them up, and speeding ends the turn (S12).
 ACTS_ONCE: Final = frozenset(
-    {"slippery", "warning", "speed_limit", "police", "no_parking", "no_stopping"})
-#: Speed limit 40: no move beyond this number in the roll that entered the sign.
-SPEED_LIMIT_MOVES: Final = 4
+    {"slippery", "warning", "speed_limit", "no_parking", "no_stopping"})
+#: Speed limit 40: once entered, no step beyond this number in a roll this turn (S6, S14).
+SPEED_LIMIT_STEPS: Final = 4
 #: No stopping: the taxi drives this many steps onward.
 NO_STOPPING_STEPS: Final = 5
 #: Police catch a taxi that drives past them after one of these rolls.

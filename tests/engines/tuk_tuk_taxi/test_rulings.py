@@ -34,14 +34,6 @@ def test_a_taxi_starting_on_a_mandatory_turn_leaves_it_any_way() -> None:
     assert ends(roll(s, 1)) == {"0,7", "0,9", "1,8"}
 
 
-def test_speed_limit_binds_only_the_roll_that_entered_it() -> None:
-    s = make(2, taxis={0: "0,1", 1: "12,8"},
-             signs={"0,2": "speed_limit", "0,3": "no_parking"})
-    s = move_to(roll(s, 2), "0,3")
-    s = roll(s, 6)
-    assert "0,9" in ends(s)
-
-
 def test_a_boxed_in_taxi_cannot_move_and_the_turn_passes() -> None:
     s = make(2, taxis={0: "0,5", 1: "12,8"}, signs={"0,4": "no_entry", "0,6": "no_entry"})
     s = roll(s, 4)

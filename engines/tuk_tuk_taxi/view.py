@@ -1,0 +1,37 @@
+"""What every seat and spectator sees: the whole table, of the stack only its size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.tuk_tuk_taxi import data
+from engines.tuk_tuk_taxi.data import TILE_NAMES, cell_key
+from engines.tuk_tuk_taxi.state import TukTukState
+
+
+def view(s: TukTukState, seat: int | None) -> dict[str, Any]:
+    """Everything on the table; nothing here is secret but the order of the stack."""
+    drawn = s["drawn"]
+    return {
+        "board": data.BOARD_VIEW,
+        "side": s["side"],
+        "simplified": s["simplified"],
+        "players": s["players"],
+        "current": s["current"],
+        "phase": s["phase"],
+        "drawn": None if drawn is None else {"kind": drawn, "name": TILE_NAMES[drawn]},
+        "die": s["die"],
+        "stack_count": len(s["stack"]),
+        "removed": s["removed"],
+        "signs": {k: {"kind": v["kind"], "dir": v["dir"], "name": TILE_NAMES[v["kind"]]}
+                  for k, v in s["signs"].items()},
+        "taxis": list(s["taxis"]),
+        "stops": [cell_key(data.TAXI_STOPS[p]) for p in range(s["players"])],
+        "carrying": list(s["carrying"]),
+        "passengers": list(s["passengers"]),
+        "delivered": list(s["delivered"]),
+        "skip": list(s["skip"]),
+        "moves": [{"to": m["to"], "path": m["path"], "note": m["note"], "route": i}
+                  for i, m in enumerate(s["moves"])],
+        "tile_names": TILE_NAMES,
+    }
