@@ -10,10 +10,12 @@ from engines.tuk_tuk_taxi.state import TukTukState
 
 
 def view(s: TukTukState, seat: int | None) -> dict[str, Any]:
-    """Everything on the table; nothing here is secret but the order of the stack."""
+    """Everything on the table; nothing here is secret but the order of the stack.
+
+    The board's layout and the tiles' names are static: the browser has them once per game
+    from ``client_data.py`` (``/api/game-kinds/tuk-tuk-taxi/data``), not in every view."""
     drawn = s["drawn"]
     return {
-        "board": data.BOARD_VIEW,
         "side": s["side"],
         "simplified": s["simplified"],
         "players": s["players"],
@@ -33,5 +35,4 @@ def view(s: TukTukState, seat: int | None) -> dict[str, Any]:
         "skip": list(s["skip"]),
         "moves": [{"to": m["to"], "path": m["path"], "note": m["note"], "route": i}
                   for i, m in enumerate(s["moves"])],
-        "tile_names": TILE_NAMES,
     }
