@@ -42,6 +42,10 @@ class PingFrame(_Frame):
     type: Literal["ping"]
 
 
+#: What the server's WebSocket protocol hands the application in place of a frame larger than
+#: it reads (app.wsproto discards the payload): answered with an error frame like any other.
+OVERSIZED = "\x00meja:oversized"
+
 ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame, Field(discriminator="type")]
 client_frame = TypeAdapter(ClientFrame)
 
