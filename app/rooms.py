@@ -178,7 +178,7 @@ class Room:
             conn.version = self.version
             if conn is origin and ack is not None:
                 acked = True
-                conn.send(frames[key][:-1] + ',"accepted":' + encode(ack) + "}")
+                conn.send(frames[key][:-1] + ',"accepted":' + orjson.dumps(ack).decode() + "}")
             else:
                 conn.send(frames[key])
         self.docs = new_docs

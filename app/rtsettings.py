@@ -39,10 +39,13 @@ class Realtime:
     max_queued_frames: int = field(default_factory=lambda: _int("MEJA_WS_QUEUE_FRAMES", 512))
     #: A room nobody is connected to is unloaded after this many seconds.
     room_idle: float = field(default_factory=lambda: _float("MEJA_ROOM_IDLE_SECONDS", 60.0))
-    #: Actions one connection may send per second on average, and in one burst.
+    #: Actions one connection may send per second on average, and in one burst. A person
+    #: acts a few times a second at most; the default leaves room for scripted play (the
+    #: peer benchmark drives a game as fast as it commits, ~300 actions/s per seat) and
+    #: stops a flood of thousands.
     actions_per_second: float = field(
-        default_factory=lambda: _float("MEJA_WS_ACTIONS_PER_SECOND", 20.0))
-    action_burst: int = field(default_factory=lambda: _int("MEJA_WS_ACTION_BURST", 40))
+        default_factory=lambda: _float("MEJA_WS_ACTIONS_PER_SECOND", 500.0))
+    action_burst: int = field(default_factory=lambda: _int("MEJA_WS_ACTION_BURST", 1000))
     #: Other frames (sync, ping, malformed ones) per second and burst.
     frames_per_second: float = field(
         default_factory=lambda: _float("MEJA_WS_FRAMES_PER_SECOND", 50.0))
