@@ -12,6 +12,8 @@ import os
 
 import uvicorn
 
+from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
+
 
 def main() -> None:
     """Parse ``--host``/``--port`` (or HOST/PORT) and serve."""
@@ -30,7 +32,9 @@ def main() -> None:
         log_level=args.log_level,
         access_log=False,
         proxy_headers=True,
-        ws_max_size=1 << 20,
+        # Oversized frames are skipped and answered with an error frame, not closed (1009).
+        ws=MejaWebSocketProtocol,
+        ws_max_size=WS_MAX_SIZE,
         # Frames are small patches: compressing each one costs more CPU than it saves bytes.
         ws_per_message_deflate=os.environ.get("MEJA_WS_DEFLATE", "0") == "1",
     )
