@@ -29,6 +29,7 @@ from app.diff import make_patch
 from app.errors import ApiError
 from app.fanout import Fanout, LocalFanout
 from app.frames import encode
+from app.lobby import lobby_info
 from app.outbox import Connection, OutboxLimits
 from app.rtsettings import Realtime
 from app.store import CommitItem, Store
@@ -520,8 +521,10 @@ class Hub:
             room.state, room.version = fresh.state, fresh.version
             room.log_tail, room.last = fresh.log_tail, fresh.last
             room.snaps.clear()
-            if lobby_frame:
-                room.broadcast_text(lobby_frame)
+            if not lobby_frame:  # told by another process: build the same frame here
+                lobby_frame = encode({"type": "lobby",
+                                      "lobby": lobby_info(room.game, room.seats, room.online())})
+            room.broadcast_text(lobby_frame)
             room.broadcast_text(room.presence_frame())
             if before != room.status or room.status == "lobby":
                 room.invalidate()

@@ -134,6 +134,9 @@ async def _session(ws: WebSocket, game_id: str) -> None:
         await _refuse(ws, 4400, "Bad hello: send a credential or a watch id.")
         return
 
+    if not hub.fanout.healthy:
+        # Notifications from other processes may have been missed: read the database.
+        await hub.catch_up(room)
     # The room may have been unloaded while we awaited the database: take the live one,
     # and join it before anything else can await.
     room = await hub.room(game_id)
