@@ -20,6 +20,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "1")),
+                        help="server processes on one socket (PostgreSQL only: they share "
+                             "games through LISTEN/NOTIFY)")
     parser.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "info"))
     args = parser.parse_args()
     # Each move allocates a few hundred short-lived objects; the default threshold (700)
@@ -30,6 +33,7 @@ def main() -> None:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        workers=args.workers,
         access_log=False,
         proxy_headers=True,
         # Oversized frames are skipped and answered with an error frame, not closed (1009).
