@@ -40,6 +40,9 @@ log = logging.getLogger("meja.rooms")
 
 LOG_TAIL = 200
 RECENT_IDS = 512
+#: Presence changes within this many seconds travel in one frame.
+PRESENCE_DELAY = 0.05
+SPECTATOR_DELAY = 1.0
 #: Codes of refusals after which a repeated action id is looked up in the database: a repeat
 #: of an action that was applied long ago (or before a restart) answers ``accepted``.
 _LOOKUP_ON = frozenset({"stale", "rule", "invalid"})
@@ -81,6 +84,7 @@ class Room:
     #: Presence held by other processes: origin -> (seen at, seats connected, spectators).
     remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
     idle_since: float = field(default_factory=time.monotonic)
+    _presence_timer: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -222,6 +226,24 @@ class Room:
         """Seats and spectator count connected to this process."""
         seats = frozenset(c.seat for c in self.conns if c.seat is not None and not c.closed)
         return seats, sum(1 for c in self.conns if c.seat is None and not c.closed)
+
+    def presence_changed(self, seat_changed: bool = True) -> None:
+        """Someone came or went: tell everyone soon. Changes within PRESENCE_DELAY (a seat)
+        or SPECTATOR_DELAY (only the spectator count) share one frame, so a crowd of
+        spectators arriving does not cost a frame to each of them per arrival."""
+        delay = PRESENCE_DELAY if seat_changed else SPECTATOR_DELAY
+        loop = asyncio.get_running_loop()
+        timer = self._presence_timer
+        if timer is not None:
+            if timer.when() <= loop.time() + delay:
+                return
+            timer.cancel()
+        self._presence_timer = loop.call_later(delay, self._flush_presence)
+
+    def _flush_presence(self) -> None:
+        self._presence_timer = None
+        self.broadcast_text(self.presence_frame())
+        self.hub.fanout.presence_changed(self)
 
     def presence_frame(self) -> str:
         """Who is connected (in every process), outside the versioned document."""

@@ -153,8 +153,7 @@ async def _session(ws: WebSocket, game_id: str) -> None:
 
 
 async def _presence(hub: Hub, room: Room, seat: int | None, joined: bool) -> None:
-    room.broadcast_text(room.presence_frame())
-    hub.fanout.presence_changed(room)
+    room.presence_changed(seat_changed=seat is not None)
     if seat is None:
         return
     still = any(c.seat == seat and not c.closed for c in room.conns)
