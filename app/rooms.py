@@ -43,6 +43,7 @@ RECENT_IDS = 512
 #: Presence changes within this many seconds travel in one frame.
 PRESENCE_DELAY = 0.05
 SPECTATOR_DELAY = 1.0
+CROWD = 32
 #: Codes of refusals after which a repeated action id is looked up in the database: a repeat
 #: of an action that was applied long ago (or before a restart) answers ``accepted``.
 _LOOKUP_ON = frozenset({"stale", "rule", "invalid"})
@@ -228,12 +229,18 @@ class Room:
         return seats, sum(1 for c in self.conns if c.seat is None and not c.closed)
 
     def presence_changed(self, seat_changed: bool = True) -> None:
-        """Someone came or went: tell everyone soon. Changes within PRESENCE_DELAY (a seat)
-        or SPECTATOR_DELAY (only the spectator count) share one frame, so a crowd of
-        spectators arriving does not cost a frame to each of them per arrival."""
+        """Someone came or went: tell everyone. In a crowd (more than CROWD connections)
+        changes within PRESENCE_DELAY (a seat) or SPECTATOR_DELAY (only the spectator
+        count) share one frame, so N spectators arriving cost N frames, not N squared."""
+        timer = self._presence_timer
+        if len(self.conns) <= CROWD:
+            # A table and a few spectators: every change at once.
+            if timer is not None:
+                timer.cancel()
+            self._flush_presence()
+            return
         delay = PRESENCE_DELAY if seat_changed else SPECTATOR_DELAY
         loop = asyncio.get_running_loop()
-        timer = self._presence_timer
         if timer is not None:
             if timer.when() <= loop.time() + delay:
                 return

@@ -118,7 +118,8 @@ def test_hellos_for_unknown_games_leave_nothing_behind(live_server) -> None:
                 await hello(i)
         await asyncio.gather(*(one(i) for i in range(10_000)))
     asyncio.run(run())
-    assert len(hub.rooms) == rooms_before
+    assert len(hub.rooms) <= rooms_before  # (other tests' rooms may have been unloaded)
+    assert not any(gid.startswith("nosuchgame") for gid in hub.rooms)
     assert hub._loading == {}
 
 
