@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench bench-peer clean
+.PHONY: run run-cluster test lint bench bench-peer clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Meja needs Python 3.11 or newer (found " + sys.version.split()[0] + ")")'
@@ -19,6 +19,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/alembic upgrade head
 	$(PY) -m app --host $(HOST) --port $(PORT)
+
+## N server processes on one PostgreSQL and one port (DATABASE_URL must be PostgreSQL):
+## uvicorn's workers share the listening socket, the kernel spreads connections over them,
+## and a worker that dies is restarted; games travel between them by LISTEN/NOTIFY.
+WORKERS ?= 4
+run-cluster: $(STAMP)
+	@case "$$DATABASE_URL" in postgres*) ;; *) echo "run-cluster needs DATABASE_URL=postgresql://... (SQLite is one process)"; exit 2;; esac
+	$(VENV)/bin/alembic upgrade head
+	$(PY) -m app --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 ## Install what the tests need (PostgreSQL cluster, Chromium) and run the whole suite
 test: $(STAMP)

@@ -12,12 +12,17 @@ import os
 
 import uvicorn
 
+from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
+
 
 def main() -> None:
     """Parse ``--host``/``--port`` (or HOST/PORT) and serve."""
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "1")),
+                        help="server processes on one socket (PostgreSQL only: they share "
+                             "games through LISTEN/NOTIFY)")
     parser.add_argument("--log-level", default=os.environ.get("LOG_LEVEL", "info"))
     args = parser.parse_args()
     # Each move allocates a few hundred short-lived objects; the default threshold (700)
@@ -28,9 +33,12 @@ def main() -> None:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        workers=args.workers,
         access_log=False,
         proxy_headers=True,
-        ws_max_size=1 << 20,
+        # Oversized frames are skipped and answered with an error frame, not closed (1009).
+        ws=MejaWebSocketProtocol,
+        ws_max_size=WS_MAX_SIZE,
         # Frames are small patches: compressing each one costs more CPU than it saves bytes.
         ws_per_message_deflate=os.environ.get("MEJA_WS_DEFLATE", "0") == "1",
     )

@@ -156,7 +156,7 @@ async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
     """Tell the game's connections that seats or status changed; return LobbyInfo."""
     game, seats = await run(store.game, game_id), await run(store.seats, game_id)
     room = hub.rooms.get(game_id)
-    online = ({c.seat for c in room.conns if c.seat is not None} if room else None)
+    online = room.online() if room else None
     info = lobby_info(game, seats, online)
     await hub.lobby_changed(game_id, encode({"type": "lobby", "lobby": info}), game["status"])
     return info
@@ -269,7 +269,7 @@ async def game_info(game_id: GameId, store: StoreDep, hub: HubDep, credential: C
     elif not (watch and game["spectators"] and watch == game["watch_id"]):
         raise ApiError(401, "Open this game through your invite or watch link.")
     room = hub.rooms.get(game_id)
-    online = {c.seat for c in room.conns if c.seat is not None} if room else None
+    online = room.online() if room else None
     info = lobby_info(game, await run(store.seats, game_id), online, you=you)
     if room is not None and room.state is not None and you is not None:
         info["to_act"] = room.engine.awaited(room.state) if room.status == "active" else []
@@ -308,7 +308,7 @@ async def reorder(game: HostDep, body: OrderBody, store: StoreDep, hub: HubDep) 
 async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -> LobbyInfo:
     if game["status"] == "active":
         room = hub.rooms.get(game["id"])
-        if room and any(c.seat == seat and not c.closed for c in room.conns):
+        if room and seat in room.online():
             raise ApiError(409, "That player is still connected.")
     await run(store.add_bot, game["id"], seat)
     return LobbyInfo.model_validate(await announce(hub, store, game["id"]))

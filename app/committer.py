@@ -16,6 +16,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from app.store import CommitItem, Store
 
@@ -32,8 +33,9 @@ class Committer:
     #: Largest batch in one transaction (bounds the statement's size).
     MAX_BATCH = 400
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, origin: str = "") -> None:
         self.store = store
+        self._writers: list[Any] = []
         self._closers: list[Callable[[], Awaitable[None]]] = []
         self._executor: ThreadPoolExecutor | None = None
         lanes: list[Lane] = []
@@ -42,7 +44,8 @@ class Committer:
 
             url = store.engine.url.render_as_string(hide_password=False)
             for _ in range(int(os.environ.get("MEJA_COMMIT_LANES", "2"))):
-                writer = AsyncPgWriter(url)
+                writer = AsyncPgWriter(url, origin)
+                self._writers.append(writer)
                 lanes.append(writer.commit_batch)
                 self._closers.append(writer.close)
         else:
@@ -62,6 +65,16 @@ class Committer:
         self._running: set[asyncio.Task[None]] = set()
         self.batches = 0
         self.items = 0
+
+    @property
+    def notify(self) -> bool:
+        """Whether each commit NOTIFYs the other processes (PostgreSQL fan-out)."""
+        return any(w.notify for w in self._writers)
+
+    @notify.setter
+    def notify(self, on: bool) -> None:
+        for writer in self._writers:
+            writer.notify = on
 
     def start(self) -> None:
         """Start the commit loop on the running event loop."""

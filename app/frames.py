@@ -1,4 +1,11 @@
-"""Pydantic models of every frame a client may send over the WebSocket, and frame encoding."""
+"""Pydantic models of every WebSocket frame, both ways, and frame encoding.
+
+The models are the protocol's definition: docs/protocol.md's frame tables are generated from
+them (``python -m app.protocol_doc``; a test fails when the document drifts), and the test
+client validates every frame it receives against :data:`server_frame`. On the hot path the
+server still builds plain dicts and encodes them with orjson once per viewer kind: the
+models describe that JSON, they are not instantiated per move.
+"""
 
 from __future__ import annotations
 
@@ -16,18 +23,21 @@ class Hello(_Frame):
     """First frame: a player's credential or a spectator's watch id."""
 
     type: Literal["hello"]
-    credential: str | None = Field(None, min_length=1, max_length=200)
-    watch: str | None = Field(None, min_length=1, max_length=64)
-    version: int | None = Field(None, ge=0)
+    credential: str | None = Field(None, min_length=1, max_length=200,
+                                   description="a player's seat credential")
+    watch: str | None = Field(None, min_length=1, max_length=64,
+                              description="a spectator's watch id")
+    version: int | None = Field(None, ge=0, description="the last version this client "
+                                                        "holds (a reconnect)")
 
 
 class ActionFrame(_Frame):
     """An action computed against ``version``; ``id`` makes a repeat harmless."""
 
     type: Literal["action"]
-    id: str = Field(min_length=1, max_length=64)
-    version: int = Field(ge=0)
-    action: dict[str, Any]
+    id: str = Field(min_length=1, max_length=64, description="the client's id of this action")
+    version: int = Field(ge=0, description="the version the action was computed against")
+    action: dict[str, Any] = Field(description="the game's action (its engine validates it)")
 
 
 class SyncFrame(_Frame):
@@ -42,8 +52,124 @@ class PingFrame(_Frame):
     type: Literal["ping"]
 
 
+#: What the server's WebSocket protocol hands the application in place of a frame larger than
+#: it reads (app.wsproto discards the payload): answered with an error frame like any other.
+OVERSIZED = "\x00meja:oversized"
+
 ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame, Field(discriminator="type")]
 client_frame = TypeAdapter(ClientFrame)
+
+
+# -- server frames -------------------------------------------------------------------------
+RejectCode = Literal["invalid", "rule", "stale", "forbidden", "unavailable", "rate_limited"]
+ErrorCode = Literal["seat_lost", "origin", "binary", "too_large", "rate_limited"]
+
+
+class LogLine(_Frame):
+    """One log line a viewer may read (``text`` names seats as ``{seat0}``...)."""
+
+    seq: int = Field(description="the version whose action wrote it")
+    seat: int | None = Field(description="who acted (null: the game itself)")
+    text: str
+    private: bool = Field(description="only this viewer's seat reads it")
+    data: Any = Field(None, description="the engine's structured detail, same visibility")
+
+
+class Snapshot(_Frame):
+    """The whole document of this viewer at ``version`` (after a hello, a sync, a stale
+    action, or when the viewer missed patches)."""
+
+    type: Literal["snapshot"]
+    version: int = Field(ge=0)
+    doc: dict[str, Any] = Field(description="`{status, view, legal, to_act, awaited, "
+                                            "outcome, last}` (docs/client.md)")
+    log: list[LogLine] = Field(description="the last 200 lines this viewer may read")
+
+
+class UpToDate(_Frame):
+    """Answer to a hello whose ``version`` is current: the client keeps its document."""
+
+    type: Literal["uptodate"]
+    version: int = Field(ge=0)
+
+
+class Patch(_Frame):
+    """RFC 6902 operations turning the viewer's document at ``from`` into ``version``."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    type: Literal["patch"]
+    from_: int = Field(alias="from", ge=0, description="the version the ops apply to")
+    version: int = Field(ge=1)
+    ops: list[dict[str, Any]] = Field(description="RFC 6902 operations")
+    log: list[LogLine] = Field(description="log lines new to this viewer")
+    accepted: str | None = Field(None, description="the sender's own action id, when this "
+                                                   "patch also answers its action")
+
+
+class Accepted(_Frame):
+    """An action was committed (or had been: a repeated id answers with its version)."""
+
+    type: Literal["accepted"]
+    id: str | None
+    version: int = Field(ge=1, description="the version the action produced")
+
+
+class Rejected(_Frame):
+    """An action was refused; nothing changed."""
+
+    type: Literal["rejected"]
+    id: str | None
+    code: RejectCode = Field(description="`invalid` malformed action, `rule` not allowed now, "
+                                         "`stale` version mismatch (a snapshot follows), "
+                                         "`forbidden` spectator, `unavailable` not saved, "
+                                         "try again, `rate_limited` too many at once")
+    reason: str = Field(description="a sentence for the player")
+
+
+class SeatPresence(_Frame):
+    """One seat's connection state."""
+
+    seat: int
+    connected: bool
+
+
+class Presence(_Frame):
+    """Who is connected, in every server process (outside the versioned document)."""
+
+    type: Literal["presence"]
+    seats: list[SeatPresence]
+    spectators: int = Field(ge=0)
+
+
+class Lobby(_Frame):
+    """Seats or status changed (outside the versioned document)."""
+
+    type: Literal["lobby"]
+    lobby: dict[str, Any] = Field(description="LobbyInfo (see REST)")
+
+
+class ErrorFrame(_Frame):
+    """A frame could not be read, or the connection is refused (``fatal``: it closes)."""
+
+    type: Literal["error"]
+    reason: str
+    fatal: bool = False
+    code: ErrorCode | None = Field(None, description="`seat_lost` (closes 4401), `origin` "
+                                   "(closes 4403), `binary`, `too_large`, `rate_limited`")
+
+
+class Pong(_Frame):
+    """Answer to a ping."""
+
+    type: Literal["pong"]
+
+
+ServerFrame = Annotated[Snapshot | UpToDate | Patch | Accepted | Rejected | Presence | Lobby
+                        | ErrorFrame | Pong, Field(discriminator="type")]
+server_frame = TypeAdapter(ServerFrame)
+CLIENT_FRAMES: tuple[type[BaseModel], ...] = (Hello, ActionFrame, SyncFrame, PingFrame)
+SERVER_FRAMES: tuple[type[BaseModel], ...] = (Snapshot, UpToDate, Patch, Accepted, Rejected,
+                                              Presence, Lobby, ErrorFrame, Pong)
 
 
 def encode(frame: dict[str, Any]) -> str:

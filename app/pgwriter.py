@@ -33,6 +33,14 @@ ADVANCE_GAMES = (
     "FROM json_to_recordset(%s::json) AS b (gid text, seq int, state json, done bool) "
     "WHERE games.id = b.gid AND games.version = b.seq - 1"
 )
+# The same, telling every listening process in the commit's own transaction (no extra round
+# trip, and a notification is delivered only if the commit happened): one NOTIFY per game,
+# ``c <origin> <game id> <version>`` (app.pgfanout reads it).
+ADVANCE_GAMES_NOTIFY = (
+    "WITH moved AS (" + ADVANCE_GAMES + " RETURNING games.id, games.version) "
+    "SELECT count(pg_notify('meja', 'c ' || %s || ' ' || moved.id || ' ' || moved.version)) "
+    "FROM moved"
+)
 
 log = logging.getLogger("meja.pgwriter")
 
@@ -44,8 +52,11 @@ class StaleBatch(Exception):
 class AsyncPgWriter:
     """One dedicated connection that commits batches of accepted actions."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str = "") -> None:
         self.dsn = normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
+        self.origin = origin
+        #: NOTIFY the other processes in each commit (set by the PostgreSQL fan-out).
+        self.notify = False
         self._conn: psycopg.AsyncConnection | None = None
 
     async def _connection(self) -> psycopg.AsyncConnection:
@@ -88,6 +99,12 @@ class AsyncPgWriter:
                            for i in items])
         async with conn.transaction():
             await conn.execute(INSERT_EVENTS, (t, events))
-            cur = await conn.execute(ADVANCE_GAMES, (t, t, moves))
-            if cur.rowcount != len(items):
+            if self.notify:
+                cur = await conn.execute(ADVANCE_GAMES_NOTIFY, (t, t, moves, self.origin))
+                row = await cur.fetchone()
+                moved = row[0] if row else 0
+            else:
+                cur = await conn.execute(ADVANCE_GAMES, (t, t, moves))
+                moved = cur.rowcount
+            if moved != len(items):
                 raise StaleBatch

@@ -1,10 +1,16 @@
-"""Per-IP request limits (token buckets kept in memory, one set per server process)."""
+"""Rate limits kept in memory, one set per server process.
+
+* :class:`RateLimiter`: per-IP REST limits (lobby creation, joins, claims), answered with 429.
+* :class:`TokenBucket`: one bucket per WebSocket connection and kind of frame (actions; other
+  frames; chat when it exists), answered with a ``rate_limited`` rejection.
+"""
 
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 
 class RateLimiter:
@@ -43,3 +49,33 @@ class RateLimiter:
 def retry_after(seconds: float) -> str:
     """The Retry-After header value: whole seconds, at least 1."""
     return str(max(1, math.ceil(seconds)))
+
+
+
+
+@dataclass
+class TokenBucket:
+    """``take()`` is True while the caller stays within its rate."""
+
+    rate: float
+    burst: int
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = float(self.burst)
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def retry_after(self) -> float:
+        """Seconds until the next token."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")

@@ -4,6 +4,10 @@ A room holds the committed state and version of its game, the connections watchi
 the last document each kind of viewer received (so a patch is computed once per viewer, not
 per connection). Actions of one game are applied one at a time under the room's lock; the
 commit itself is batched across games by the :class:`~app.committer.Committer`.
+
+Nothing here awaits a socket: a frame for a connection goes into that connection's bounded
+queue (:mod:`app.outbox`), so a reader that stops reading never delays anyone else, and no
+send is ever awaited while a room's lock is held.
 """
 
 from __future__ import annotations
@@ -11,14 +15,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+import orjson
+
+from app import eventlog
 from app.committer import Committer
 from app.diff import make_patch
 from app.errors import ApiError
+from app.fanout import Fanout, LocalFanout
 from app.frames import encode
+from app.lobby import lobby_info
+from app.outbox import Connection, OutboxLimits
+from app.rtsettings import Realtime
 from app.store import CommitItem, Store
 from engines.base import ActionError, Engine, LogEntry, RuleError
 from engines.registry import get_engine
@@ -27,31 +40,15 @@ log = logging.getLogger("meja.rooms")
 
 LOG_TAIL = 200
 RECENT_IDS = 512
+#: Presence changes within this many seconds travel in one frame.
+PRESENCE_DELAY = 0.05
+SPECTATOR_DELAY = 1.0
+CROWD = 32
+#: Codes of refusals after which a repeated action id is looked up in the database: a repeat
+#: of an action that was applied long ago (or before a restart) answers ``accepted``.
+_LOOKUP_ON = frozenset({"stale", "rule", "invalid"})
 
-
-class Socket(Protocol):
-    """What a room needs of a connection's socket (Starlette's WebSocket fits)."""
-
-    async def send_text(self, data: str) -> None: ...
-
-
-@dataclass(eq=False)
-class Connection:
-    """One open WebSocket: a seat (int) or a spectator (None)."""
-
-    socket: Socket
-    seat: int | None
-    version: int = -1
-    closed: bool = False
-
-    async def send(self, text: str) -> None:
-        """Send, treating a dead socket as closed rather than an error of the sender."""
-        if self.closed:
-            return
-        try:
-            await self.socket.send_text(text)
-        except Exception:
-            self.closed = True
+__all__ = ["Connection", "Hub", "Reply", "Room"]
 
 
 @dataclass
@@ -66,7 +63,7 @@ class Reply:
     delivered: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class Room:
     """A game held in memory while anyone plays or watches it."""
 
@@ -83,6 +80,12 @@ class Room:
     last: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_pending: set[tuple[int, int]] = field(default_factory=set)
+    #: Per viewer kind: (version, document, snapshot frame) - a burst of syncs costs nothing.
+    snaps: dict[int | None, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
+    #: Presence held by other processes: origin -> (seen at, seats connected, spectators).
+    remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
+    idle_since: float = field(default_factory=time.monotonic)
+    _presence_timer: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -121,116 +124,230 @@ class Room:
                             "private": to is not None, "data": line.get("data")})
         return out
 
+    def _snapshot(self, seat: int | None) -> tuple[dict[str, Any], str]:
+        """The current document and snapshot frame of one viewer kind (built once per
+        version and kind)."""
+        hit = self.snaps.get(seat)
+        if hit is not None and hit[0] == self.version:
+            return hit[1], hit[2]
+        doc = self.build_doc(seat)
+        text = encode({"type": "snapshot", "version": self.version, "doc": doc,
+                       "log": self.visible_log(seat, self.log_tail)})
+        self.snaps[seat] = (self.version, doc, text)
+        return doc, text
+
     def snapshot_frame(self, seat: int | None) -> str:
         """A full snapshot for one connection; also primes the patch base for its viewer."""
-        doc = self.build_doc(seat)
+        doc, text = self._snapshot(seat)
         self.docs[seat] = doc
-        return encode({"type": "snapshot", "version": self.version, "doc": doc,
-                       "log": self.visible_log(seat, self.log_tail)})
+        return text
 
-    async def send_snapshot(self, conn: Connection) -> None:
-        """Send a fresh snapshot to one connection."""
+    def send_snapshot(self, conn: Connection) -> None:
+        """Queue a fresh snapshot for one connection."""
         conn.version = self.version
-        await conn.send(self.snapshot_frame(conn.seat))
+        conn.send(self.snapshot_frame(conn.seat))
 
-    async def broadcast_committed(self, lines: list[dict[str, Any]],
-                                  origin: Connection | None = None,
-                                  ack: str | None = None) -> bool:
-        """After a commit: one patch per kind of viewer, sent to each of its connections.
+    def invalidate(self) -> None:
+        """The game changed outside the version (lobby, reload): rebuild documents."""
+        self.snaps.clear()
+        self.docs.clear()
+
+    def broadcast(self, prev: int, lines: list[dict[str, Any]],
+                  origin: Connection | None = None, ack: str | None = None) -> bool:
+        """After the game moved from ``prev`` to ``self.version``: one patch per kind of
+        viewer, queued for each of its connections (a snapshot for a connection that did not
+        hold ``prev``).
 
         The connection that sent the action gets its answer inside its patch frame
         (``"accepted": id``): one frame less per move. Returns whether that happened.
         """
         acked = False
+        base = self.docs
         frames: dict[int | None, str] = {}
         new_docs: dict[int | None, dict[str, Any]] = {}
         for conn in list(self.conns):
+            if conn.closed:
+                continue
             key = conn.seat
-            if conn.version != self.version - 1 or key not in self.docs:
-                await self.send_snapshot(conn)
-                new_docs[key] = self.docs[key]
+            if conn.version != prev or key not in base:
+                doc, text = self._snapshot(key)
+                new_docs[key] = doc
+                conn.version = self.version
+                conn.send(text)
                 continue
             if key not in frames:
                 new = self.build_doc(key)
-                ops = make_patch(self.docs[key], new)
                 new_docs[key] = new
-                frames[key] = encode({"type": "patch", "from": self.version - 1,
-                                      "version": self.version, "ops": ops,
+                frames[key] = encode({"type": "patch", "from": prev, "version": self.version,
+                                      "ops": make_patch(base[key], new),
                                       "log": self.visible_log(key, lines)})
             conn.version = self.version
             if conn is origin and ack is not None:
                 acked = True
-                await conn.send(frames[key][:-1] + ',"accepted":' + encode(ack) + "}")
+                conn.send(frames[key][:-1] + ',"accepted":' + orjson.dumps(ack).decode() + "}")
             else:
-                await conn.send(frames[key])
+                conn.send(frames[key])
         self.docs = new_docs
         return acked
 
-    async def broadcast_text(self, text: str) -> None:
-        """Send one frame to every connection (presence, lobby changes)."""
+    def broadcast_committed(self, lines: list[dict[str, Any]], origin: Connection | None = None,
+                            ack: str | None = None) -> bool:
+        """After a local commit of one step (see :meth:`broadcast`)."""
+        return self.broadcast(self.version - 1, lines, origin, ack)
+
+    def broadcast_text(self, text: str) -> None:
+        """Queue one frame for every connection (presence, lobby changes)."""
         for conn in list(self.conns):
-            await conn.send(text)
+            conn.send(text)
+
+    # -- connections --------------------------------------------------------------------
+    def join(self, conn: Connection, version: int | None) -> None:
+        """A connection said hello: answer ``uptodate`` or a snapshot, and count it in."""
+        if version is not None and version == self.version and conn.seat in self.docs:
+            conn.version = self.version
+            conn.send(encode({"type": "uptodate", "version": self.version}))
+        else:
+            self.send_snapshot(conn)
+        self.conns.add(conn)
+
+    def leave(self, conn: Connection) -> None:
+        """A connection closed."""
+        self.conns.discard(conn)
+        if not self.conns:
+            self.idle_since = time.monotonic()
+
+    def online(self) -> set[int]:
+        """Seats connected to this game in any process."""
+        seats = {c.seat for c in self.conns if c.seat is not None and not c.closed}
+        for _, remote_seats, _ in self.remote.values():
+            seats |= remote_seats
+        return seats
+
+    def local_presence(self) -> tuple[frozenset[int], int]:
+        """Seats and spectator count connected to this process."""
+        seats = frozenset(c.seat for c in self.conns if c.seat is not None and not c.closed)
+        return seats, sum(1 for c in self.conns if c.seat is None and not c.closed)
+
+    def presence_changed(self, seat_changed: bool = True) -> None:
+        """Someone came or went: tell everyone. In a crowd (more than CROWD connections)
+        changes within PRESENCE_DELAY (a seat) or SPECTATOR_DELAY (only the spectator
+        count) share one frame, so N spectators arriving cost N frames, not N squared."""
+        timer = self._presence_timer
+        if len(self.conns) <= CROWD:
+            # A table and a few spectators: every change at once.
+            if timer is not None:
+                timer.cancel()
+            self._flush_presence()
+            return
+        delay = PRESENCE_DELAY if seat_changed else SPECTATOR_DELAY
+        loop = asyncio.get_running_loop()
+        if timer is not None:
+            if timer.when() <= loop.time() + delay:
+                return
+            timer.cancel()
+        self._presence_timer = loop.call_later(delay, self._flush_presence)
+
+    def _flush_presence(self) -> None:
+        self._presence_timer = None
+        self.broadcast_text(self.presence_frame())
+        self.hub.fanout.presence_changed(self)
+
+    def presence_frame(self) -> str:
+        """Who is connected (in every process), outside the versioned document."""
+        online = self.online()
+        spectators = self.local_presence()[1] + sum(n for _, _, n in self.remote.values())
+        return encode({
+            "type": "presence",
+            "seats": [{"seat": s["seat"], "connected": s["seat"] in online or s["is_bot"]}
+                      for s in self.seats],
+            "spectators": spectators,
+        })
 
     # -- actions ------------------------------------------------------------------------
     async def submit(self, seat: int, client_id: str | None, version: int,
                      raw: dict[str, Any], origin: Connection | None = None) -> Reply:
-        """Validate, apply, commit and broadcast one action; the reply for its sender."""
+        """Validate, apply, commit and broadcast one action; the reply for its sender.
+
+        Exactly once: an id this seat already used answers ``accepted`` with the version it
+        was applied at, however long ago (the database's unique ``(game_id, seat,
+        client_id)`` is the arbiter; the in-memory ``recent`` ids only spare a look-up).
+        """
         key = (seat, client_id) if client_id else None
         if key and key in self.recent:
-            return Reply({"type": "accepted", "id": client_id, "version": self.recent[key]})
+            return _accepted(client_id, self.recent[key])
         async with self.lock:
             if key and key in self.recent:
-                return Reply({"type": "accepted", "id": client_id, "version": self.recent[key]})
-            refusal = self._precheck(seat, version)
-            if refusal is not None:
-                code, reason = refusal
-                return Reply({"type": "rejected", "id": client_id, "code": code,
-                              "reason": reason}, snapshot=code == "stale")
-            assert self.state is not None
-            try:
-                action = self.engine.parse_action(raw)
-                result = self.engine.apply(self.state, seat, action)
-            except ActionError as exc:
-                return Reply({"type": "rejected", "id": client_id, "code": "invalid",
-                              "reason": str(exc)})
-            except RuleError as exc:
-                return Reply({"type": "rejected", "id": client_id, "code": "rule",
-                              "reason": str(exc)})
-            except Exception:
-                log.exception("engine %s failed on %r", self.engine.id, raw)
-                return Reply({"type": "rejected", "id": client_id, "code": "rule",
-                              "reason": "That action could not be applied (a server error "
-                                        "was recorded). Please try another one."})
-            seq = self.version + 1
-            lines = [_line(seq, seat, e) for e in result.log]
-            finished = self.engine.outcome(result.state) is not None
-            item = CommitItem(game_id=self.id, seq=seq, seat=seat, client_id=client_id,
-                              action=raw, log=lines, state=result.state, finished=finished)
-            try:
-                committed = await self.hub.committer.commit(item)
-            except Exception:
-                return Reply({"type": "rejected", "id": client_id, "code": "unavailable",
-                              "reason": "The game could not be saved just now; nothing was "
-                                        "changed. Please try again in a moment."})
-            if not committed:
-                # Another process appended this step first: take its truth from the database.
-                await self.hub.reload(self)
-                return Reply({"type": "rejected", "id": client_id, "code": "stale",
-                              "reason": "The game moved on before your action arrived."},
-                             snapshot=True)
-            self.state, self.version = result.state, seq
-            if finished:
-                self.game["status"] = "finished"
-            self.last = {"seat": seat, "type": raw.get("type"), "version": seq}
-            self.log_tail.extend(lines)
-            del self.log_tail[:-LOG_TAIL]
-            if key:
-                self.recent[key] = seq
-                while len(self.recent) > RECENT_IDS:
-                    self.recent.popitem(last=False)
-            acked = await self.hub.fanout.committed(self, lines, origin, client_id)
-            self.hub.schedule_bots(self)
-            return Reply({"type": "accepted", "id": client_id, "version": seq}, delivered=acked)
+                return _accepted(client_id, self.recent[key])
+            reply = await self._submit_locked(seat, client_id, version, raw, origin)
+        if (client_id and reply.frame["type"] == "rejected"
+                and reply.frame["code"] in _LOOKUP_ON):
+            original = await self.hub.original_version(self.id, seat, client_id)
+            if original is not None:
+                self._remember(seat, client_id, original)
+                return _accepted(client_id, original)
+        return reply
+
+    async def _submit_locked(self, seat: int, client_id: str | None, version: int,
+                             raw: dict[str, Any], origin: Connection | None) -> Reply:
+        refusal = self._precheck(seat, version)
+        if refusal is not None:
+            code, reason = refusal
+            return Reply({"type": "rejected", "id": client_id, "code": code,
+                          "reason": reason}, snapshot=code == "stale")
+        assert self.state is not None
+        try:
+            action = self.engine.parse_action(raw)
+            result = self.engine.apply(self.state, seat, action)
+        except ActionError as exc:
+            return Reply({"type": "rejected", "id": client_id, "code": "invalid",
+                          "reason": str(exc)})
+        except RuleError as exc:
+            return Reply({"type": "rejected", "id": client_id, "code": "rule",
+                          "reason": str(exc)})
+        except Exception:
+            log.exception("engine %s failed on %r", self.engine.id, raw)
+            return Reply({"type": "rejected", "id": client_id, "code": "rule",
+                          "reason": "That action could not be applied (a server error "
+                                    "was recorded). Please try another one."})
+        seq = self.version + 1
+        lines = [_line(seq, seat, e) for e in result.log]
+        finished = self.engine.outcome(result.state) is not None
+        item = CommitItem(game_id=self.id, seq=seq, seat=seat, client_id=client_id,
+                          action=raw, log=lines, state=result.state, finished=finished)
+        try:
+            committed = await self.hub.committer.commit(item)
+        except Exception:
+            return Reply({"type": "rejected", "id": client_id, "code": "unavailable",
+                          "reason": "The game could not be saved just now; nothing was "
+                                    "changed. Please try again in a moment."})
+        if not committed:
+            if client_id:
+                original = await self.hub.original_version(self.id, seat, client_id)
+                if original is not None:  # this id was applied before: answer, not re-apply
+                    self._remember(seat, client_id, original)
+                    return _accepted(client_id, original)
+            # Another process appended this step first: take its truth from the database.
+            await self.hub.catch_up_locked(self)
+            return Reply({"type": "rejected", "id": client_id, "code": "stale",
+                          "reason": "The game moved on before your action arrived."},
+                         snapshot=True)
+        self.state, self.version = result.state, seq
+        if finished:
+            self.game["status"] = "finished"
+        self.last = {"seat": seat, "type": raw.get("type"), "version": seq}
+        self.log_tail.extend(lines)
+        del self.log_tail[:-LOG_TAIL]
+        if client_id:
+            self._remember(seat, client_id, seq)
+        acked = self.broadcast(seq - 1, lines, origin, client_id)
+        self.hub.fanout.committed(self, seq)
+        self.hub.schedule_bots(self)
+        return Reply(_accepted(client_id, seq).frame, delivered=acked)
+
+    def _remember(self, seat: int, client_id: str, seq: int) -> None:
+        self.recent[(seat, client_id)] = seq
+        while len(self.recent) > RECENT_IDS:
+            self.recent.popitem(last=False)
 
     def _precheck(self, seat: int, version: int) -> tuple[str, str] | None:
         if self.status == "lobby":
@@ -243,62 +360,80 @@ class Room:
             return "rule", "It is not your turn."
         return None
 
-    def presence_frame(self) -> str:
-        """Who is connected, outside the versioned document."""
-        online = {c.seat for c in self.conns if c.seat is not None and not c.closed}
-        return encode({
-            "type": "presence",
-            "seats": [{"seat": s["seat"], "connected": s["seat"] in online or s["is_bot"]}
-                      for s in self.seats],
-            "spectators": sum(1 for c in self.conns if c.seat is None and not c.closed),
-        })
+    # -- catching up with the database --------------------------------------------------
+    def adopt(self, game: dict[str, Any], evs: list[dict[str, Any]]) -> None:
+        """Take a newer committed version from the database (written by another process)
+        and tell this process's viewers: patches from what they held."""
+        prev = self.version
+        evs = [e for e in evs if prev < e["seq"] <= game["version"]]
+        self.game, self.state, self.version = game, game["state"], game["version"]
+        lines = [line for e in evs for line in e["log"]]
+        self.log_tail.extend(lines)
+        del self.log_tail[:-LOG_TAIL]
+        for e in evs:
+            if e["client_id"] and e["seat"] is not None:
+                self._remember(e["seat"], e["client_id"], e["seq"])
+        if evs:
+            e = evs[-1]
+            self.last = {"seat": e["seat"], "type": e["action"].get("type"), "version": e["seq"]}
+        self.snaps.clear()
+        self.broadcast(prev, lines)
+
+
+def _accepted(client_id: str | None, version: int) -> Reply:
+    return Reply({"type": "accepted", "id": client_id, "version": version})
 
 
 def _line(seq: int, seat: int | None, entry: LogEntry) -> dict[str, Any]:
     return {"seq": seq, "seat": seat, "text": entry.text, "to": entry.to, "data": entry.data}
 
 
-class Fanout(Protocol):
-    """The seam where committed actions reach viewers.
-
-    One process: :class:`LocalFanout` delivers to this process's connections. Several
-    processes: an implementation NOTIFYs a PostgreSQL channel after the commit and each
-    process's listener reloads the new events into its own room and calls
-    ``room.broadcast_committed``; nothing else changes.
-    """
-
-    async def committed(self, room: Room, lines: list[dict[str, Any]],
-                        origin: Connection | None, ack: str | None) -> bool: ...
-
-
-class LocalFanout:
-    """Single-process fan-out: straight to the room's own connections."""
-
-    async def committed(self, room: Room, lines: list[dict[str, Any]],
-                        origin: Connection | None, ack: str | None) -> bool:
-        return await room.broadcast_committed(lines, origin, ack)
-
-
 class Hub:
-    """Owns the rooms, the committer and the bots of one server process."""
+    """Owns the rooms, the committer, the fan-out and the bots of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, rt: Realtime | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.committer = Committer(store)
+        self.rt = rt or Realtime()
+        #: This process among the others on one database (names its notifications).
+        self.origin = uuid.uuid4().hex[:12]
+        self.committer = Committer(store, origin=self.origin)
         self.fanout: Fanout = LocalFanout()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
+    def limits(self) -> OutboxLimits:
+        """How far one connection may fall behind (from ``self.rt``)."""
+        return OutboxLimits(self.rt.max_queued_bytes, self.rt.max_queued_frames,
+                            self.rt.send_timeout)
+
     async def start(self) -> None:
-        """Start committing, and (in the background, so serving starts at once) wake the
-        bots of games that were running before a restart."""
+        """Start committing, the fan-out and the unloading of idle rooms, and (in the
+        background, so serving starts at once) wake the bots of games that were running
+        before a restart."""
+        mode = self.rt.fanout
+        if mode == "auto":
+            mode = "postgres" if self.store.engine.dialect.name == "postgresql" else "local"
+        if mode == "postgres":
+            from app.pgfanout import PgFanout
+
+            self.fanout = PgFanout(self)
+            self.committer.notify = True
         self.committer.start()
-        await asyncio.to_thread(self.store.reset_presence)
-        task = asyncio.get_running_loop().create_task(self._resume_bots())
+        await self.fanout.start()
+        if mode == "local":
+            # One process: nobody else can be connected. (Several processes share presence
+            # through the fan-out; a stale flag there is corrected by the next change.)
+            await asyncio.to_thread(self.store.reset_presence)
+        self._spawn(self._resume_bots())
+        self._spawn(self._unload_idle())
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _resume_bots(self) -> None:
         for game_id in await asyncio.to_thread(self.store.active_games_with_bots):
@@ -307,10 +442,27 @@ class Hub:
             except Exception:
                 log.exception("could not resume game %s", game_id)
 
+    async def _unload_idle(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.05, min(5.0, self.rt.room_idle / 2)))
+            self.unload_idle()
+
+    def unload_idle(self) -> int:
+        """Forget rooms nobody has been connected to for ``rt.room_idle`` seconds (they
+        reload from the database on the next hello). Returns how many were unloaded."""
+        cutoff = time.monotonic() - self.rt.room_idle
+        idle = [gid for gid, r in self.rooms.items()
+                if not r.conns and r.idle_since < cutoff and not r.bot_pending
+                and not r.lock.locked()]
+        for gid in idle:
+            del self.rooms[gid]
+        return len(idle)
+
     async def stop(self) -> None:
-        """Cancel bots and flush the committer."""
+        """Cancel bots, stop the fan-out and flush the committer."""
         for task in list(self._tasks):
             task.cancel()
+        await self.fanout.stop()
         await self.committer.stop()
 
     async def room(self, game_id: str) -> Room:
@@ -319,12 +471,17 @@ class Hub:
         if room is not None:
             return room
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                room = await asyncio.to_thread(self._load, game_id)
-                self.rooms[game_id] = room
-                self.schedule_bots(room)
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    room = await asyncio.to_thread(self._load, game_id)
+                    self.rooms[game_id] = room
+                    self.schedule_bots(room)
+        finally:
+            # An unknown game id leaves nothing behind.
+            if not lock.locked() and self._loading.get(game_id) is lock:
+                del self._loading[game_id]
         return room
 
     def _load(self, game_id: str) -> Room:
@@ -339,6 +496,7 @@ class Hub:
 
     def _fill_history(self, room: Room) -> None:
         evs = self.store.events(room.id, after=max(0, room.version - LOG_TAIL))
+        evs = [e for e in evs if e["seq"] <= room.version]
         room.log_tail = [line for e in evs for line in e["log"]][-LOG_TAIL:]
         room.recent = OrderedDict(((e["seat"], e["client_id"]), e["seq"])
                                   for e in evs if e["client_id"])
@@ -346,20 +504,43 @@ class Hub:
             e = evs[-1]
             room.last = {"seat": e["seat"], "type": e["action"].get("type"), "version": e["seq"]}
 
-    async def reload(self, room: Room) -> None:
-        """Refresh a room from the database (after losing a race to another writer)."""
-        fresh = await asyncio.to_thread(self._load, room.id)
-        room.game, room.seats, room.state, room.version = (
-            fresh.game, fresh.seats, fresh.state, fresh.version)
-        room.log_tail, room.recent, room.last = fresh.log_tail, fresh.recent, fresh.last
-        room.docs.clear()
+    async def original_version(self, game_id: str, seat: int, client_id: str) -> int | None:
+        """The version at which this seat's action ``client_id`` was applied, if it was."""
+        return await asyncio.to_thread(eventlog.find_action, self.store.engine, game_id, seat,
+                                       client_id)
 
-    async def lobby_changed(self, game_id: str, lobby_frame: str, status: str) -> None:
+    async def catch_up(self, room: Room) -> None:
+        """Bring a room up to the database's version (another process committed)."""
+        async with room.lock:
+            await self.catch_up_locked(room)
+
+    async def catch_up_locked(self, room: Room) -> None:
+        """:meth:`catch_up` for a caller that holds the room's lock."""
+        game = await asyncio.to_thread(self.store.game, room.id)
+        if game["version"] <= room.version and game["status"] == room.status:
+            return
+        if game["version"] - room.version > LOG_TAIL or game["version"] < room.version:
+            fresh = await asyncio.to_thread(self._load, room.id)
+            prev = room.version
+            room.game, room.seats, room.state, room.version = (
+                fresh.game, fresh.seats, fresh.state, fresh.version)
+            room.log_tail, room.recent, room.last = fresh.log_tail, fresh.recent, fresh.last
+            room.invalidate()
+            room.broadcast(prev, [])  # everyone gets a snapshot (nobody holds the base)
+        else:
+            evs = await asyncio.to_thread(self.store.events, room.id, room.version)
+            room.adopt(game, evs)
+        self.schedule_bots(room, remote=True)
+
+    async def lobby_changed(self, game_id: str, lobby_frame: str, status: str,
+                            publish: bool = True) -> None:
         """Seats or status changed through the REST API: refresh and tell everyone."""
+        if publish:
+            self.fanout.lobby_changed(game_id, status)
         room = self.rooms.get(game_id)
         if room is None:
             # Nobody is connected; a started game is loaded so that its bots begin at once.
-            if status == "active":
+            if status == "active" and publish:
                 await self.room(game_id)
             return
         async with room.lock:
@@ -367,44 +548,51 @@ class Hub:
             fresh = await asyncio.to_thread(self._load, game_id)
             room.game, room.seats = fresh.game, fresh.seats
             room.state, room.version = fresh.state, fresh.version
-            await room.broadcast_text(lobby_frame)
-            await room.broadcast_text(room.presence_frame())
+            room.log_tail, room.last = fresh.log_tail, fresh.last
+            room.snaps.clear()
+            if not lobby_frame:  # told by another process: build the same frame here
+                lobby_frame = encode({"type": "lobby",
+                                      "lobby": lobby_info(room.game, room.seats, room.online())})
+            room.broadcast_text(lobby_frame)
+            room.broadcast_text(room.presence_frame())
             if before != room.status or room.status == "lobby":
-                room.docs.clear()
+                room.invalidate()
                 for conn in list(room.conns):
-                    await room.send_snapshot(conn)
+                    room.send_snapshot(conn)
         self.schedule_bots(room)
 
-    def reseat(self, game_id: str, order: list[int]) -> None:
+    def reseat(self, game_id: str, order: list[int], publish: bool = True) -> None:
         """The host reordered the lobby: open connections follow their players' new seats."""
+        if publish:
+            self.fanout.reseated(game_id, order)
         room = self.rooms.get(game_id)
         if room is None:
             return
         for conn in room.conns:
             if conn.seat is not None:
                 conn.seat = order.index(conn.seat)
-        room.docs.clear()
+        room.invalidate()
 
-    async def evict(self, game_id: str, seat: int, reason: str) -> None:
+    async def evict(self, game_id: str, seat: int, reason: str, publish: bool = True) -> None:
         """Close a seat's open connections (its credential was replaced or the seat freed)."""
+        if publish:
+            self.fanout.evicted(game_id, seat, reason)
         room = self.rooms.get(game_id)
         if room is None:
             return
         frame = encode({"type": "error", "reason": reason, "fatal": True, "code": "seat_lost"})
         for conn in [c for c in room.conns if c.seat == seat]:
-            await conn.send(frame)
-            conn.closed = True
-            room.conns.discard(conn)
-            close = getattr(conn.socket, "close", None)
-            if close is not None:
-                try:
-                    await close(code=4401)
-                except Exception:
-                    pass
+            conn.send(frame)
+            conn.finish(4401)
+            room.leave(conn)
 
     # -- bots ----------------------------------------------------------------------------
-    def schedule_bots(self, room: Room) -> None:
-        """After a commit: every bot whose turn it now is acts after a short pause."""
+    def schedule_bots(self, room: Room, remote: bool = False) -> None:
+        """After a commit: every bot whose turn it now is acts after a short pause.
+
+        ``remote``: the move was committed by another process, whose own bots act first;
+        this one only steps in a little later if that process went away.
+        """
         if room.state is None or room.status != "active":
             return
         for seat in room.engine.to_act(room.state):
@@ -417,15 +605,13 @@ class Hub:
             if key in room.bot_pending:
                 continue
             room.bot_pending.add(key)
-            task = asyncio.get_running_loop().create_task(self._bot_turn(room, seat,
-                                                                         room.version))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            delay = self.bot_delay + (2.0 if remote else 0.0)
+            self._spawn(self._bot_turn(room, seat, room.version, delay))
 
-    async def _bot_turn(self, room: Room, seat: int, version: int) -> None:
+    async def _bot_turn(self, room: Room, seat: int, version: int, delay: float) -> None:
         try:
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)  # no lock is held while the bot waits
+            if delay > 0:
+                await asyncio.sleep(delay)  # no lock is held while the bot waits
             if room.version != version or room.state is None:
                 return
             rng = random.Random(f"{room.game['seed']}:{version}:{seat}")

@@ -72,5 +72,8 @@ events = Table(
     # Two writers can never both append the same step of one game: the database refuses the
     # second insert, whichever process it comes from.
     UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+    # Exactly once: a seat's action id is applied once, however late a repeat arrives
+    # (NULL ids - actions without one - never collide).
+    UniqueConstraint("game_id", "seat", "client_id", name="uq_events_game_seat_client"),
 )
 

@@ -1,48 +1,116 @@
-"""The WebSocket endpoint: hello, snapshot, then actions in and patches out."""
+"""The WebSocket endpoint: hello, snapshot, then actions in and patches out.
+
+A client that goes away at any point (before, during or after its hello) ends its handler
+quietly: one log line at most, never a traceback. Every frame the server sends goes through
+the connection's own bounded queue (:mod:`app.outbox`).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
+from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from app.errors import ApiError
-from app.frames import ActionFrame, Hello, PingFrame, SyncFrame, client_frame, encode, short_error
-from app.rooms import Connection, Hub, Room
+from app.frames import (
+    OVERSIZED,
+    ActionFrame,
+    Hello,
+    PingFrame,
+    SyncFrame,
+    client_frame,
+    encode,
+    short_error,
+)
+from app.outbox import Connection
+from app.ratelimit import TokenBucket
+from app.rooms import Hub, Room
+from app.rtsettings import Realtime
 
 router = APIRouter()
 log = logging.getLogger("meja.ws")
 
-HELLO_TIMEOUT = 10.0
+#: Game ids are url-safe tokens (app.security.new_public_id); anything else is unknown.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Exceptions that mean "the client went away": never a traceback.
+GONE = (WebSocketDisconnect, OSError, RuntimeError, asyncio.CancelledError)
 
 
-async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
-    await ws.send_text(encode({"type": "error", "reason": reason, "fatal": True}))
-    await ws.close(code=code)
+async def _send_now(ws: WebSocket, frame: dict[str, Any]) -> None:
+    """Send before the connection has its queue (hello refusals); a timeout bounds it."""
+    async with asyncio.timeout(5):
+        await ws.send_text(encode(frame))
+
+
+async def _refuse(ws: WebSocket, code: int, reason: str, kind: str | None = None) -> None:
+    frame: dict[str, Any] = {"type": "error", "reason": reason, "fatal": True}
+    if kind:
+        frame["code"] = kind
+    try:
+        await _send_now(ws, frame)
+        async with asyncio.timeout(5):
+            await ws.close(code=code)
+    except (*GONE, TimeoutError):
+        pass
+
+
+def origin_allowed(ws: WebSocket, rt: Realtime) -> bool:
+    """A browser page of another site may not open game connections (cross-site WebSocket
+    hijacking). No Origin header (a non-browser client) is allowed."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    origin = origin.rstrip("/")
+    if "*" in rt.allowed_origins or origin in rt.allowed_origins:
+        return True
+    host = ws.headers.get("host", "")
+    return bool(host) and origin in (f"http://{host}", f"https://{host}")
 
 
 @router.websocket("/ws/{game_id}")
 async def game_socket(ws: WebSocket, game_id: str) -> None:
     """One player's or spectator's live connection to a game (see docs/protocol.md)."""
-    hub: Hub = ws.app.state.hub
-    settings = ws.app.state.settings
-    await ws.accept()
     try:
-        text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
-        await ws.close(code=4400)
+        await ws.accept()
+        await _session(ws, game_id)
+    except GONE as exc:
+        log.debug("websocket closed early: %s", type(exc).__name__)
+
+
+async def _session(ws: WebSocket, game_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    rt = hub.rt
+    max_bytes: int = ws.app.state.settings.max_frame_bytes
+    if not origin_allowed(ws, rt):
+        await _refuse(ws, 4403, "This page may not open game connections (its origin is not "
+                                "this site's).", "origin")
         return
     try:
-        if len(text) > settings.max_frame_bytes:
-            raise ValueError("frame too large")
+        message = await asyncio.wait_for(ws.receive(), rt.hello_timeout)
+    except TimeoutError:
+        await _refuse(ws, 4400, f"Say hello within {rt.hello_timeout:g} seconds.")
+        return
+    if message["type"] == "websocket.disconnect":
+        return
+    text = message.get("text")
+    try:
+        if text is None:
+            raise ValueError("send the hello as a JSON text frame, not binary")
+        if text == OVERSIZED or len(text) > max_bytes:
+            raise ValueError(f"frame too large (the limit is {max_bytes} bytes)")
         hello = client_frame.validate_json(text)
         if not isinstance(hello, Hello):
             raise ValueError("the first frame must be a hello")
     except (ValidationError, ValueError) as exc:
         await _refuse(ws, 4400, f"Bad hello: {short_error(exc)}")
+        return
+    if not GAME_ID.fullmatch(game_id):
+        await _refuse(ws, 4404, "There is no such game.")
         return
     try:
         room = await hub.room(game_id)
@@ -66,74 +134,87 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
         await _refuse(ws, 4400, "Bad hello: send a credential or a watch id.")
         return
 
-    conn = Connection(ws, seat)
-    async with room.lock:
-        if hello.version is not None and hello.version == room.version and room.docs.get(seat):
-            conn.version = room.version
-            await conn.send(encode({"type": "uptodate", "version": room.version}))
-        else:
-            await room.send_snapshot(conn)
-        room.conns.add(conn)
+    if not hub.fanout.healthy:
+        # Notifications from other processes may have been missed: read the database.
+        await hub.catch_up(room)
+    # The room may have been unloaded while we awaited the database: take the live one,
+    # and join it before anything else can await.
+    room = await hub.room(game_id)
+    conn = Connection(ws, seat, hub.limits())
+    conn.start()
+    room.join(conn, hello.version)
     await _presence(hub, room, seat, True)
     try:
-        await _serve(ws, room, conn, settings.max_frame_bytes)
+        await _serve(ws, hub, room, conn, max_bytes)
     finally:
-        conn.closed = True
-        room.conns.discard(conn)
+        conn.close()
+        room.leave(conn)
         await _presence(hub, room, seat, False)
 
 
 async def _presence(hub: Hub, room: Room, seat: int | None, joined: bool) -> None:
-    await room.broadcast_text(room.presence_frame())
+    room.presence_changed(seat_changed=seat is not None)
     if seat is None:
         return
     still = any(c.seat == seat and not c.closed for c in room.conns)
     if joined or not still:
         try:
-            await asyncio.to_thread(hub.store.set_connected, room.id, seat, joined or still)
+            await asyncio.to_thread(hub.store.set_connected, room.id, seat,
+                                    joined or seat in room.online())
         except Exception:  # presence is advisory; never fail a connection over it
             log.exception("presence update failed")
 
 
-async def _serve(ws: WebSocket, room: Room, conn: Connection, max_bytes: int) -> None:
-    while True:
-        try:
-            message = await ws.receive()
-        except (WebSocketDisconnect, RuntimeError):
-            return
-        if message["type"] == "websocket.disconnect":
+async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_bytes: int) -> None:
+    rt = hub.rt
+    actions = TokenBucket(rt.actions_per_second, rt.action_burst)
+    others = TokenBucket(rt.frames_per_second, rt.frame_burst)
+    while not conn.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect" or conn.closed:
             return
         text = message.get("text")
         if text is None:
-            data = message.get("bytes") or b""
-            text = data.decode("utf-8", "replace") if len(data) <= max_bytes else None
-        if text is None or len(text) > max_bytes:
-            await conn.send(encode({"type": "error", "reason":
-                                    f"Frame too large (the limit is {max_bytes} bytes)."}))
+            if not others.take():
+                continue
+            conn.send(encode({"type": "error", "code": "binary", "reason":
+                              "Frames are JSON text; binary frames are not read."}))
+            continue
+        if text == OVERSIZED or len(text) > max_bytes:
+            if others.take():
+                conn.send(encode({"type": "error", "code": "too_large", "reason":
+                                  f"Frame too large (the limit is {max_bytes} bytes)."}))
             continue
         try:
             frame = client_frame.validate_json(text)
         except ValidationError as exc:
-            await conn.send(encode({"type": "error", "reason": _frame_error(text, exc)}))
+            if others.take():
+                conn.send(encode({"type": "error", "reason": _frame_error(text, exc)}))
             continue
         if isinstance(frame, ActionFrame):
             if conn.seat is None:
-                await conn.send(encode({"type": "rejected", "id": frame.id, "code": "forbidden",
-                                        "reason": "Spectators cannot act."}))
+                conn.send(encode({"type": "rejected", "id": frame.id, "code": "forbidden",
+                                  "reason": "Spectators cannot act."}))
+                continue
+            if not actions.take():
+                conn.send(encode({"type": "rejected", "id": frame.id, "code": "rate_limited",
+                                  "reason": "Too many actions at once; wait a moment and try "
+                                            "again."}))
                 continue
             reply = await room.submit(conn.seat, frame.id, frame.version, frame.action, conn)
             if not reply.delivered:
-                await conn.send(encode(reply.frame))
+                conn.send(encode(reply.frame))
             if reply.snapshot:
-                async with room.lock:
-                    await room.send_snapshot(conn)
+                room.send_snapshot(conn)
+        elif not others.take():
+            conn.send(encode({"type": "error", "code": "rate_limited",
+                              "reason": "Too many frames at once; slow down."}))
         elif isinstance(frame, SyncFrame):
-            async with room.lock:
-                await room.send_snapshot(conn)
+            room.send_snapshot(conn)
         elif isinstance(frame, PingFrame):
-            await conn.send('{"type":"pong"}')
+            conn.send('{"type":"pong"}')
         else:
-            await conn.send(encode({"type": "error", "reason": "Already said hello."}))
+            conn.send(encode({"type": "error", "reason": "Already said hello."}))
 
 
 def _frame_error(text: str, exc: ValidationError) -> str:

@@ -22,6 +22,7 @@ import uvicorn
 from app.config import Settings, normalize_db_url
 from app.db import migrate
 from app.main import create_app
+from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
 
 
 def _worker() -> str:
@@ -82,7 +83,8 @@ class LiveServer:
         self.app = create_app(Settings(database_url=database_url, bot_delay=bot_delay,
                                        **{**limits, **settings}))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=1 << 20, lifespan="on")
+                                ws=MejaWebSocketProtocol, ws_max_size=WS_MAX_SIZE,
+                                ws_per_message_deflate=False, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

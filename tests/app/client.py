@@ -11,6 +11,8 @@ import httpx
 import jsonpatch
 from websockets.sync.client import connect
 
+from app.frames import server_frame
+
 _ids = itertools.count(1)
 
 #: One shared client: creating one per request (httpx.post) builds an SSL context each time.
@@ -43,6 +45,7 @@ class Viewer:
         text = self.ws.recv(timeout=timeout)
         assert isinstance(text, str)
         self.raw.append(text)
+        server_frame.validate_json(text)  # every frame the server sends is in the protocol
         frame = json.loads(text)
         self.frames.append(frame)
         if frame["type"] == "snapshot":

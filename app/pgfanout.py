@@ -1,0 +1,228 @@
+"""Fan-out between server processes on one PostgreSQL: LISTEN/NOTIFY on channel ``meja``.
+
+* A commit NOTIFYs ``c <origin> <game> <version>`` inside its own transaction
+  (:data:`app.pgwriter.ADVANCE_GAMES_NOTIFY`): no extra round trip, and nobody hears of a
+  move that was not committed. Every *other* process holding that game loads the new events
+  from the database and sends its own connections their patches (:meth:`Hub.catch_up`);
+  the committing process already did.
+* Presence, lobby changes, reseats and evictions travel as ``j <json>``.
+* The listener's connection can drop. While it is down the fan-out is not ``healthy``: a
+  hello first reads the game's version from the database, so nobody is served a stale
+  game; when it is back, every room catches up from the events table (what was missed).
+
+The database stays the arbiter: any process may take any action of any game, and the
+unique ``(game_id, seq)`` refuses the loser of a race, whichever process it is in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import orjson
+import psycopg
+
+from app.config import normalize_db_url
+
+if TYPE_CHECKING:
+    from app.rooms import Hub, Room
+
+log = logging.getLogger("meja.fanout")
+
+CHANNEL = "meja"
+#: Presence of another process is re-announced this often, and forgotten after PRESENCE_TTL
+#: without news (the process died).
+HEARTBEAT = 10.0
+PRESENCE_TTL = 35.0
+
+
+class PgFanout:
+    """LISTEN/NOTIFY fan-out of one process (see the module docstring)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        url = hub.store.engine.url.render_as_string(hide_password=False)
+        self.dsn = normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
+        self.healthy = False
+        self.listener: psycopg.AsyncConnection[Any] | None = None
+        self._ready = asyncio.Event()
+        self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
+        self._dirty: set[str] = set()
+        self._catching: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.notifications = 0
+
+    # -- life cycle -----------------------------------------------------------------------
+    async def start(self) -> None:
+        """Start listening (waits up to a few seconds for the first connection)."""
+        for coro in (self._listen(), self._send(), self._heartbeat()):
+            self._spawn(coro)
+        try:
+            await asyncio.wait_for(self._ready.wait(), 10)
+        except TimeoutError:
+            log.warning("fan-out listener not connected yet; hellos read the database")
+
+    async def stop(self) -> None:
+        """Stop listening and sending."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except BaseException:
+                pass
+        if self.listener is not None:
+            await self.listener.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _listen(self) -> None:
+        backoff = 0.1
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self.dsn, autocommit=True, application_name="meja-listener")
+                self.listener = conn
+                await conn.execute(f"LISTEN {CHANNEL}")
+                # Whatever was committed while nobody listened is in the events table.
+                await self._catch_up_all()
+                self.healthy = True
+                self._ready.set()
+                backoff = 0.1
+                self._announce_all()
+                async for note in conn.notifies():
+                    self.notifications += 1
+                    self._handle(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("fan-out listener lost (%s); reconnecting", type(exc).__name__)
+            self.healthy = False
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, 5.0)
+
+    async def _catch_up_all(self) -> None:
+        for room in list(self.hub.rooms.values()):
+            try:
+                await self.hub.catch_up(room)
+            except Exception:
+                log.exception("catching up game %s failed", room.id)
+
+    async def _send(self) -> None:
+        conn: psycopg.AsyncConnection[Any] | None = None
+        while True:
+            payload = await self._outbox.get()
+            try:
+                if conn is None or conn.closed:
+                    conn = await psycopg.AsyncConnection.connect(
+                        self.dsn, autocommit=True, application_name="meja-notify")
+                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # advisory messages: the next change corrects them
+                log.warning("fan-out notify failed (%s)", type(exc).__name__)
+                conn = None
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            self._announce_all()
+            cutoff = time.monotonic() - PRESENCE_TTL
+            for room in list(self.hub.rooms.values()):
+                gone = [o for o, (seen, _, _) in room.remote.items() if seen < cutoff]
+                for origin in gone:
+                    del room.remote[origin]
+                if gone:
+                    room.broadcast_text(room.presence_frame())
+
+    # -- outgoing ----------------------------------------------------------------------------
+    def _publish(self, message: dict[str, Any]) -> None:
+        message["o"] = self.hub.origin
+        try:
+            self._outbox.put_nowait("j " + orjson.dumps(message).decode())
+        except asyncio.QueueFull:
+            log.warning("fan-out outbox full; a %s message was dropped", message.get("k"))
+
+    def _announce_all(self) -> None:
+        for room in list(self.hub.rooms.values()):
+            if room.conns:
+                self.presence_changed(room)
+
+    def committed(self, room: Room, version: int) -> None:
+        """Nothing to do: the NOTIFY rode in the commit's transaction."""
+
+    def presence_changed(self, room: Room) -> None:
+        """Tell the others who is connected here."""
+        seats, spectators = room.local_presence()
+        self._publish({"k": "presence", "g": room.id, "s": sorted(seats), "n": spectators})
+
+    def lobby_changed(self, game_id: str, status: str) -> None:
+        """Seats or status changed here: the others reload the game."""
+        self._publish({"k": "lobby", "g": game_id, "st": status})
+
+    def reseated(self, game_id: str, order: list[int]) -> None:
+        """The seats were reordered here."""
+        self._publish({"k": "reseat", "g": game_id, "order": order})
+
+    def evicted(self, game_id: str, seat: int, reason: str) -> None:
+        """A seat's connections close everywhere."""
+        self._publish({"k": "evict", "g": game_id, "seat": seat, "reason": reason})
+
+    # -- incoming ----------------------------------------------------------------------------
+    def _handle(self, payload: str) -> None:
+        if payload.startswith("c "):
+            _, origin, game_id, version = payload.split(" ", 3)
+            if origin == self.hub.origin:
+                return
+            room = self.hub.rooms.get(game_id)
+            if room is not None and int(version) > room.version:
+                self._schedule_catch_up(game_id)
+            return
+        if not payload.startswith("j "):
+            return
+        msg = orjson.loads(payload[2:])
+        if msg.get("o") == self.hub.origin:
+            return
+        game_id, kind = msg.get("g", ""), msg.get("k")
+        room = self.hub.rooms.get(game_id)
+        if room is None:
+            return
+        if kind == "presence":
+            seats, spectators = frozenset(msg["s"]), int(msg["n"])
+            if seats or spectators:
+                room.remote[msg["o"]] = (time.monotonic(), seats, spectators)
+            else:
+                room.remote.pop(msg["o"], None)
+            room.broadcast_text(room.presence_frame())
+        elif kind == "lobby":
+            self._spawn(self.hub.lobby_changed(game_id, "", msg["st"], publish=False))
+        elif kind == "reseat":
+            self.hub.reseat(game_id, list(msg["order"]), publish=False)
+        elif kind == "evict":
+            self._spawn(self.hub.evict(game_id, int(msg["seat"]), str(msg["reason"]),
+                                       publish=False))
+
+    def _schedule_catch_up(self, game_id: str) -> None:
+        """Coalesce: one catch-up at a time per game, repeated while news keeps coming."""
+        self._dirty.add(game_id)
+        if game_id not in self._catching:
+            self._catching.add(game_id)
+            self._spawn(self._catch_up(game_id))
+
+    async def _catch_up(self, game_id: str) -> None:
+        try:
+            while game_id in self._dirty:
+                self._dirty.discard(game_id)
+                room = self.hub.rooms.get(game_id)
+                if room is None:
+                    return
+                await self.hub.catch_up(room)
+        except Exception:
+            log.exception("catching up game %s failed", game_id)
+        finally:
+            self._catching.discard(game_id)

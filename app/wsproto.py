@@ -1,0 +1,120 @@
+"""uvicorn's WebSocket protocol, except that an oversized message is answered, not fatal.
+
+Stock uvicorn (through the ``websockets`` library) closes the connection with 1009 as soon
+as a frame larger than ``ws_max_size`` starts, so the client never learns why. Here such a
+message is read past without being kept in memory (its payload is discarded as it arrives)
+and the application receives :data:`app.frames.OVERSIZED` in its place, which it answers
+with an error frame like any other bad frame. Memory per connection stays bounded by
+``ws_max_size`` whatever a client sends.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Generator
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import PayloadTooBig, ProtocolError
+from websockets.frames import Frame, Opcode
+from websockets.protocol import Protocol
+from websockets.server import ServerProtocol
+
+from app.frames import OVERSIZED
+
+#: Largest message read into memory: the service's frame limit (app.config.Settings
+#: ``max_frame_bytes``); anything larger is skipped and answered.
+WS_MAX_SIZE = 64 * 1024
+_CHUNK = 1 << 16
+_DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
+
+
+class _SkippingFrameParser(Protocol):
+    """The frame parser of :class:`websockets.protocol.Protocol`, skipping oversized data
+    frames. ``ServerProtocol.parse`` reads the HTTP request, then hands over to this
+    (``super().parse()``, see the class order of :class:`_AnsweringServerProtocol`)."""
+
+    frame_limit = WS_MAX_SIZE
+    _skipping = False  # inside a fragmented message that is being skipped
+
+    def _peek(self, n: int) -> Generator[None, None, bytes]:
+        while len(self.reader.buffer) < n:
+            if self.reader.eof:
+                raise EOFError("unexpected end of stream")
+            yield
+        return bytes(self.reader.buffer[:n])
+
+    def parse(self) -> Generator[None]:
+        try:
+            while True:
+                if (yield from self.reader.at_eof()):
+                    raise EOFError("unexpected end of stream")
+                head = yield from self._peek(2)
+                fin, opcode, length = head[0] & 0x80, head[0] & 0x0F, head[1] & 0x7F
+                size = 2
+                if length == 126:
+                    (length,) = struct.unpack("!H", (yield from self._peek(4))[2:])
+                    size = 4
+                elif length == 127:
+                    (length,) = struct.unpack("!Q", (yield from self._peek(10))[2:])
+                    size = 10
+                total = length + (self.current_size or 0)
+                if opcode in _DATA and (self._skipping or total > self.frame_limit):
+                    if opcode == Opcode.CONT and self.current_size is not None:
+                        # A message that began small and grew too large: nothing to hand
+                        # over in its place (part of it was delivered already).
+                        raise PayloadTooBig(total, self.frame_limit)
+                    yield from self.reader.read_exact(size + 4)  # header and mask key
+                    left = length
+                    while left:
+                        left -= len((yield from self.reader.read_exact(min(left, _CHUNK))))
+                    self._skipping = not fin
+                    if fin:
+                        self.recv_frame(Frame(Opcode.TEXT, OVERSIZED.encode()))
+                    continue
+                # A compressed frame (permessage-deflate, off unless MEJA_WS_DEFLATE=1) that
+                # inflates past the limit still fails with 1009: skipping it would break
+                # the shared compression context of every later message.
+                frame = yield from Frame.parse(
+                    self.reader.read_exact, mask=True, extensions=self.extensions,
+                    max_size=self.frame_limit - (self.current_size or 0))
+                self.recv_frame(frame)
+        except ProtocolError as exc:
+            self.fail(1002, str(exc))
+            self.parser_exc = exc
+        except EOFError as exc:
+            self.fail(1006, str(exc))
+            self.parser_exc = exc
+        except UnicodeDecodeError as exc:
+            self.fail(1007, f"{exc.reason} at position {exc.start}")
+            self.parser_exc = exc
+        except PayloadTooBig as exc:
+            self.fail(1009, str(exc))
+            self.parser_exc = exc
+        except Exception as exc:
+            self.logger.error("parser failed", exc_info=True)
+            self.fail(1011)
+            self.parser_exc = exc
+        yield
+
+
+class _AnsweringServerProtocol(ServerProtocol, _SkippingFrameParser):
+    """``ServerProtocol`` with :class:`_SkippingFrameParser` under its handshake parser."""
+
+    def __init__(self, *args: Any, frame_limit: int, **kwargs: Any) -> None:
+        kwargs["max_size"] = None  # the limit is enforced by the frame parser
+        super().__init__(*args, **kwargs)
+        self.frame_limit = frame_limit
+
+
+class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol with :class:`_AnsweringServerProtocol`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        old = self.conn
+        self.conn = _AnsweringServerProtocol(
+            extensions=list(old.available_extensions or []),
+            frame_limit=self.config.ws_max_size,
+            logger=old.logger,
+        )

@@ -1,0 +1,158 @@
+"""What a misbehaving or departing client can no longer do (issue 17): flood the log, hold
+a connection without saying hello, crash the socket with a large or binary frame, or grow the
+server's memory with hellos and one-off visits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+import pytest
+from websockets.asyncio.client import connect as aconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.app.client import Viewer, create, join, start
+from tests.app.test_realtime import play, secret_table
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def server_log():
+    """Everything uvicorn and the service log while the test runs."""
+    handler = _Records()
+    loggers = [logging.getLogger(n) for n in ("uvicorn", "uvicorn.error", "meja", "")]
+    for lg in loggers:
+        lg.addHandler(handler)
+    yield handler.records
+    for lg in loggers:
+        lg.removeHandler(handler)
+
+
+def test_clients_leaving_before_or_during_hello_leave_no_tracebacks(live_server,
+                                                                     server_log) -> None:
+    lobby = create(live_server, game="race", seats=2)
+
+    async def run() -> None:
+        for i in range(200):
+            ws = await aconnect(f"{live_server.ws_url}/ws/{lobby['game_id']}")
+            if i % 2:
+                await ws.send('{"type":"hel')  # half a hello, then gone
+            ws.transport.abort()
+    asyncio.run(run())
+    time.sleep(0.5)
+    tracebacks = [r for r in server_log if r.exc_info or "Exception in ASGI" in r.getMessage()]
+    assert tracebacks == []
+    assert len(server_log) <= 200
+
+
+def test_a_silent_connection_is_closed_after_the_hello_timeout(live_server) -> None:
+    lobby = create(live_server, game="race", seats=2)
+    hub = live_server.app.state.hub
+    old, hub.rt.hello_timeout = hub.rt.hello_timeout, 0.3
+    try:
+        ws = connect(f"{live_server.ws_url}/ws/{lobby['game_id']}")
+        frame = json.loads(ws.recv(timeout=5))
+        assert frame["type"] == "error" and frame["fatal"] and "hello" in frame["reason"]
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        assert ws.close_code == 4400
+    finally:
+        hub.rt.hello_timeout = old
+
+
+def test_an_oversized_frame_of_any_size_gets_an_error_frame(live_server) -> None:
+    lobby, host, guest, spec = secret_table(live_server)
+    for size in (70_000, 2 << 20, 9 << 20):
+        host.ws.send("x" * size)
+        err = host.wait_for(lambda f: f["type"] == "error")
+        assert "too large" in err["reason"]
+    host.ws.send(b"\x00" * (3 << 20))
+    assert host.wait_for(lambda f: f["type"] == "error")["code"] == "too_large"
+    assert play(host)["type"] == "accepted"  # the connection survived every one
+
+
+def test_binary_frames_get_an_error_frame(live_server) -> None:
+    lobby, host, guest, spec = secret_table(live_server)
+    host.ws.send(b'{"type":"ping"}')
+    assert host.wait_for(lambda f: f["type"] == "error")["code"] == "binary"
+    assert play(host)["type"] == "accepted"
+    ws = connect(f"{live_server.ws_url}/ws/{lobby['game_id']}")
+    ws.send(json.dumps({"type": "hello", "credential": lobby["credential"]}).encode())
+    frame = json.loads(ws.recv(timeout=5))
+    assert frame["type"] == "error" and frame["fatal"] and "text" in frame["reason"]
+
+
+@pytest.mark.parametrize("path", ["a%00b", "%F0%9F%8E%B2", "x" * 40, "a'b;--"])
+def test_bad_game_ids_get_an_error_frame(live_server, path: str) -> None:
+    ws = connect(f"{live_server.ws_url}/ws/{path}")
+    ws.send(json.dumps({"type": "hello", "credential": "whatever"}))
+    frame = json.loads(ws.recv(timeout=5))
+    assert frame == {"type": "error", "reason": "There is no such game.", "fatal": True}
+
+
+def test_hellos_for_unknown_games_leave_nothing_behind(live_server) -> None:
+    hub = live_server.app.state.hub
+    rooms_before = len(hub.rooms)
+
+    async def hello(i: int) -> None:
+        async with aconnect(f"{live_server.ws_url}/ws/nosuchgame{i}") as ws:
+            await ws.send('{"type":"hello","watch":"w"}')
+            assert json.loads(await ws.recv())["fatal"] is True
+
+    async def run() -> None:
+        sem = asyncio.Semaphore(20)
+
+        async def one(i: int) -> None:
+            async with sem:
+                await hello(i)
+        await asyncio.gather(*(one(i) for i in range(10_000)))
+    asyncio.run(run())
+    assert len(hub.rooms) <= rooms_before  # (other tests' rooms may have been unloaded)
+    assert not any(gid.startswith("nosuchgame") for gid in hub.rooms)
+    assert hub._loading == {}
+
+
+def test_rooms_nobody_visits_are_unloaded_and_reload_from_the_database(live_server) -> None:
+    hub, store = live_server.app.state.hub, live_server.app.state.store
+    old, hub.rt.room_idle = hub.rt.room_idle, 0.2
+    try:
+        games = [store.create_lobby("race", {}, 2, "Host", False, False, "1")
+                 for _ in range(1000)]
+
+        async def visit(game_id: str, credential: str) -> None:
+            async with aconnect(f"{live_server.ws_url}/ws/{game_id}") as ws:
+                await ws.send(json.dumps({"type": "hello", "credential": credential}))
+                assert json.loads(await ws.recv())["type"] == "snapshot"
+
+        async def run() -> None:
+            sem = asyncio.Semaphore(20)
+
+            async def one(game: dict, credential: str) -> None:
+                async with sem:
+                    await visit(game["id"], credential)
+            await asyncio.gather(*(one(g, c) for g, c in games))
+        asyncio.run(run())
+        deadline = time.monotonic() + 10
+        while any(g["id"] in hub.rooms for g, _ in games) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [g["id"] for g, _ in games if g["id"] in hub.rooms] == []
+        # An unloaded game comes back from the database as it was.
+        game, credential = games[0]
+        other = join(live_server, {"invite_url": f"/join/{game['invite_id']}"}, "Budi")
+        start(live_server, {"game_id": game["id"], "credential": credential})
+        v = Viewer(live_server.ws_url, game["id"], credential=other["credential"])
+        snap = v.wait_for(lambda f: f["type"] == "snapshot")
+        assert snap["doc"]["status"] == "active" and snap["version"] == 0
+    finally:
+        hub.rt.room_idle = old
