@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import importlib
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 
+from app.api import ID_PATTERN, refusals
 from app.errors import ApiError
 from engines.base import Engine, canonical_json
 from engines.registry import get_engine
@@ -46,8 +47,15 @@ def encoded_data(engine: Engine) -> tuple[bytes, str]:
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
-@router.get("/game-kinds/{kind}/data", summary="A game's static data for its board renderer")
-async def game_kind_data(kind: str, request: Request) -> Response:
+GameKind = Annotated[str, Path(min_length=1, max_length=40, pattern=ID_PATTERN,
+                              description="A game's id, e.g. tuk-tuk-taxi.")]
+
+
+@router.get("/game-kinds/{kind}/data", summary="A game's static data for its board renderer",
+            responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}},
+                       304: {"description": "Unchanged since the ETag sent in If-None-Match"},
+                       **refusals(404, 422)})
+async def game_kind_data(kind: GameKind, request: Request) -> Response:
     engine = get_engine(kind)
     if engine is None:
         raise ApiError(404, f"There is no game called {kind!r} here.")
