@@ -71,6 +71,14 @@ export async function render(root, { name, params, navigate }) {
   return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
 }
 
+/** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone). */
+function ordinal(rank) {
+  if (typeof rank !== "number") return "–";
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[rank % 10] || "th";
+  return `${rank}${suffix}`;
+}
+
 /** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
 function linkStylesheet(href) {
   if ([...document.styleSheets].some((sheet) => sheet.href === href)) return Promise.resolve();
@@ -541,7 +549,7 @@ class GameShell {
           ])),
           h("tbody", null, order.map((s) =>
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
-              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : fmt(ranks[s])),
+              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : ordinal(ranks[s])),
               h("th", { scope: "row" }, [
                 h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
                 h("span", { class: "name" }, this.playerName(s)),

@@ -228,6 +228,7 @@ export async function render(root, { params, navigate }) {
             if (ok !== null) {
               left = true;
               forgetSeat(gameId);
+              toast("You left the table.", "info", 4000);
               navigate("/");
             }
           },

@@ -200,6 +200,8 @@ def test_the_score_table_shows_every_column_whole_on_a_phone(base: str, new_page
     # No sideways scroll of the page, and no cell reaches past the phone's edge or is clipped.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for row in table.locator("tbody tr").all():
+        # A rank reads as people say it ("1st", "2nd"), also alone on a row card.
+        expect(row.locator(".rank-cell")).to_have_text(re.compile(r"^\d+(st|nd|rd|th)$"))
         # Every column of every row is labelled in words and visible whole.
         assert [t.strip() for t in row.locator(".cell-label").all_inner_texts()] == columns
         for cell in row.locator("td, th").all():
