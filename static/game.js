@@ -348,7 +348,10 @@ class GameShell {
     const doc = this.doc;
     let text;
     const toAct = awaited(doc);
-    if (!doc || !doc.view) {
+    if (this.hasLeft) {
+      // A frame already on its way when this browser left must not bring back a turn line.
+      text = "You left the table.";
+    } else if (!doc || !doc.view) {
       text = "Waiting for the game to start…";
     } else if (doc.outcome || doc.status === "finished") {
       text = "Game over";
