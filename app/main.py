@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,8 +24,19 @@ from app.ratelimit import RateLimiter
 from app.rooms import Hub
 from app.store import Store
 
-PAGES = ("/", "/join/{token}", "/claim/{token}", "/lobby/{token}", "/game/{token}",
-         "/watch/{token}")
+#: The shell's pages, each with the games column its token must name (None: no lookup).
+#: A token that names nothing gets the not-found page instead of a shell that would only
+#: find out after loading. Claim links are used up once, so the claim page explains itself.
+PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
+                                "/lobby/{token}": "id", "/game/{token}": "id",
+                                "/watch/{token}": "watch_id"}
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a refusal goes to a person's browser (the not-found page) rather than to a
+    program (JSON): everything but the API, the WebSocket and the static files."""
+    path = request.url.path
+    return request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/ws/", "/static/"))
 
 
 def allowed_methods(app: FastAPI, path: str) -> list[str]:
@@ -81,8 +92,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": validation_message(exc.errors())}, status_code=422)
 
+    static_dir: Path = settings.static_dir
+    app_html = static_dir / "app.html"
+    not_found_html = static_dir / "notfound.html"
+
+    def not_found_page() -> Response:
+        return FileResponse(not_found_html, status_code=404,
+                            headers={"Cache-Control": "no-cache"})
+
     @app.exception_handler(StarletteHTTPException)
-    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and wants_page(request):
+            return not_found_page()
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # Starlette names only the first route's methods; a path can have several.
@@ -91,14 +112,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                             headers=headers or None)
 
-    static_dir: Path = settings.static_dir
-    app_html = static_dir / "app.html"
+    def page_for(column: str | None) -> Any:
+        async def page(request: Request) -> Response:
+            token = request.path_params.get("token", "")
+            if column is not None:
+                game = await api.run(store.game_by, column, token)
+                if game is None or (column == "watch_id" and not game["spectators"]):
+                    return not_found_page()
+            return FileResponse(app_html, headers={"Cache-Control": "no-cache"})
+        return page
 
-    async def page() -> FileResponse:
-        return FileResponse(app_html, headers={"Cache-Control": "no-cache"})
-
-    for path in PAGES:
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+    for path, column in PAGES.items():
+        app.add_api_route(path, page_for(column), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     # Outermost last: even a 413 carries the security headers.
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -27,7 +27,9 @@ class CreateLobby(BaseModel):
     seats: int = Field(ge=1, le=8)
     host_name: str = Field(max_length=200)
     spectators: bool = True
-    listed: bool = True
+    #: Unlisted unless the host asks: a listed table's free seats are open to anyone, and
+    #: a seat meant for a friend should not go to a stranger by default.
+    listed: bool = False
 
 
 class JoinBody(BaseModel):

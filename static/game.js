@@ -4,8 +4,9 @@
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
-import { add, clear, h, playerColor, svg, toast } from "/static/dom.js";
+import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
+import { optionsList, optionsSchema } from "/static/options.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -70,6 +71,14 @@ export async function render(root, { name, params, navigate }) {
   return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
 }
 
+/** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone). */
+function ordinal(rank) {
+  if (typeof rank !== "number") return "–";
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[rank % 10] || "th";
+  return `${rank}${suffix}`;
+}
+
 /** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
 function linkStylesheet(href) {
   if ([...document.styleSheets].some((sheet) => sheet.href === href)) return Promise.resolve();
@@ -118,6 +127,7 @@ class GameShell {
     this.turn = h("p", { class: "turn", "data-testid": "turn", "aria-live": "polite" }, "Loading…");
     this.playersList = h("ol", { class: "players", "aria-label": "Players" });
     this.gameover = h("section", { class: "panel gameover", "data-testid": "gameover", hidden: true });
+    this.leftNotice = h("section", { class: "panel left-notice", "data-testid": "left-notice", role: "status", hidden: true });
     this.boardRoot = h("div", { class: "board-root" });
     this.notice = h("div", { class: "board-notice", hidden: true });
     this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
@@ -125,6 +135,7 @@ class GameShell {
     this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, "Game state (raw)"), h("pre")]);
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
+    this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -142,13 +153,14 @@ class GameShell {
           this.turn,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
               this.playersList,
               this.extra,
             ]),
+            this.optionsPanel,
             this.log.el,
           ]),
         ]),
@@ -158,8 +170,18 @@ class GameShell {
     this.drawExtra();
   }
 
+  async drawOptions() {
+    if (!Object.keys(this.info.options || {}).length) return;
+    const schema = await optionsSchema(api, this.info.game);
+    if (this.closed) return;
+    add(clear(this.optionsPanel), h("h3", { class: "panel-title", id: "options-h" }, "Options"),
+      optionsList(schema, this.info.options));
+    this.optionsPanel.hidden = false;
+  }
+
   async start() {
     this.loadRenderer();
+    this.drawOptions();
     this.sock = new GameSocket(this.gameId, this.auth, {
       onDoc: (d) => this.onDoc(d),
       onStatus: (s, detail) => this.onStatus(s, detail),
@@ -244,6 +266,12 @@ class GameShell {
   }
 
   onFatal(reason, code) {
+    // Leaving ends this browser's seat, so the server closes its connection: that is the
+    // goodbye, not an error.
+    if (this.leaving && code === 4401) {
+      this.leftTable();
+      return;
+    }
     let msg = reason || "The server closed the connection.";
     if (code === 4401) msg = "This browser's seat is no longer valid (it may have been handed to another device).";
     if (code === 4403) msg = "The host does not allow spectators for this game.";
@@ -276,7 +304,7 @@ class GameShell {
       if (p) Object.assign(p, { name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
       else this.players.push({ seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
     }
-    if (!this.watching && typeof info.you === "number") {
+    if (!this.watching && !this.hasLeft && typeof info.you === "number") {
       this.seat = info.you;
       saveSeat(this.gameId, { seat: info.you });
     }
@@ -287,6 +315,7 @@ class GameShell {
 
   refreshInfoSoon() {
     clearTimeout(this.refreshTimer);
+    if (this.hasLeft) return;
     this.refreshTimer = setTimeout(async () => {
       try {
         const q = this.watching ? null : { credential: this.credential };
@@ -319,7 +348,10 @@ class GameShell {
     const doc = this.doc;
     let text;
     const toAct = awaited(doc);
-    if (!doc || !doc.view) {
+    if (this.hasLeft) {
+      // A frame already on its way when this browser left must not bring back a turn line.
+      text = "You left the table.";
+    } else if (!doc || !doc.view) {
       text = "Waiting for the game to start…";
     } else if (doc.outcome || doc.status === "finished") {
       text = "Game over";
@@ -406,32 +438,68 @@ class GameShell {
     }
     const me = this.players.find((p) => p.seat === this.seat);
     if (me && !me.left) {
-      let armed = false;
-      const btn = h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "leave" }, "Leave the game");
+      // "Really leave?" is kept on the shell, not the button: a frame may redraw the button
+      // between the two clicks.
+      const armed = () => Date.now() < (this.leaveArmedUntil || 0);
+      const btn = h("button", { type: "button", class: `btn btn-small btn-ghost${armed() ? " btn-danger" : ""}`, "data-testid": "leave" },
+        armed() ? "Really leave? Click again" : "Leave the game");
       btn.addEventListener("click", async () => {
-        if (!armed) {
-          armed = true;
+        if (!armed()) {
+          this.leaveArmedUntil = Date.now() + 4000;
           btn.textContent = "Really leave? Click again";
           btn.classList.add("btn-danger");
-          setTimeout(() => {
-            armed = false;
+          clearTimeout(this.leaveTimer);
+          this.leaveTimer = setTimeout(() => {
+            this.leaveArmedUntil = 0;
             btn.textContent = "Leave the game";
             btn.classList.remove("btn-danger");
           }, 4000);
           return;
         }
+        this.leaveArmedUntil = 0;
         btn.disabled = true;
+        this.leaving = true;
         try {
           await api("POST", `/games/${encodeURIComponent(this.gameId)}/leave`, { credential: this.credential });
           toast("You left the game. The host can hand your seat to a bot.", "info", 4000);
-          this.refreshInfoSoon();
+          this.leftTable();
         } catch (err) {
+          this.leaving = false;
           toast(err.message);
           btn.disabled = false;
         }
       });
       this.extra.appendChild(btn);
     }
+  }
+
+  /** This browser gave its seat up: it is no player any more, and may watch instead. */
+  leftTable() {
+    if (this.hasLeft) return;
+    this.hasLeft = true;
+    this.sock?.close();
+    forgetSeat(this.gameId);
+    this.seat = null;
+    this.credential = null;
+    this.turn.textContent = "You left the table.";
+    this.turn.classList.remove("mine");
+    document.title = `${this.gameName} · Meja`;
+    const watch = this.info.watch_url ? new URL(this.info.watch_url, location.origin).pathname : null;
+    add(clear(this.leftNotice),
+      h("h2", null, "You left the table"),
+      h("p", null, watch
+        ? "The game goes on without you. You can still follow it as a spectator."
+        : "The game goes on without you. This table does not allow spectators."),
+      h("div", { class: "form-actions" }, [
+        watch
+          ? h("a", { href: watch, "data-link": true, class: "btn btn-primary", "data-testid": "watch-instead" }, "Watch this table")
+          : null,
+        h("a", { href: "/", "data-link": true, class: watch ? "btn btn-ghost" : "btn" }, "Go to the home page"),
+      ]),
+    );
+    this.leftNotice.hidden = false;
+    this.drawPlayers();
+    this.drawExtra();
   }
 
   drawGameOver() {
@@ -462,6 +530,8 @@ class GameShell {
       if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${fmt(x)}`).join("; ");
       return String(v);
     };
+    const cell = (label, value) =>
+      h("td", { class: "num" }, [h("span", { class: "cell-label", "aria-hidden": "true" }, label), h("span", { class: "cell-value" }, value)]);
     const winners = order.filter((s) => ranks[s] === 1);
     const headline = winners.length
       ? winners.includes(this.seat)
@@ -470,23 +540,25 @@ class GameShell {
       : "Game over";
     add(this.gameover, 
       h("h2", null, headline),
-      h("div", { class: "table-scroll" }, [
+      // On a phone each row becomes a card of "label value" lines (style.css), so every
+      // column reads whole without scrolling sideways; the labels repeat the header cells.
+      h("div", { class: "table-scroll", role: "region", "aria-label": "Scores", tabindex: "0" }, [
         h("table", { class: "results" }, [
           h("thead", null, h("tr", null, [
             h("th", { scope: "col" }, "Rank"),
             h("th", { scope: "col" }, "Player"),
             h("th", { scope: "col", class: "num" }, "Score"),
-            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, k.replace(/_/g, " "))),
+            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, humanize(k))),
           ])),
           h("tbody", null, order.map((s) =>
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
-              h("td", null, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : fmt(ranks[s])),
+              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : ordinal(ranks[s])),
               h("th", { scope: "row" }, [
                 h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
                 h("span", { class: "name" }, this.playerName(s)),
               ]),
-              h("td", { class: "num" }, fmt(scores[s])),
-              ...cols.map(([, get]) => h("td", { class: "num" }, fmt(get(s)))),
+              cell("Score", fmt(scores[s])),
+              ...cols.map(([k, get]) => cell(humanize(k), fmt(get(s)))),
             ]),
           )),
         ]),

@@ -4,6 +4,7 @@ import { api } from "/static/api.js";
 import { add, clear, h, lastSegment, toast } from "/static/dom.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
+import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
 
 const MAX_PEEKS = 4;
@@ -126,19 +127,11 @@ function renderCreate(section, games, navigate) {
     games.map((g) => h("option", { value: g.id }, g.name)),
   );
   const seatsSelect = h("select", { id: "create-seats", name: "seats", "data-testid": "create-seats" });
-  const nameInput = h("input", {
-    id: "create-name",
-    name: "host_name",
-    type: "text",
-    "data-testid": "create-name",
-    required: true,
-    maxlength: 32,
-    autocomplete: "nickname",
-    placeholder: "e.g. Siti",
-    value: lastName(),
-  });
+  const nameBox = nameField({ id: "create-name", testid: "create-name", label: "Your name", value: lastName(), placeholder: "e.g. Siti" });
+  nameBox.input.name = "host_name";
   const spectators = h("input", { id: "create-spectators", type: "checkbox", checked: true, "data-testid": "create-spectators" });
-  const listed = h("input", { id: "create-listed", type: "checkbox", checked: true, "data-testid": "create-listed" });
+  // Off by default: a listed table's free seats are open to anyone on the home page.
+  const listed = h("input", { id: "create-listed", type: "checkbox", checked: false, "data-testid": "create-listed", "aria-describedby": "create-listed-help" });
   const optionsHost = h("div", { class: "options-fields" });
   const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, "Open the table");
@@ -164,7 +157,7 @@ function renderCreate(section, games, navigate) {
       h("div", { class: "field" }, [h("label", { for: "create-game" }, "Game"), gameSelect]),
       h("div", { class: "field" }, [h("label", { for: "create-seats" }, "Seats"), seatsSelect]),
     ]),
-    h("div", { class: "field" }, [h("label", { for: "create-name" }, "Your name"), nameInput]),
+    nameBox.el,
     optionsBox,
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
@@ -172,18 +165,16 @@ function renderCreate(section, games, navigate) {
       ]),
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-listed" }, [listed, h("span", null, "List on the home page")]),
+        h("small", { class: "field-help", id: "create-listed-help" },
+          "Anyone visiting Meja can then see this table and take a free seat. Leave it off to seat only the friends you send the invite link to."),
       ]),
     ]),
     h("div", { class: "form-actions" }, [submit]),
   ]);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const name = nameInput.value.trim();
-    if (!name) {
-      toast("Please enter your name so the other players know who you are.");
-      nameInput.focus();
-      return;
-    }
+    const name = nameBox.check();
+    if (name === null) return;
     let options;
     try {
       options = optionsForm ? optionsForm.read() : {};

@@ -4,6 +4,7 @@
 import { api } from "/static/api.js";
 import { add, clear, h, toast } from "/static/dom.js";
 import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
+import { nameField } from "/static/names.js";
 import { seatList } from "/static/seats.js";
 
 export async function render(root, ctx) {
@@ -75,29 +76,16 @@ async function renderJoin(root, { params, navigate }) {
     add(card, h("p", { class: "error-text" }, "Every seat is taken. Ask the host to free one."));
     return;
   }
-  const nameInput = h("input", {
-    id: "join-name",
-    type: "text",
-    "data-testid": "join-name",
-    required: true,
-    maxlength: 32,
-    autocomplete: "nickname",
-    value: lastName(),
-    placeholder: "e.g. Budi",
-  });
+  const nameBox = nameField({ id: "join-name", testid: "join-name", label: "Your name", value: lastName(), placeholder: "e.g. Budi" });
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "join-submit" }, "Take a seat");
   const form = h("form", { class: "join-form" }, [
-    h("div", { class: "field" }, [h("label", { for: "join-name" }, "Your name"), nameInput]),
+    nameBox.el,
     h("div", { class: "form-actions" }, [submit]),
   ]);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const name = nameInput.value.trim();
-    if (!name) {
-      toast("Please enter your name.");
-      nameInput.focus();
-      return;
-    }
+    const name = nameBox.check();
+    if (name === null) return;
     submit.disabled = true;
     try {
       const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name } });
@@ -116,7 +104,7 @@ async function renderJoin(root, { params, navigate }) {
     }
   });
   add(card, form);
-  nameInput.focus();
+  nameBox.input.focus();
 }
 
 async function renderClaim(root, { params, navigate }) {

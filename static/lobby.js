@@ -4,6 +4,7 @@
 import { api } from "/static/api.js";
 import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
 import { GameSocket } from "/static/socket.js";
+import { optionsList, optionsSchema } from "/static/options.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 
 export async function render(root, { params, navigate }) {
@@ -34,6 +35,7 @@ export async function render(root, { params, navigate }) {
   const load = async () => {
     const info = await api("GET", `/games/${encodeURIComponent(gameId)}`, { credential: mine.credential });
     if (typeof info.you === "number") state.you = info.you;
+    if (state.schema === undefined) state.schema = await optionsSchema(api, info.game);
     apply(info);
   };
 
@@ -93,16 +95,8 @@ export async function render(root, { params, navigate }) {
         status,
       ]),
     );
-    const optEntries = Object.entries(info.options || {});
-    if (optEntries.length) {
-      card.appendChild(
-        h(
-          "p",
-          { class: "muted small options-line" },
-          optEntries.map(([k, v]) => h("span", { class: "pill" }, `${k.replace(/_/g, " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`)),
-        ),
-      );
-    }
+    const optionsEl = optionsList(state.schema, info.options);
+    if (optionsEl) card.appendChild(optionsEl);
 
     // Seats
     const list = h("ol", { class: "seat-list", "aria-label": "Seats" });
@@ -234,6 +228,7 @@ export async function render(root, { params, navigate }) {
             if (ok !== null) {
               left = true;
               forgetSeat(gameId);
+              toast("You left the table.", "info", 4000);
               navigate("/");
             }
           },

@@ -2,6 +2,7 @@
 // booleans -> checkboxes, enums -> selects, ints -> number inputs with min/max, strings -> text.
 
 import { h, humanize } from "/static/dom.js";
+import { choiceLabel } from "/static/options.js";
 
 function resolve(schema, root) {
   let s = schema || {};
@@ -68,7 +69,7 @@ export function buildOptionsForm(schema, host) {
         "select",
         common,
         s.enum.map((v, i) =>
-          h("option", { value: String(i), selected: def !== undefined && v === def }, humanize(String(v))),
+          h("option", { value: String(i), selected: def !== undefined && v === def }, choiceLabel(s, v)),
         ),
       );
       host.appendChild(h("div", { class: "field" }, [h("label", { for: id }, title), select, descEl]));

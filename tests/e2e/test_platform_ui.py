@@ -32,8 +32,10 @@ def stored_seats(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate("localStorage.getItem('meja.seats') || '{}'"))
 
 
-def create_from_home(page: Page, base: str, host_name: str, seats: int = 2) -> tuple[str, str]:
-    """Open a table with the home page's form; returns (game_id, game kind)."""
+def create_from_home(page: Page, base: str, host_name: str, seats: int = 2,
+                     listed: bool = False) -> tuple[str, str]:
+    """Open a table with the home page's form (listed on the home page only when asked,
+    as the form's checkbox is off by default); returns (game_id, game kind)."""
     page.goto(base + "/")
     game = page.get_by_test_id("create-game")
     expect(game.locator("option").first).to_be_attached()
@@ -41,6 +43,8 @@ def create_from_home(page: Page, base: str, host_name: str, seats: int = 2) -> t
     game.select_option(kind)
     page.get_by_test_id("create-seats").select_option(str(seats))
     page.get_by_test_id("create-name").fill(host_name)
+    if listed:
+        page.get_by_test_id("create-listed").check()
     page.get_by_test_id("create-submit").click()
     page.wait_for_url(re.compile(r"/lobby/[\w-]+$"))
     return page.url.rsplit("/", 1)[1], kind
@@ -176,7 +180,7 @@ def test_host_controls_bot_remove_reorder_and_reissue(base: str, new_page: Any) 
 
 def test_home_lists_open_tables_and_your_games_waiting_first(base: str, new_page: Any) -> None:
     page = new_page()
-    lobby_id, _ = create_from_home(page, base, "Lister")
+    lobby_id, _ = create_from_home(page, base, "Lister", listed=True)
     race_id = started_race(base, page, goal=50)
     page.goto(base + "/")
     # The race waits for this browser's move, so it comes before the lobby.

@@ -1,0 +1,83 @@
+"""What the service answers the browser shell: its own not-found page for addresses that are
+not pages, unlisted tables unless the host lists them, names counted in characters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.app.client import auth, create, http, join, watch_id
+
+EMOJI = "\U0001f600"  # one character, two UTF-16 units
+
+
+def new_lobby(server: Any, **body: Any) -> dict[str, Any]:
+    r = http.post(f"{server.url}/api/lobbies", json={
+        "game": "tuk-tuk-taxi", "seats": 2, "options": {}, "host_name": "Ana", **body})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def assert_not_found_page(r: Any) -> None:
+    assert r.status_code == 404
+    assert r.headers["content-type"].startswith("text/html")
+    assert "Page not found" in r.text and 'href="/"' in r.text
+    assert '"detail"' not in r.text
+
+
+@pytest.mark.parametrize("path", ["/nonsense", "/game", "/lobby/a/b", "/join/",
+                                  "/static-page", "/favicon.ico"])
+def test_unknown_browser_paths_get_the_not_found_page(live_server: Any, path: str) -> None:
+    assert_not_found_page(http.get(live_server.url + path))
+
+
+def test_page_links_to_nothing_get_the_not_found_page(live_server: Any) -> None:
+    lobby = create(live_server, spectators=False)
+    for path in ("/game/unknownid", "/lobby/unknownid", "/join/unknowninvite",
+                 "/watch/unknownwatch", "/game/%00x",
+                 # A real watch id of a table that allows no spectators leads nowhere either.
+                 f"/watch/{lobby['game_id']}"):
+        assert_not_found_page(http.get(live_server.url + path))
+    # The table's own pages still open the shell.
+    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    for path in (f"/game/{lobby['game_id']}", f"/lobby/{lobby['game_id']}", f"/join/{invite}",
+                 "/", "/claim/anything"):
+        r = http.get(live_server.url + path)
+        assert r.status_code == 200 and '<main id="app"' in r.text, path
+    watched = create(live_server, spectators=True)
+    r = http.get(f"{live_server.url}/watch/{watch_id(watched)}")
+    assert r.status_code == 200 and '<main id="app"' in r.text
+
+
+def test_api_paths_keep_json_refusals(live_server: Any) -> None:
+    for path in ("/api/nonsense", "/api/games/unknownid", "/api/invites/nope"):
+        r = http.get(live_server.url + path)
+        assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+        assert isinstance(r.json()["detail"], str)
+    assert http.get(live_server.url + "/static/missing.js").headers[
+        "content-type"] == "application/json"
+
+
+def test_a_table_is_unlisted_unless_the_host_lists_it(live_server: Any) -> None:
+    quiet = new_lobby(live_server)
+    shown = new_lobby(live_server, listed=True)
+    open_ids = {g["game_id"] for g in http.get(f"{live_server.url}/api/lobbies").json()}
+    assert quiet["game_id"] not in open_ids
+    assert shown["game_id"] in open_ids
+    info = http.get(f"{live_server.url}/api/games/{quiet['game_id']}",
+                    headers=auth(quiet["credential"])).json()
+    assert info["listed"] is False
+
+
+def test_names_count_characters_not_utf16_units(live_server: Any) -> None:
+    host = EMOJI * 40
+    lobby = new_lobby(live_server, host_name=host)
+    friend = join(live_server, lobby, "\U0001f680" * 40)
+    info = http.get(f"{live_server.url}/api/games/{lobby['game_id']}",
+                    headers=auth(lobby["credential"])).json()
+    assert [s["name"] for s in info["seats"]] == [host, "\U0001f680" * 40]
+    assert friend["seat"] == 1
+    r = http.post(f"{live_server.url}/api/lobbies", json={
+        "game": "tuk-tuk-taxi", "seats": 2, "options": {}, "host_name": EMOJI * 41})
+    assert r.status_code == 422 and "40 characters" in r.json()["detail"]
