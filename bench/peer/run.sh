@@ -4,7 +4,7 @@
 #   bench/peer/run.sh                    # matrix (G,P) = (1,2) (10,2) (100,2) (100,4), D=20
 #   bench/peer/run.sh -d 10 -c 100:2     # one cell, 10 s window
 #   bench/peer/run.sh -r 3 -c 1:2 -c 10:2 --meja-only
-#   bench/peer/run.sh --durable-peer --meja-workers 2   # issue 17's extra rows (see below)
+#   bench/peer/run.sh --durable-peer --meja-workers 1,2   # with issue 17's two extra rows
 #
 # Options:
 #   -d D            measured seconds per run (default 20; the peer's standard)
@@ -20,7 +20,8 @@
 #                   on one socket, games shared through LISTEN/NOTIFY) instead of one process on
 #                   CPU0; rows "Meja xN". The workers and PostgreSQL are then NOT pinned: they
 #                   share both CPUs with the load generator (still on CPU1); CPU and RSS are the
-#                   whole process tree's plus PostgreSQL's. Default 1 (the pinned single process)
+#                   whole process tree's plus PostgreSQL's. Default 1 (the pinned single
+#                   process). A list runs each per cell: `--meja-workers 1,2` gives Meja and Meja x2
 #   --rev REV       run Meja from a clean export of commit REV (git archive into /tmp), not from
 #                   the working tree (which others may be editing); e.g. --rev HEAD
 #   --profile       record Meja with py-spy (PYSPY, default /tmp/pyspy-venv/bin/py-spy; on CPU1,
@@ -54,7 +55,7 @@ PY="$REPO/.venv/bin/python"
 
 ORIG_ARGS=("$@")
 REV= D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
-DURABLE_PEER=0 MEJA_WORKERS=1
+DURABLE_PEER=0 MEJA_WORKERS=1 WORKER_LIST=1
 PYSPY=${PYSPY:-/tmp/pyspy-venv/bin/py-spy}
 NICE=${NICE:-0}
 usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
@@ -67,7 +68,7 @@ while [[ $# -gt 0 ]]; do
     --meja-only) RUN_PEER=0; shift ;;
     --peer-only) RUN_MEJA=0; shift ;;
     --durable-peer) DURABLE_PEER=1; shift ;;
-    --meja-workers) MEJA_WORKERS=$2; shift 2 ;;
+    --meja-workers) WORKER_LIST=$2; shift 2 ;;
     --profile) PROFILE=1; shift ;;
     --rev) REV=$2; shift 2 ;;
     --) shift; EXTRA_ARGS=("$@"); break ;;
@@ -78,8 +79,8 @@ done
 [[ ${#CELLS[@]} -gt 0 ]] || CELLS=(1:2 10:2 100:2 100:4)
 [[ $D =~ ^[1-9][0-9]*$ && $REPS =~ ^[1-9][0-9]*$ && $WARMUP =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage
 for c in "${CELLS[@]}"; do [[ $c =~ ^[1-9][0-9]*:[2-4]$ ]] || { echo "run.sh: bad cell $c" >&2; usage; }; done
-[[ $MEJA_WORKERS =~ ^[1-9][0-9]?$ ]] || { echo "run.sh: --meja-workers takes 1..99" >&2; usage; }
-if [[ $MEJA_WORKERS -gt 1 && ( $PROFILE == 1 || -n ${CPROFILE:-} || -n ${PRELUDE:-} ) ]]; then
+[[ $WORKER_LIST =~ ^[1-9][0-9]?(,[1-9][0-9]?)*$ ]] || { echo "run.sh: --meja-workers takes N or N,M,... (1..99)" >&2; usage; }
+if [[ $WORKER_LIST != 1 && ( $PROFILE == 1 || -n ${CPROFILE:-} || -n ${PRELUDE:-} ) ]]; then
   # py-spy, cProfile and the prelude would see the supervisor, not the workers.
   echo "run.sh: --profile, CPROFILE and PRELUDE need --meja-workers 1" >&2; exit 1
 fi
@@ -457,7 +458,9 @@ for rep in $(seq "$REPS"); do
       log "the invoking run.sh is gone; stopping"; exit 1
     fi
     G=${cell%:*} P=${cell#*:}
-    if [[ $RUN_MEJA == 1 ]]; then run_meja "$G" "$P" "$rep"; fi
+    if [[ $RUN_MEJA == 1 ]]; then
+      for MEJA_WORKERS in ${WORKER_LIST//,/ }; do run_meja "$G" "$P" "$rep"; done
+    fi
     if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P" "$rep"; fi
     if [[ $RUN_PEER == 1 && $DURABLE_PEER == 1 ]]; then run_peer_pg "$G" "$P" "$rep"; fi
     sleep 1
