@@ -7,8 +7,12 @@
  *
  *   node bench/peer/compare.js bench/results/peer-<stamp>.jsonl [more.jsonl ...]
  *
- * A line's server is told apart by its label ("meja" or anything else: the peer). Lines with
- * an "error" field (a run that did not complete) are listed under the table.
+ * A line's server is told apart by its label: "meja" (one process), "meja-xN" (`--workers N`,
+ * row "Meja xN"), anything else is the peer: "boardgame.io", or, once the results hold the
+ * durable peer (extra.store "postgres…", label "bgio-pg"), "boardgame.io (in memory)" and
+ * "boardgame.io (PostgreSQL)". The ratio column compares each Meja row with each peer row of
+ * its cell (one figure when there is one peer). Lines with an "error" field (a run that did
+ * not complete) are listed under the table.
  */
 
 const fs = require('fs');
@@ -52,12 +56,26 @@ for (const file of files) {
   }
 }
 
-const side = (r) => (String(r.label).startsWith('meja') ? 'meja' : 'peer');
+const isMeja = (label) => String(label).startsWith('meja');
+const isDurablePeer = (r) =>
+  r.label === 'bgio-pg' || /^postgres/.test(String((r.extra && r.extra.store) || ''));
+/** The row a line belongs to: [order, name, short name for the ratio column]. */
+const variantOf = (r) => {
+  if (isMeja(r.label)) {
+    const m = /^meja-x(\d+)$/.exec(String(r.label));
+    return m ? [1 + Number(m[1]), `Meja x${m[1]}`] : [0, 'Meja'];
+  }
+  return isDurablePeer(r) ? [1001, 'boardgame.io (PostgreSQL)', 'PG'] : [1000, 'boardgame.io', 'mem'];
+};
+const anyDurable = runs.some((r) => !isMeja(r.label) && isDurablePeer(r));
 const cells = new Map();
 for (const r of runs) {
   const key = `${r.games}:${r.players}`;
-  if (!cells.has(key)) cells.set(key, { games: r.games, players: r.players, meja: [], peer: [] });
-  cells.get(key)[side(r)].push(r);
+  if (!cells.has(key)) cells.set(key, { games: r.games, players: r.players, rows: new Map() });
+  const [order, name, short] = variantOf(r);
+  const rows = cells.get(key).rows;
+  if (!rows.has(name)) rows.set(name, { order, name, short, meja: isMeja(r.label), runs: [] });
+  rows.get(name).runs.push(r);
 }
 
 const stat = (rs, f) => median(rs.map(f));
@@ -99,16 +117,22 @@ const header = [
 const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 const sorted = [...cells.values()].sort((a, b) => a.games - b.games || a.players - b.players);
 for (const c of sorted) {
-  const m = describe(c.meja);
-  const p = describe(c.peer);
-  const ratio = m && p && p.mps ? `**${(m.mps / p.mps).toFixed(2)}×**` : '–';
-  for (const [name, d] of [['Meja', m], ['boardgame.io', p]]) {
-    if (!d) continue;
+  const rows = [...c.rows.values()].sort((a, b) => a.order - b.order);
+  for (const row of rows) row.d = describe(row.runs);
+  const peers = rows.filter((row) => !row.meja);
+  const ratioOf = (m) => {
+    if (peers.length === 0) return '–';
+    const one = (p) => (p.d.mps ? `**${(m.mps / p.d.mps).toFixed(2)}×**` : '–');
+    return peers.length === 1 ? one(peers[0]) : peers.map((p) => `${one(p)} ${p.short}`).join(', ');
+  };
+  for (const row of rows) {
+    const { d } = row;
+    const name = row.name === 'boardgame.io' && anyDurable ? 'boardgame.io (in memory)' : row.name;
     const kinds = Object.entries(d.errorKinds).map(([k, v]) => `${k} ${v}`).join(', ');
     out.push(`| ${[
       c.games, c.players, c.games * c.players, name, d.n, `**${fmt(d.mps)}**`,
       `${fmt(d.mpsMin)}–${fmt(d.mpsMax)}`,
-      name === 'Meja' ? ratio : '',
+      row.meja ? ratioOf(d) : '',
       fmt(d.p50), fmt(d.p95), fmt(d.p99),
       d.pgCpu === null ? fmt(d.cpu) : `${fmt(d.cpu)} (${fmt(d.pgCpu)})`,
       `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}` + (d.pgRss === null ? '' :
@@ -126,5 +150,23 @@ if (any) {
     'cluster (in brackets: PostgreSQL alone; for RSS the Python process, PostgreSQL\'s VmRSS sum ' +
     'at the end, which counts shared buffers once per process, and its PSS, which does not). "loadavg before": the machine\'s 1-minute load ' +
     'average when the run started (2 CPUs; above ~2 other work competed with the bench).');
+  const multi = [...new Set(runs.filter((r) => /^meja-x\d+$/.test(String(r.label))).map((r) => r.label))];
+  if (multi.length) {
+    const n = multi.map((l) => l.slice('meja-x'.length)).join(' or ');
+    console.log(`\n${multi.map((l) => variantOf({ label: l })[1]).join(', ')}: \`python -m app ` +
+      `--workers ${n}\` (uvicorn's supervisor and ${n} worker processes on one socket; games shared ` +
+      'through PostgreSQL LISTEN/NOTIFY). Its workers and PostgreSQL are not pinned: they share ' +
+      'both CPUs with the load generator (on CPU1), while every other row has its server and ' +
+      'PostgreSQL on CPU0 alone. Its CPU % is the whole process tree plus PostgreSQL (200 = ' +
+      'both cores) and its RSS that of every process.');
+  }
+  if (anyDurable) {
+    console.log('\nboardgame.io (PostgreSQL): the harness\'s server.js with `BGIO_PG_URL` ' +
+      '(bgio-postgres) on a fresh database of the same PostgreSQL cluster, stock durability, ' +
+      'server and cluster on CPU0; its CPU and RSS include PostgreSQL\'s as Meja\'s do (in ' +
+      'brackets). It broadcasts a move before its write completes; Meja commits first. ' +
+      'boardgame.io (in memory) keeps everything in memory. In the ratio column: mem = Meja / ' +
+      'boardgame.io (in memory), PG = Meja / boardgame.io (PostgreSQL).');
+  }
 }
 if (failed.length) console.log(`\nRuns that did not complete:\n${failed.map((f) => `- ${f}`).join('\n')}`);

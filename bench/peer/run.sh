@@ -4,6 +4,7 @@
 #   bench/peer/run.sh                    # matrix (G,P) = (1,2) (10,2) (100,2) (100,4), D=20
 #   bench/peer/run.sh -d 10 -c 100:2     # one cell, 10 s window
 #   bench/peer/run.sh -r 3 -c 1:2 -c 10:2 --meja-only
+#   bench/peer/run.sh --durable-peer --meja-workers 1,2   # with issue 17's two extra rows
 #
 # Options:
 #   -d D            measured seconds per run (default 20; the peer's standard)
@@ -11,6 +12,16 @@
 #   -c G:P          a matrix cell; repeatable (default: 1:2 10:2 100:2 100:4)
 #   -r REPS         repetitions of the whole matrix, interleaved (default 1)
 #   --meja-only / --peer-only
+#   --durable-peer  after each boardgame.io run, a second one on its PostgreSQL store
+#                   (the harness's BGIO_PG_URL: bgio-postgres on a fresh database of the same
+#                   cluster, stock durability), row "boardgame.io (PostgreSQL)"; its CPU and RSS
+#                   include PostgreSQL's, as Meja's do (load-with-db.js)
+#   --meja-workers N  Meja as `python -m app --workers N` (uvicorn's supervisor and N workers
+#                   on one socket, games shared through LISTEN/NOTIFY) instead of one process on
+#                   CPU0; rows "Meja xN". The workers and PostgreSQL are then NOT pinned: they
+#                   share both CPUs with the load generator (still on CPU1); CPU and RSS are the
+#                   whole process tree's plus PostgreSQL's. Default 1 (the pinned single
+#                   process). A list runs each per cell: `--meja-workers 1,2` gives Meja and Meja x2
 #   --rev REV       run Meja from a clean export of commit REV (git archive into /tmp), not from
 #                   the working tree (which others may be editing); e.g. --rev HEAD
 #   --profile       record Meja with py-spy (PYSPY, default /tmp/pyspy-venv/bin/py-spy; on CPU1,
@@ -27,7 +38,9 @@
 # (`python -m app`, the service's own uvicorn settings); PostgreSQL and
 # Meja pinned to CPU0, the load generator to CPU1 (as the peer's run.sh pins its server and load).
 # load-with-db.js wraps the harness's load.js and adds PostgreSQL's CPU and RSS over the window
-# to Meja's. For the peer: the harness's own run.sh with the same G, D, P and WARMUP.
+# to Meja's. For the peer: the harness's own run.sh with the same G, D, P and WARMUP. The
+# durable peer (--durable-peer): the harness's server.js with BGIO_PG_URL on CPU0, a fresh
+# database of the same cluster per run, its load.js through load-with-db.js as for Meja.
 # Everything listens on 127.0.0.1 only; everything started here is stopped on exit (trap).
 # Result lines go to bench/results/peer-<stamp>.jsonl; the comparison table to stdout and to
 # bench/results/peer-<stamp>.md.
@@ -42,9 +55,10 @@ PY="$REPO/.venv/bin/python"
 
 ORIG_ARGS=("$@")
 REV= D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
+DURABLE_PEER=0 MEJA_WORKERS=1 WORKER_LIST=1
 PYSPY=${PYSPY:-/tmp/pyspy-venv/bin/py-spy}
 NICE=${NICE:-0}
-usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 while [[ $# -gt 0 ]]; do
   case $1 in
     -d) D=$2; shift 2 ;;
@@ -53,6 +67,8 @@ while [[ $# -gt 0 ]]; do
     -r) REPS=$2; shift 2 ;;
     --meja-only) RUN_PEER=0; shift ;;
     --peer-only) RUN_MEJA=0; shift ;;
+    --durable-peer) DURABLE_PEER=1; shift ;;
+    --meja-workers) WORKER_LIST=$2; shift 2 ;;
     --profile) PROFILE=1; shift ;;
     --rev) REV=$2; shift 2 ;;
     --) shift; EXTRA_ARGS=("$@"); break ;;
@@ -63,6 +79,11 @@ done
 [[ ${#CELLS[@]} -gt 0 ]] || CELLS=(1:2 10:2 100:2 100:4)
 [[ $D =~ ^[1-9][0-9]*$ && $REPS =~ ^[1-9][0-9]*$ && $WARMUP =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage
 for c in "${CELLS[@]}"; do [[ $c =~ ^[1-9][0-9]*:[2-4]$ ]] || { echo "run.sh: bad cell $c" >&2; usage; }; done
+[[ $WORKER_LIST =~ ^[1-9][0-9]?(,[1-9][0-9]?)*$ ]] || { echo "run.sh: --meja-workers takes N or N,M,... (1..99)" >&2; usage; }
+if [[ $WORKER_LIST != 1 && ( $PROFILE == 1 || -n ${CPROFILE:-} || -n ${PRELUDE:-} ) ]]; then
+  # py-spy, cProfile and the prelude would see the supervisor, not the workers.
+  echo "run.sh: --profile, CPROFILE and PRELUDE need --meja-workers 1" >&2; exit 1
+fi
 
 log() { echo "run.sh: $*" >&2; }
 [[ $NICE =~ ^-?[0-9]+$ ]] || { log "NICE must be an integer"; exit 1; }
@@ -121,10 +142,17 @@ stop_server() {
   fi
   SPY_PID=
   if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    # A multi-process server's workers, by PID, should its supervisor not take them along.
+    local kids; kids=$(pgrep -P "$SERVER_PID" || true)
     kill "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$SERVER_PID" 2>/dev/null || true
     wait "$SERVER_PID" 2>/dev/null || true
+    local pid
+    for pid in $kids; do
+      for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true
+    done
   fi
   SERVER_PID=
 }
@@ -143,7 +171,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ---- (a) the peer harness in a scratch folder --------------------------------------------
-if [[ ! -d $PEER_DIR/node_modules/boardgame.io ]]; then
+# The durable peer needs bgio-postgres, which older copies of the harness lack.
+if [[ ! -d $PEER_DIR/node_modules/boardgame.io ]] || { [[ $RUN_PEER == 1 && $DURABLE_PEER == 1 ]] &&
+    ! { [[ -d $PEER_DIR/node_modules/bgio-postgres ]] && grep -q BGIO_PG_URL "$PEER_DIR/server.js"; }; }; then
   log "copying $PEER_SRC to $PEER_DIR and installing it"
   rm -rf "$PEER_DIR"
   cp -r "$PEER_SRC" "$PEER_DIR"
@@ -168,6 +198,15 @@ start_postgres() {
   PG_PID=$(head -n1 "$PGDATA/postmaster.pid")
   log "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT, postmaster $PG_PID, data $PGDATA"
 }
+# Moves the cluster (postmaster and every process it has forked; new backends inherit the
+# postmaster's mask) to CPUs $1: "0,1" for a multi-worker Meja run, back to "0" after it.
+pg_cpus() {
+  [[ $PINNED == 1 && -n ${PG_PID:-} ]] || return 0
+  local pid
+  for pid in "$PG_PID" $(pgrep -P "$PG_PID" || true); do
+    taskset -p -c "$1" "$pid" >/dev/null 2>&1 || true
+  done
+}
 
 # ---- (c) a fresh database and ONE Meja server on CPU0 ------------------------------------
 MEJA_PORT= SERVER_LOG=
@@ -186,6 +225,12 @@ start_meja() {  # $1: database name
   if [[ -f $SRC/app/__main__.py ]]; then
     mod=app args=(--host 127.0.0.1 --port "$MEJA_PORT" --log-level warning)
   fi
+  local cpus=("${SERVER_CPU[@]}")
+  if [[ $MEJA_WORKERS -gt 1 ]]; then
+    [[ $mod == app ]] || { log "--meja-workers needs app/__main__.py"; return 1; }
+    args+=(--workers "$MEJA_WORKERS")
+    cpus=()  # the workers share both CPUs (see the header)
+  fi
   SERVER_CMD="python -m $mod ${args[*]}"
   local pyrun=(-m "$mod")
   # CPROFILE=FILE (diagnosis only): the event loop's thread under cProfile (written on SIGUSR1,
@@ -197,12 +242,17 @@ start_meja() {  # $1: database name
   # taskset execs python, so $! is the server's own PID (what load.js measures).
   # The load comes from one address: the per-address rate limits (app/config.py) are off.
   (cd "$SRC" && exec "${NICE_CMD[@]}" env MEJA_BOT_DELAY=0 MEJA_RATE_LOBBIES=0 MEJA_RATE_JOINS=0 \
-    MEJA_RATE_CLAIMS=0 "${SERVER_CPU[@]}" "$PY" "${pyrun[@]}" \
+    MEJA_RATE_CLAIMS=0 "${cpus[@]}" "$PY" "${pyrun[@]}" \
     "${args[@]}" \
     >"$SERVER_LOG" 2>&1) &
   SERVER_PID=$!
   for _ in $(seq 600); do  # at most 60 s (a busy machine starts Python slowly)
-    curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$MEJA_PORT/api/games" 2>/dev/null && return 0
+    # Several workers: ready once every one of them listens for the others' commits (its
+    # startup opens the fan-out's LISTEN connection before it serves).
+    if [[ $MEJA_WORKERS -le 1 || $(listeners "$db") -ge $MEJA_WORKERS ]] &&
+        curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$MEJA_PORT/api/games" 2>/dev/null; then
+      return 0
+    fi
     kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
   done
@@ -240,19 +290,33 @@ pg_stat_cmd() {
     "select xact_commit, (select count(*) from events) from pg_stat_database where datname = current_database()"
 }
 
+# Meja's fan-out listeners connected to database $1 (one per server process).
+listeners() {
+  "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$1" -At -c \
+    "select count(*) from pg_stat_activity where datname = current_database() and application_name = 'meja-listener'" 2>/dev/null || echo 0
+}
+
 # ---- (d) one Meja run ---------------------------------------------------------------------
 run_meja() {  # G P rep
-  local G=$1 P=$2 rep=$3 db="bench_g$1_p$2_r$3" line
+  local G=$1 P=$2 rep=$3 db="bench_g$1_p$2_r$3" line label=meja tree=() pinned=$PINNED
+  if [[ $MEJA_WORKERS -gt 1 ]]; then
+    label=meja-x$MEJA_WORKERS db+="_x$MEJA_WORKERS" tree=(--server-tree) pinned=0
+    pg_cpus 0,1
+  fi
   if ! start_meja "$db"; then
     stop_server
-    echo "{\"label\":\"meja\",\"games\":$G,\"players\":$P,\"error\":\"server did not start\"}" >>"$OUT"
+    pg_cpus 0
+    echo "{\"label\":\"$label\",\"games\":$G,\"players\":$P,\"error\":\"server did not start\"}" >>"$OUT"
     return 0
   fi
   local extra
-  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","command":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":1,"pinned":%s,"nproc":%s,"ws_deflate_offered_by_client":%s,"server_log":"%s"}' \
-    "$SRC_VERSION" "$SRC_LABEL" "$SERVER_CMD" "$([[ $PINNED == 1 ]] && echo true || echo false)" \
+  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","command":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":%s,"pinned":%s,"nproc":%s,"ws_deflate_offered_by_client":%s,"server_log":"%s"}' \
+    "$SRC_VERSION" "$SRC_LABEL" "$SERVER_CMD" "$MEJA_WORKERS" "$([[ $pinned == 1 ]] && echo true || echo false)" \
     "$(nproc)" "$([[ ${BENCH_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
-  log "Meja G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
+  if [[ $MEJA_WORKERS -gt 1 ]]; then
+    extra=${extra%\}}',"server_cpus":"all (workers and PostgreSQL unpinned; load generator on CPU1)","worker_pids":"'"$(pgrep -P "$SERVER_PID" | tr '\n' ' ' | sed 's/ $//')"'"}'
+  fi
+  log "Meja${tree:+ x$MEJA_WORKERS} G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
   local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
   [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   local spy_out="$LOGDIR/pyspy-$db.txt"
@@ -268,7 +332,7 @@ run_meja() {  # G P rep
       --proto "$HERE/proto-meja.js" --url "http://127.0.0.1:$MEJA_PORT" \
       --games "$G" --players "$P" --duration "$D" --warmup "$WARMUP" \
       --server-pid "$SERVER_PID" --server-log "$SERVER_LOG" --clk-tck "$(getconf CLK_TCK)" \
-      --label meja --extra "$extra" "${EXTRA_ARGS[@]}" 2>"$LOGDIR/load-meja-$db.log"); then :; else
+      "${tree[@]}" --label "$label" --extra "$extra" "${EXTRA_ARGS[@]}" 2>"$LOGDIR/load-meja-$db.log"); then :; else
     log "Meja load run exited with $?; its log:"; tail -n 5 "$LOGDIR/load-meja-$db.log" >&2
   fi
   grep -h '^\[load\] done' "$LOGDIR/load-meja-$db.log" >&2 || true
@@ -278,6 +342,8 @@ run_meja() {  # G P rep
   if [[ -n ${line:-} ]]; then
     node -e 'const p = JSON.parse(process.argv[1]).server.postgres || {};
       if (p.commits !== undefined) console.error(`run.sh: PostgreSQL in the window: ${p.commits} commits, ${p.events} events (${p.events_per_commit} per commit)`);' "$line" || true
+    [[ $MEJA_WORKERS -gt 1 ]] && node -e 'const s = JSON.parse(process.argv[1]).server;
+      console.error(`run.sh: server tree (${s.app.processes_end} processes) CPU ${s.app.cpu_pct} %, with PostgreSQL ${s.cpu_pct} %`);' "$line" || true
   fi
   if [[ -n $SPY_PID ]]; then
     for _ in $(seq 150); do kill -0 "$SPY_PID" 2>/dev/null || break; sleep 0.1; done
@@ -289,6 +355,7 @@ run_meja() {  # G P rep
     fi
   fi
   stop_server
+  pg_cpus 0
 }
 
 # ---- (e) one peer run ---------------------------------------------------------------------
@@ -306,6 +373,70 @@ run_peer() {  # G P rep
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
 }
 
+# ---- (e2) one durable peer run: boardgame.io on bgio-postgres --------------------------------
+# What the harness's run.sh does with BGIO_PG_URL (server.js on CPU0, READY, its PID checked,
+# the same "extra"), but the load goes through load-with-db.js, so PostgreSQL's CPU and RSS
+# count as the peer's, as they do for Meja.
+run_peer_pg() {  # G P rep
+  local G=$1 P=$2 rep=$3 db="bgio_g$1_p$2_r$3" line port
+  local slog="$LOGDIR/bgio-pg-$db.log" plog="$LOGDIR/load-bgio-pg-$db.log"
+  as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" "$db"
+  port=$(free_port)
+  log "boardgame.io (PostgreSQL) G=$G P=$P D=$D (rep $rep)"
+  (cd "$PEER_DIR" && exec "${NICE_CMD[@]}" env NODE_ENV=production PORT="$port" BGIO_DELTA=0 \
+    BGIO_PG_URL="postgresql://postgres@127.0.0.1:$PG_PORT/$db" "${SERVER_CPU[@]}" node server.js \
+    >"$slog" 2>&1) &
+  SERVER_PID=$!
+  for _ in $(seq 300); do
+    grep -q '^READY ' "$slog" && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  local ready; ready=$(grep -m1 '^READY ' "$slog" || true)
+  if [[ $ready != *" pid=$SERVER_PID "* ]]; then
+    log "boardgame.io (PostgreSQL) did not become ready (or reports another PID); its log:"
+    tail -n 20 "$slog" >&2
+    stop_server
+    echo "{\"label\":\"bgio-pg\",\"games\":$G,\"players\":$P,\"error\":\"server did not start\"}" >>"$OUT"
+    return 0
+  fi
+  log "$ready"
+  local extra
+  extra=$(cd "$PEER_DIR" && PINNED=$PINNED SLOG=$slog node -e '
+    const e = process.env;
+    console.log(JSON.stringify({
+      server: "boardgame.io",
+      server_version: require("boardgame.io/package.json").version,
+      store: "postgres (bgio-postgres)",
+      store_version: require("bgio-postgres/package.json").version,
+      postgres: "15 (fsync on, synchronous_commit on), the cluster Meja uses",
+      note: "boardgame.io broadcasts a move before its write completes",
+      delta: false, node_env: "production", pinned: e.PINNED === "1",
+      nproc: require("os").cpus().length, server_log: e.SLOG,
+    }));')
+  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
+  local stat_cmd
+  stat_cmd=$(printf '%q ' "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$db" -At -c \
+    "select xact_commit from pg_stat_database where datname = current_database()")
+  if line=$(cd "$PEER_DIR" && "${NICE_CMD[@]}" "${LOAD_CPU[@]}" node "$HERE/load-with-db.js" \
+      --harness "$PEER_DIR" --db-pid "$PG_PID" --db-stat-cmd "$stat_cmd" \
+      --server-name boardgame.io --proto ./proto-bgio.js --url "http://127.0.0.1:$port" \
+      --games "$G" --players "$P" --duration "$D" --warmup "$WARMUP" --think-ms 0 \
+      --server-pid "$SERVER_PID" --server-log "$slog" --clk-tck "$(getconf CLK_TCK)" \
+      --label bgio-pg --extra "$extra" "${EXTRA_ARGS[@]}" 2>"$plog"); then :; else
+    log "boardgame.io (PostgreSQL) load run exited with $?; its log:"; tail -n 5 "$plog" >&2
+  fi
+  grep -h '^\[load\] done' "$plog" >&2 || true
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
+  if [[ -n ${line:-} ]]; then
+    echo "$line" >>"$OUT"; echo "$line"
+    node -e 'const s = JSON.parse(process.argv[1]).server; const p = s.postgres || {};
+      console.error(`run.sh: with PostgreSQL: CPU ${s.cpu_pct} % (PG ${p.cpu_pct} %), ${p.commits} commits in the window (${p.commits_per_move} per move)`);' "$line" || true
+  fi
+  stop_server
+}
+
 # ---- (f) the matrix -------------------------------------------------------------------------
 SRC=$REPO SRC_VERSION=$(git -C "$REPO" rev-parse --short HEAD) SRC_LABEL="working tree"
 if [[ $RUN_MEJA == 1 ]]; then
@@ -319,16 +450,19 @@ if [[ $RUN_MEJA == 1 ]]; then
   fi
   log "Meja from the $SRC_LABEL ($SRC)"
   [[ -f $SRC/app/main.py ]] || { log "no app/main.py in $SRC: Meja's server does not exist yet"; exit 1; }
-  start_postgres
 fi
+if [[ $RUN_MEJA == 1 || ( $RUN_PEER == 1 && $DURABLE_PEER == 1 ) ]]; then start_postgres; fi
 for rep in $(seq "$REPS"); do
   for cell in "${CELLS[@]}"; do
     if [[ -n ${MEJA_BENCH_PARENT:-} ]] && ! kill -0 "$MEJA_BENCH_PARENT" 2>/dev/null; then
       log "the invoking run.sh is gone; stopping"; exit 1
     fi
     G=${cell%:*} P=${cell#*:}
-    if [[ $RUN_MEJA == 1 ]]; then run_meja "$G" "$P" "$rep"; fi
+    if [[ $RUN_MEJA == 1 ]]; then
+      for MEJA_WORKERS in ${WORKER_LIST//,/ }; do run_meja "$G" "$P" "$rep"; done
+    fi
     if [[ $RUN_PEER == 1 ]]; then run_peer "$G" "$P" "$rep"; fi
+    if [[ $RUN_PEER == 1 && $DURABLE_PEER == 1 ]]; then run_peer_pg "$G" "$P" "$rep"; fi
     sleep 1
   done
 done
