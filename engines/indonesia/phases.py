@@ -213,10 +213,8 @@ def announce(st: State, seat: int, a: str, b: str, amount: int, log: Log) -> Non
     if a == b or key not in pairs:
         raise RuleError("You may not announce a merger of those two companies.")
     kind, u, low = pairs[key]
-    if amount < low:
-        raise RuleError(f"The opening bid must be at least {low}.")
-    if amount % u:
-        raise RuleError(f"Bids go in multiples of the {u} units merged.")
+    if amount < low or amount % u:
+        raise RuleError(_multiples(u, low, "open"))
     if amount > st["cash"][seat]:
         raise RuleError("You cannot bid more money than you have.")
     owners = {st["companies"][a]["owner"], st["companies"][b]["owner"]}
@@ -227,6 +225,13 @@ def announce(st: State, seat: int, a: str, b: str, amount: int, log: Log) -> Non
     _say(log, f"{_seat(seat)} announces a merger of {_company_name(st, a)} and "
          f"{_company_name(st, b)}, opening at {amount}.")
     auction_next(st, seat, log)
+
+
+def _multiples(units: int, low: int, verb: str) -> str:
+    """Why a merger bid is refused (spec ruling 3 amended: every bid a multiple of the units)."""
+    steps = ", ".join(str(low + k * units) for k in range(3))
+    return (f"Merger bids are multiples of the {units} units merged: {verb} at {steps} "
+            "and so on.")
 
 
 def auction_next(st: State, after: int, log: Log) -> None:
@@ -246,8 +251,9 @@ def auction_next(st: State, after: int, log: Log) -> None:
 def raise_bid(st: State, seat: int, amount: int, log: Log) -> None:
     """Raise by a multiple of the units, never above your cash."""
     step = st["step"]
-    if amount < step["high"] + step["units"] or (amount - step["high"]) % step["units"]:
-        raise RuleError(f"A raise must beat {step['high']} by a multiple of {step['units']}.")
+    u = step["units"]
+    if amount < step["high"] + u or amount % u:
+        raise RuleError(_multiples(u, step["high"] + u, "raise"))
     if amount > st["cash"][seat]:
         raise RuleError("You cannot bid more money than you have.")
     step["high"] = amount
