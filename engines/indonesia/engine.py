@@ -44,7 +44,7 @@ class IndonesiaEngine(Engine):
     name = "Indonesia"
     min_players = 2
     max_players = 5
-    rules_version = "1"
+    rules_version = "2"
     options_model = IndonesiaOptions
     action_adapter: Any = ACTION_ADAPTER
     blurb = "Build rice, spice, rubber, oil and shipping empires across the archipelago."
@@ -72,7 +72,7 @@ class IndonesiaEngine(Engine):
             "discarded": [], "companies": {}, "next_id": 1, "cities": {},
             "stones": {str(k): v for k, v in CITY_STONES.items()},
             "step": {"kind": "cities", "seat": None, "queue": []}, "bids": [],
-            "last_sale": None, "final": None,
+            "last_sale": None, "final": None, "end": None, "year_start": None,
         }
         phases.start_year(st, [])
         return st
@@ -112,7 +112,7 @@ class IndonesiaEngine(Engine):
             ranks[s] = r + 1
         return Outcome(scores=scores, ranks=ranks, detail={
             "cash": [f["cash"] for f in final], "bank": [f["bank"] for f in final],
-            "doubled": [f["bonus"] for f in final]})
+            "doubled": [f["bonus"] for f in final], "end": state.get("end")})
 
     def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """The spec-10 test bot (random legal otherwise), so bot games finish."""

@@ -30,6 +30,7 @@ from engines.indonesia.rules import (
     owned,
     ship_limit,
     ship_seas,
+    standing,
     start_areas,
     units,
 )
@@ -66,6 +67,7 @@ def _company_name(st: State, cid: str) -> str:
 def start_year(st: State, log: Log) -> None:
     """Phase 1: the era test, a new era (cities, deeds) or the end of the game."""
     st["year"] += 1
+    st["year_start"] = standing(st)  # compared at the year's end (spec ruling 13)
     st["bids"] = []
     if st["year"] == 1:
         new_era(st, "a", log)
@@ -601,7 +603,10 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
     for c in st["cities"].values():
         c["delivered"] = {}
     year_summary(st, log)
-    start_year(st, log)
+    if standing(st) == st.get("year_start"):
+        end_game(st, log, stalled=True)
+    else:
+        start_year(st, log)
 
 
 def year_summary(st: State, log: Log) -> None:
@@ -634,14 +639,18 @@ def grow(st: State, seat: int, city: int, log: Log) -> None:
 
 
 # -- the end ---------------------------------------------------------------------------------
-def end_game(st: State, log: Log) -> None:
-    """The last operations' net income counts twice (spec ruling 7)."""
+def end_game(st: State, log: Log, *, stalled: bool = False) -> None:
+    """The last operations' net income counts twice (spec ruling 7). A stalled game (a year
+    in which nothing changed, spec ruling 13) is scored the same way."""
     st["bonus"] = list(st["earned"])
     st["phase"] = "over"
+    st["end"] = "stalled" if stalled else "era c"
     st["step"] = {"kind": "over", "seat": None}
     st["final"] = [{"seat": s, "cash": st["cash"][s], "bank": st["bank"][s],
                     "bonus": st["bonus"][s],
                     "score": st["cash"][s] + st["bank"][s] + st["bonus"][s]}
                    for s in range(st["players"])]
-    _say(log, "Era c is over: the game ends. Final scores: "
+    why = (f"Nothing changed in year {st['year']}, and nothing ever can: the game is stalled "
+           "and ends." if stalled else "Era c is over: the game ends.")
+    _say(log, why + " Final scores: "
          + ", ".join(f"{_seat(f['seat'])} {f['score']}" for f in st["final"]) + ".")

@@ -3,6 +3,8 @@ start or expand, slots, ship limits, zones and the sale network."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 
 from engines.indonesia.board import (
@@ -232,3 +234,20 @@ def coastal_seas_of(areas: list[int]) -> set[int]:
     for a in areas:
         out |= LAND_SEAS[a]
     return out
+
+
+def standing(st: State) -> str:
+    """A digest of everything a year can lastingly change: money, research, cards, deeds,
+    companies (goods, ships, deeds, owners), cities and stones, the era and the order.
+    Equal digests at a year's start and end mean nothing changed that year (spec ruling 13);
+    bids of 0 and sales of nothing leave it alone, any money moved does not."""
+    lasting = {
+        "cash": st["cash"], "bank": st["bank"], "research": st["research"],
+        "hands": st["hands"], "deeds": st["deeds"], "discarded": st["discarded"],
+        "era": st["era"], "order": st["order"], "stones": st["stones"],
+        "cities": {a: c["size"] for a, c in st["cities"].items()},
+        "companies": {cid: [co["type"], co["owner"], co["deeds"], co["areas"], co["ships"]]
+                      for cid, co in st["companies"].items()},
+    }
+    text = json.dumps(lasting, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

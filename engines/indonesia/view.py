@@ -81,6 +81,7 @@ def build_view(st: dict, seat: int | None) -> dict:
         "last_sale": _clone_plain(st["last_sale"]),
         "bids": [dict(b) for b in st["bids"]],
         "final": _clone_plain(st["final"]),
+        "end": st.get("end"),
     }
 
 
