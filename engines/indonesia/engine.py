@@ -46,7 +46,7 @@ class IndonesiaEngine(Engine):
     max_players = 5
     rules_version = "2"
     options_model = IndonesiaOptions
-    action_adapter: Any = ACTION_ADAPTER
+    action_adapter = ACTION_ADAPTER
     blurb = "Build rice, spice, rubber, oil and shipping empires across the archipelago."
 
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.indonesia.data.components import MAX_LEVEL, PRICES, SHIPPING, TRACKS
 from engines.indonesia.phases import placeable_cards, removal_choices, to_operate
 from engines.indonesia.rules import (
@@ -79,7 +81,7 @@ def _research(st: dict, seat: int) -> list[dict]:
 
 
 def _operate(st: dict, seat: int) -> list[dict]:
-    out = []
+    out: list[dict[str, Any]] = []
     for cid in to_operate(st, seat):
         if st["companies"][cid]["type"] == SHIPPING:
             out.append({"type": "sail", "company": cid})
@@ -91,7 +93,7 @@ def _operate(st: dict, seat: int) -> list[dict]:
 def _expand(st: dict, seat: int) -> list[dict]:
     step = st["step"]
     co = st["companies"][step["company"]]
-    out = []
+    out: list[dict[str, Any]] = []
     if not step["paid"] or st["cash"][seat] >= PRICES[co["type"]]:
         out.append({"type": "expand", "area": {"$choice": expansion_areas(st, co["id"])}})
     if step["paid"]:

@@ -123,7 +123,7 @@ def city_areas(st: State, provinces: list[str]) -> list[int]:
     """Empty coastal areas of those provinces that hold no city yet (spec ruling 1)."""
     taken = occupied(st)
     with_city = {_province_of(int(a)) for a in st["cities"]}
-    out = []
+    out: list[int] = []
     for p in provinces:
         if p in with_city:
             continue

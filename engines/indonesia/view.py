@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.indonesia.board import LAND_PROVINCE
 from engines.indonesia.data.components import (
     BID_MULTIPLIER,
@@ -32,7 +34,7 @@ def build_view(st: dict, seat: int | None) -> dict:
     bids = {b["seat"]: b["bid"] for b in st["bids"]}
     for s in range(st["players"]):
         mine = s == seat
-        p = {"seat": s}
+        p: dict[str, Any] = {"seat": s}
         for f in SECRET_FIELDS:
             p[f] = st[f][s] if (mine or not hide) else None
         p.update({
