@@ -131,7 +131,7 @@ def test_games_checked_after_every_action(seed: int) -> None:
 
 
 @pytest.mark.parametrize("chunk", range(10))
-def test_two_hundred_seeds_end_in_era_c_with_the_invariants(chunk: int) -> None:
+def test_two_hundred_seeds_end_within_the_cap_with_the_invariants(chunk: int) -> None:
     for seed in range(chunk * 20, chunk * 20 + 20):
         _play(seed, every_step=False)
 
