@@ -17,6 +17,7 @@ from engines.indonesia.board import (
     province_seas,
 )
 from engines.indonesia.data.components import (
+    CITY_CARDS,
     DEEDS,
     ERAS,
     GOODS,
@@ -234,6 +235,44 @@ def coastal_seas_of(areas: list[int]) -> set[int]:
     for a in areas:
         out |= LAND_SEAS[a]
     return out
+
+
+def after(st: State, seat: int) -> int:
+    """Position in turn order just after the seat."""
+    return (st["order"].index(seat) + 1) % len(st["order"])
+
+
+def era_cards(st: State, seat: int) -> list[str]:
+    """The seat's city cards of the current era."""
+    era = st["era"].upper()
+    return [c for c in st["hands"][seat] if c[0] == era]
+
+
+def placeable_cards(st: State, seat: int) -> dict[str, list[int]]:
+    """The seat's city cards of this era that can found a city, with their areas."""
+    if st["stones"]["1"] <= 0:
+        return {}
+    out = {}
+    for c in era_cards(st, seat):
+        areas = city_areas(st, CITY_CARDS[c])
+        if areas:
+            out[c] = areas
+    return out
+
+
+def removal_choices(st: State) -> list[int]:
+    """Goods the new siap faji company may give up next: those touching another siap faji
+    company first (spec ruling 3)."""
+    cid = st["step"]["company"]
+    areas = st["companies"][cid]["areas"]
+    bad = forbidden_for(st, "siap faji", cid)
+    touching = [a for a in areas if a in bad]
+    return sorted(touching or areas)
+
+
+def to_operate(st: State, seat: int) -> list[str]:
+    """The seat's companies that have not operated yet this phase."""
+    return [cid for cid in owned(st, seat) if not st["companies"][cid]["operated"]]
 
 
 def standing(st: State) -> str:
