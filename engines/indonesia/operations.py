@@ -76,7 +76,7 @@ def expand(st: dict, seat: int, action: Expand) -> Log:
         raise RuleError("Expand into an empty area next to the company, not next to another "
                         "company's goods of the same type.")
     cost = PRICES[co["type"]] if step["paid"] else 0
-    if cost > st["cash"][seat]:
+    if cost and cost > st["cash"][seat]:  # a free expansion is owed even in debt
         raise RuleError(f"You cannot pay {cost} for this expansion.")
     log: Log = []
     _earn(st, seat, -cost)
