@@ -10,7 +10,9 @@ from engines.indonesia.data.components import TRACKS
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a boolean or a numeric string where an int belongs is refused, never coerced
+    # ({"amount": true} must not bid 1).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class PlaceCity(_Action):

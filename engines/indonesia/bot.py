@@ -3,7 +3,9 @@
 It acquires whenever it can and, when it cannot (no free slot), researches Slots or Mergers;
 otherwise it plays modestly at random (small turn-order bids, frequent merger announcements at
 the minimum, rare raises, rarely paid expansions) so that games of bots reach the end of era c
-without running out of the cash that mergers need.
+without running out of the cash that mergers need. A bot that is *stuck* (no free slot and
+no merger it can pay for) raises cash instead: it bids 0 and pays for no expansion (ruling 10
+extended), so it never sits on full slots for ever.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 
 from engines.base import expand_template
+from engines.indonesia.rules import free_slots, merger_pairs
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -28,6 +31,8 @@ def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> di
     if kind == "research":
         return _research(st, seat, by_type, rng)
     if kind == "bid":
+        if stuck(st, seat):
+            return {"type": "bid", "amount": 0}
         hi = templates[0]["amount"]["$range"][1]
         return {"type": "bid", "amount": rng.randint(0, min(hi, 3))}
     if kind == "announce":
@@ -39,12 +44,20 @@ def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> di
         if "raise" in by_type and rng.random() < 0.3:
             return {"type": "raise", "amount": by_type["raise"][0]["amount"]["$range"][0]}
         return {"type": "pass"}
-    if kind == "expand" and "pass" in by_type and rng.random() < 0.8:
+    if kind == "expand" and "pass" in by_type and (stuck(st, seat) or rng.random() < 0.8):
         return {"type": "pass"}  # paying to expand drains the cash mergers need
     if kind == "ships" and rng.random() < 0.3:
         return {"type": "pass"}
     options = [t for t in templates if t["type"] != "pass"] or templates
     return expand_template(rng.choice(options), rng)
+
+
+def stuck(st: dict, seat: int) -> bool:
+    """No free slot and no merger the seat could pay for: only cash and research help."""
+    if free_slots(st, seat) > 0:
+        return False
+    cash = st["cash"][seat]
+    return all(low > cash for *_, low in merger_pairs(st, seat))
 
 
 def _research(st: dict, seat: int, by_type: dict, rng: random.Random) -> dict:

@@ -144,7 +144,7 @@ def _solve(net: Network) -> list[dict]:
         while True:
             path_edges = []
             u = z
-            seas: list[int] = []
+            path_seas: list[int] = []
             cid = ""
             while u not in city_of:
                 for e in g.adj[u]:
@@ -156,12 +156,12 @@ def _solve(net: Network) -> list[dict]:
                 u = g.to[e]
                 if u in meaning:
                     cid, sea = meaning[u]
-                    seas.append(sea)
+                    path_seas.append(sea)
             if u not in city_of:
                 break
             for e in path_edges:
                 flow[e] -= 1
-            key = (zi, cid, tuple(seas), city_of[u])
+            key = (zi, cid, tuple(path_seas), city_of[u])
             routes[key] = routes.get(key, 0) + 1
     return [{"zone": k[0], "ship": k[1], "seas": list(k[2]), "city": k[3], "count": n}
             for k, n in sorted(routes.items())]

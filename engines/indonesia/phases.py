@@ -1,71 +1,41 @@
-"""The year's machine: each phase's start, the handling of its actions, and the move on.
+"""The year's machine: each phase's start and the move on to whoever acts next.
 
-Every function takes the (already cloned) state and a log list and mutates them. A phase's
-``_next`` function finds the next seat that must act or starts the following phase, so a
-state always waits on exactly one seat (``step["seat"]``) until the game is over.
+The moves (the handlers of ``steps.STEPS``, one module per part of the year) change the state
+and then call the ``*_next`` function of their phase here, which finds the next seat that
+must act or starts the following phase, so a state always waits on exactly one seat
+(``step["seat"]``) until the game is over. Every function mutates the (already copied) state
+and appends to the log.
 """
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError
-from engines.indonesia.data.components import (
-    BID_MULTIPLIER,
-    CITY_CARDS,
-    DEEDS,
-    ERAS,
-    MAX_CITY_SIZE,
-    MAX_LEVEL,
-    PRICES,
-    SHIP_FEE,
-    SHIPPING,
-)
-from engines.indonesia.places import land_name, sea_name
+from engines.base import LogEntry
+from engines.indonesia.data.components import CITY_CARDS, DEEDS, ERAS, MAX_CITY_SIZE
+from engines.indonesia.places import land_name
 from engines.indonesia.rules import (
-    city_areas,
+    after,
+    era_cards,
     expansion_areas,
-    forbidden_for,
     free_slots,
     goods_on_board,
     merger_pairs,
-    owned,
+    placeable_cards,
     ship_limit,
-    ship_seas,
+    standing,
     start_areas,
+    to_operate,
     units,
 )
-from engines.indonesia.sales import check_routing
+from engines.indonesia.words import Log, deed_name, say, seat_ref
 
 State = dict
-Log = list[LogEntry]
-
-
-def _say(log: Log, text: str, data: dict | None = None) -> None:
-    log.append(LogEntry(text=text, data=data))
-
-
-def _seat(s: int) -> str:
-    return "{seat" + str(s) + "}"
-
-
-def _after(st: State, seat: int) -> int:
-    """Position in turn order just after the seat."""
-    return (st["order"].index(seat) + 1) % len(st["order"])
-
-
-def _deed_name(d: str) -> str:
-    info = DEEDS[d]
-    return f"{info['province']} {info['type']}"
-
-
-def _company_name(st: State, cid: str) -> str:
-    co = st["companies"][cid]
-    return f"{co['type']} company {cid}"
 
 
 # -- phase 1: new era ------------------------------------------------------------------------
 def start_year(st: State, log: Log) -> None:
     """Phase 1: the era test, a new era (cities, deeds) or the end of the game."""
     st["year"] += 1
+    st["year_start"] = standing(st)  # compared at the year's end (spec ruling 13)
     st["bids"] = []
     if st["year"] == 1:
         new_era(st, "a", log)
@@ -84,33 +54,16 @@ def start_year(st: State, log: Log) -> None:
 def new_era(st: State, era: str, log: Log) -> None:
     """Discard the old deeds; players found cities, then the era's deeds are laid out."""
     if st["deeds"]:
-        _say(log, "The unacquired deeds are discarded: "
-             + ", ".join(_deed_name(d) for d in st["deeds"]) + ".")
+        say(log, "The unacquired deeds are discarded: "
+            + ", ".join(deed_name(d) for d in st["deeds"]) + ".")
         st["discarded"].extend(st["deeds"])
         st["deeds"] = []
     st["era"] = era
-    _say(log, f"Era {era} begins.")
+    say(log, f"Era {era} begins.")
     per = 2 if st["players"] == 2 else 1
     st["phase"] = "new_era"
     st["step"] = {"kind": "cities", "seat": None, "queue": st["order"] * per}
     cities_next(st, log)
-
-
-def _era_cards(st: State, seat: int) -> list[str]:
-    era = st["era"].upper()
-    return [c for c in st["hands"][seat] if c[0] == era]
-
-
-def placeable_cards(st: State, seat: int) -> dict[str, list[int]]:
-    """The seat's city cards of this era that can found a city, with their areas."""
-    if st["stones"]["1"] <= 0:
-        return {}
-    out = {}
-    for c in _era_cards(st, seat):
-        areas = city_areas(st, CITY_CARDS[c])
-        if areas:
-            out[c] = areas
-    return out
 
 
 def cities_next(st: State, log: Log) -> None:
@@ -119,11 +72,11 @@ def cities_next(st: State, log: Log) -> None:
     while queue:
         seat = queue[0]
         usable = placeable_cards(st, seat)
-        for c in _era_cards(st, seat):
+        for c in era_cards(st, seat):
             if c not in usable:
                 st["hands"][seat].remove(c)
-                _say(log, f"{_seat(seat)}'s city card {c} ({', '.join(CITY_CARDS[c])}) has no "
-                     "legal place and is discarded.")
+                say(log, f"{seat_ref(seat)}'s city card {c} ({', '.join(CITY_CARDS[c])}) has "
+                    "no legal place and is discarded.")
         if usable:
             st["step"]["seat"] = seat
             return
@@ -133,46 +86,24 @@ def cities_next(st: State, log: Log) -> None:
     begin_bid(st, log)
 
 
-def place_city(st: State, seat: int, card: str, area: int, log: Log) -> None:
-    """Found a size-1 city from a city card."""
-    usable = placeable_cards(st, seat)
-    if card not in usable:
-        raise RuleError("You cannot found a city with that card now.")
-    if area not in usable[card]:
-        raise RuleError("A city must go in an empty coastal area of one of the card's "
-                        "provinces, one city per province.")
-    st["hands"][seat].remove(card)
-    st["cities"][str(area)] = {"size": 1, "delivered": {}}
-    st["stones"]["1"] -= 1
-    st["step"]["queue"].pop(0)
-    _say(log, f"{_seat(seat)} founds a city in {land_name(area)} (card {card}).", {"area": area})
-    cities_next(st, log)
-
-
 def discard_unstartable(st: State, log: Log) -> None:
     """Deeds with no legal start area leave the game (spec ruling 1)."""
     for d in list(st["deeds"]):
         if not start_areas(st, d):
             st["deeds"].remove(d)
             st["discarded"].append(d)
-            _say(log, f"The {_deed_name(d)} deed cannot start anywhere and is discarded.")
+            say(log, f"The {deed_name(d)} deed cannot start anywhere and is discarded.")
 
 
 # -- phase 2: turn order bids ----------------------------------------------------------------
 def begin_bid(st: State, log: Log) -> None:
+    """Phase 2: one bid each, in turn order."""
     st["phase"] = "bid"
     st["step"] = {"kind": "bid", "seat": st["order"][0], "i": 0}
 
 
-def bid(st: State, seat: int, amount: int, log: Log) -> None:
-    """An open turn-order bid; the money goes to the bank (spec ruling 2)."""
-    if amount > max(0, st["cash"][seat]):
-        raise RuleError("You cannot bid more money than you have.")
-    st["cash"][seat] -= amount
-    st["bank"][seat] += amount
-    counts = amount * BID_MULTIPLIER[st["research"][seat]["bid"]]
-    st["bids"].append({"seat": seat, "bid": amount, "counts": counts})
-    _say(log, f"{_seat(seat)} bids {amount} for turn order (counts {counts}).")
+def bid_next(st: State, log: Log) -> None:
+    """The next bidder, or the new turn order by multiplied bid (ties keep the old order)."""
     step = st["step"]
     step["i"] += 1
     if step["i"] < len(st["order"]):
@@ -181,12 +112,13 @@ def bid(st: State, seat: int, amount: int, log: Log) -> None:
     counts_by_seat = {b["seat"]: b["counts"] for b in st["bids"]}
     old = st["order"]
     st["order"] = sorted(old, key=lambda s: (-counts_by_seat[s], old.index(s)))
-    _say(log, "New turn order: " + ", ".join(_seat(s) for s in st["order"]) + ".")
+    say(log, "New turn order: " + ", ".join(seat_ref(s) for s in st["order"]) + ".")
     begin_merger(st, log)
 
 
 # -- phase 3: mergers ------------------------------------------------------------------------
 def begin_merger(st: State, log: Log) -> None:
+    """Phase 3: rounds of announcements; every company may merge again this year."""
     st["phase"] = "merger"
     for co in st["companies"].values():
         co["merged"] = False
@@ -206,60 +138,25 @@ def announce_next(st: State, pos: int, log: Log) -> None:
     begin_acquire(st, log)
 
 
-def announce(st: State, seat: int, a: str, b: str, amount: int, log: Log) -> None:
-    """Announce a merger with an opening bid (spec ruling 3)."""
-    pairs = {frozenset((x, y)): (kind, u, low) for x, y, kind, u, low in merger_pairs(st, seat)}
-    key = frozenset((a, b))
-    if a == b or key not in pairs:
-        raise RuleError("You may not announce a merger of those two companies.")
-    kind, u, low = pairs[key]
-    if amount < low:
-        raise RuleError(f"The opening bid must be at least {low}.")
-    if amount % u:
-        raise RuleError(f"Bids go in multiples of the {u} units merged.")
-    if amount > st["cash"][seat]:
-        raise RuleError("You cannot bid more money than you have.")
-    owners = {st["companies"][a]["owner"], st["companies"][b]["owner"]}
-    bidders = [s for s in st["order"] if free_slots(st, s) > 0 or s in owners]
-    st["step"] = {"kind": "auction", "seat": None, "a": a, "b": b, "announcer": seat,
-                  "units": u, "high": amount, "leader": seat, "bidders": bidders,
-                  "siap_faji": kind == "rice+spice"}
-    _say(log, f"{_seat(seat)} announces a merger of {_company_name(st, a)} and "
-         f"{_company_name(st, b)}, opening at {amount}.")
-    auction_next(st, seat, log)
+def announcements_again(st: State, announcer: int, log: Log) -> None:
+    """After a merger every seat may announce again, from the seat after the announcer."""
+    st["step"] = {"kind": "announce", "seat": None, "passed": []}
+    announce_next(st, after(st, announcer), log)
 
 
-def auction_next(st: State, after: int, log: Log) -> None:
+def auction_next(st: State, last: int, log: Log) -> None:
+    """The next bidder after ``last`` who is not leading, or the merger when one is left."""
     step = st["step"]
     order = st["order"]
     if all(s == step["leader"] for s in step["bidders"]):
         resolve_merger(st, log)
         return
-    pos = order.index(after)
+    pos = order.index(last)
     for k in range(1, len(order) + 1):
         s = order[(pos + k) % len(order)]
         if s in step["bidders"] and s != step["leader"]:
             step["seat"] = s
             return
-
-
-def raise_bid(st: State, seat: int, amount: int, log: Log) -> None:
-    """Raise by a multiple of the units, never above your cash."""
-    step = st["step"]
-    if amount < step["high"] + step["units"] or (amount - step["high"]) % step["units"]:
-        raise RuleError(f"A raise must beat {step['high']} by a multiple of {step['units']}.")
-    if amount > st["cash"][seat]:
-        raise RuleError("You cannot bid more money than you have.")
-    step["high"] = amount
-    step["leader"] = seat
-    _say(log, f"{_seat(seat)} bids {amount}.")
-    auction_next(st, seat, log)
-
-
-def auction_pass(st: State, seat: int, log: Log) -> None:
-    st["step"]["bidders"].remove(seat)
-    _say(log, f"{_seat(seat)} drops out of the bidding.")
-    auction_next(st, seat, log)
 
 
 def split_payment(st: State, price: int, a: dict, b: dict) -> dict[int, int]:
@@ -285,62 +182,40 @@ def resolve_merger(st: State, log: Log) -> None:
     st["cash"][winner] -= price
     for s, amount in pay.items():
         st["cash"][s] += amount
+    new = _merged_company(st, winner, step["a"], step["b"], step["siap_faji"])
+    cid = new["id"]
+    say(log, f"{seat_ref(winner)} wins the merger for {price}, forming {new['type']} company "
+        f"{cid}; paid out: " + ", ".join(f"{seat_ref(s)} {v}" for s, v in pay.items()) + ".",
+        {"company": cid, "price": price, "payout": {str(s): v for s, v in pay.items()}})
+    if step["siap_faji"]:
+        n = len(new["areas"])
+        st["step"] = {"kind": "remove", "seat": winner, "company": cid, "left": (n + 1) // 2,
+                      "announcer": step["announcer"]}
+        return
+    announcements_again(st, step["announcer"], log)
+
+
+def _merged_company(st: State, winner: int, ida: str, idb: str, siap_faji: bool) -> dict:
+    """Replace the two companies by their merger (a new id, the deeds stacked)."""
+    a, b = st["companies"][ida], st["companies"][idb]
     cid = f"C{st['next_id']}"
     st["next_id"] += 1
     ships = dict(a["ships"])
     for sea, n in b["ships"].items():
         ships[sea] = ships.get(sea, 0) + n
-    new = {"id": cid, "type": "siap faji" if step["siap_faji"] else a["type"],
+    new = {"id": cid, "type": "siap faji" if siap_faji else a["type"],
            "owner": winner, "deeds": a["deeds"] + b["deeds"],
            "areas": sorted(a["areas"] + b["areas"]), "ships": ships,
            "operated": False, "merged": True}
-    del st["companies"][step["a"]]
-    del st["companies"][step["b"]]
+    del st["companies"][ida]
+    del st["companies"][idb]
     st["companies"][cid] = new
-    _say(log, f"{_seat(winner)} wins the merger for {price}, forming {new['type']} company "
-         f"{cid}; paid out: " + ", ".join(f"{_seat(s)} {v}" for s, v in pay.items()) + ".",
-         {"company": cid, "price": price, "payout": {str(s): v for s, v in pay.items()}})
-    announcer = step["announcer"]
-    if step["siap_faji"]:
-        n = len(new["areas"])
-        st["step"] = {"kind": "remove", "seat": winner, "company": cid, "left": (n + 1) // 2,
-                      "announcer": announcer}
-        return
-    st["step"] = {"kind": "announce", "seat": None, "passed": []}
-    announce_next(st, _after(st, announcer), log)
-
-
-def removal_choices(st: State) -> list[int]:
-    """Goods the new siap faji company may give up next: those touching another siap faji
-    company first (spec ruling 3)."""
-    cid = st["step"]["company"]
-    areas = st["companies"][cid]["areas"]
-    bad = forbidden_for(st, "siap faji", cid)
-    touching = [a for a in areas if a in bad]
-    return sorted(touching or areas)
-
-
-def remove_good(st: State, seat: int, area: int, log: Log) -> None:
-    if area not in removal_choices(st):
-        raise RuleError("Remove a good of the new company (first those touching another "
-                        "siap faji company).")
-    step = st["step"]
-    st["companies"][step["company"]]["areas"].remove(area)
-    step["left"] -= 1
-    _say(log, f"{_seat(seat)} removes the good in {land_name(area)}.", {"area": area})
-    if step["left"] == 0:
-        announcer = step["announcer"]
-        st["step"] = {"kind": "announce", "seat": None, "passed": []}
-        announce_next(st, _after(st, announcer), log)
-
-
-def announce_pass(st: State, seat: int, log: Log) -> None:
-    st["step"]["passed"].append(seat)
-    announce_next(st, _after(st, seat), log)
+    return new
 
 
 # -- phase 4: acquisitions -------------------------------------------------------------------
 def begin_acquire(st: State, log: Log) -> None:
+    """Phase 4: rounds of one free deed per turn."""
     st["phase"] = "acquire"
     st["step"] = {"kind": "acquire", "seat": None, "passed": []}
     discard_unstartable(st, log)
@@ -348,6 +223,7 @@ def begin_acquire(st: State, log: Log) -> None:
 
 
 def acquire_next(st: State, pos: int, log: Log) -> None:
+    """The next seat with a free slot that has not passed, while deeds remain."""
     order = st["order"]
     if st["deeds"]:
         for k in range(len(order)):
@@ -358,57 +234,15 @@ def acquire_next(st: State, pos: int, log: Log) -> None:
     begin_research(st, log)
 
 
-def acquire(st: State, seat: int, deed: str, area: int, log: Log) -> None:
-    """Start a company for free in a legal start area (spec ruling 4)."""
-    if deed not in st["deeds"]:
-        raise RuleError("That deed is not available.")
-    if area not in start_areas(st, deed):
-        what = "sea next to" if DEEDS[deed]["type"] == SHIPPING else "empty area of"
-        raise RuleError(f"The company must start in a {what} {DEEDS[deed]['province']}"
-                        " (goods never next to another company's goods of the same type).")
-    cid = f"C{st['next_id']}"
-    st["next_id"] += 1
-    info = DEEDS[deed]
-    shipping = info["type"] == SHIPPING
-    st["companies"][cid] = {
-        "id": cid, "type": info["type"], "owner": seat, "deeds": [deed],
-        "areas": [] if shipping else [area], "ships": {str(area): 1} if shipping else {},
-        "operated": False, "merged": False}
-    st["deeds"].remove(deed)
-    where = sea_name(area) if shipping else land_name(area)
-    _say(log, f"{_seat(seat)} starts the {_deed_name(deed)} company {cid} in {where}.",
-         {"company": cid, "area": area})
-    discard_unstartable(st, log)
-    acquire_next(st, _after(st, seat), log)
-
-
-def acquire_pass(st: State, seat: int, log: Log) -> None:
-    st["step"]["passed"].append(seat)
-    _say(log, f"{_seat(seat)} passes on acquisitions.")
-    acquire_next(st, _after(st, seat), log)
-
-
 # -- phase 5: research -----------------------------------------------------------------------
 def begin_research(st: State, log: Log) -> None:
+    """Phase 5: one step (or a pass) each, in turn order."""
     st["phase"] = "research"
     st["step"] = {"kind": "research", "seat": st["order"][0], "i": 0}
 
 
-def research(st: State, seat: int, track: str, player: int, log: Log) -> None:
-    """One step on one track; Hull may be advanced for another player instead."""
-    if player >= st["players"]:
-        raise RuleError("There is no such player.")
-    if player != seat and track != "hull":
-        raise RuleError("Only Hull may be advanced for another player.")
-    if st["research"][player][track] >= MAX_LEVEL:
-        raise RuleError("That track is already at its top level.")
-    st["research"][player][track] += 1
-    whose = "" if player == seat else f" for {_seat(player)}"
-    _say(log, f"{_seat(seat)} researches {track}{whose} (now {st['research'][player][track]}).")
-    research_next(st, log)
-
-
 def research_next(st: State, log: Log) -> None:
+    """The next researcher, or operations."""
     step = st["step"]
     step["i"] += 1
     if step["i"] < len(st["order"]):
@@ -419,6 +253,7 @@ def research_next(st: State, log: Log) -> None:
 
 # -- phase 6: operations ---------------------------------------------------------------------
 def begin_operate(st: State, log: Log) -> None:
+    """Phase 6: this phase's earnings start at 0; every company operates once."""
     st["phase"] = "operate"
     st["earned"] = [0] * st["players"]
     for co in st["companies"].values():
@@ -427,12 +262,8 @@ def begin_operate(st: State, log: Log) -> None:
     operate_next(st, 0, log)
 
 
-def to_operate(st: State, seat: int) -> list[str]:
-    """The seat's companies that have not operated yet this phase."""
-    return [cid for cid in owned(st, seat) if not st["companies"][cid]["operated"]]
-
-
 def operate_next(st: State, pos: int, log: Log) -> None:
+    """The next seat in turn order with a company still to operate, or city growth."""
     order = st["order"]
     for k in range(len(order)):
         seat = order[(pos + k) % len(order)]
@@ -442,112 +273,19 @@ def operate_next(st: State, pos: int, log: Log) -> None:
     begin_growth(st, log)
 
 
-def _company_to_operate(st: State, seat: int, cid: str, shipping: bool) -> dict:
-    co = st["companies"].get(cid)
-    if co is None or co["owner"] != seat or co["operated"]:
-        raise RuleError("Operate one of your companies that has not operated yet.")
-    if (co["type"] == SHIPPING) != shipping:
-        raise RuleError("Shipping companies sail; production companies sell.")
-    return co
-
-
-def sell(st: State, seat: int, cid: str, routes: list, log: Log) -> None:
-    """Operate a production company: sell, take income, pay fees, then expand."""
-    co = _company_to_operate(st, seat, cid, shipping=False)
-    sold = check_routing(st, cid, routes)
-    good = co["type"]
-    price = PRICES[good]
-    fees: dict[int, int] = {}
-    for r in routes:
-        st["cities"][str(r.city)]["delivered"][good] = (
-            st["cities"][str(r.city)]["delivered"].get(good, 0) + r.count)
-        owner = st["companies"][r.ship]["owner"]
-        fees[owner] = fees.get(owner, 0) + SHIP_FEE * len(r.seas) * r.count
-    income = price * sold
-    _earn(st, seat, income)
-    for owner, fee in fees.items():
-        _earn(st, seat, -fee)
-        _earn(st, owner, fee)
-    co["operated"] = True
-    st["last_sale"] = {
-        "company": cid, "owner": seat, "type": good, "sold": sold, "goods": len(co["areas"]),
-        "routes": [r.model_dump(by_alias=True) for r in routes],
-        "fees": {str(s): f for s, f in fees.items()}, "income": income}
-    fee_text = ", ".join(f"{f} to {_seat(s)}" for s, f in fees.items()) or "no fees"
-    _say(log, f"{_seat(seat)}'s {good} company {cid} sells {sold} of {len(co['areas'])} goods "
-         f"for {income} ({fee_text}).", {"sale": st["last_sale"]})
-    all_sold = sold == len(co["areas"])
-    st["step"] = {"kind": "expand", "seat": seat, "company": cid,
-                  "left": st["research"][seat]["expansion"], "paid": not all_sold}
-    expand_check(st, log)
-
-
-def _earn(st: State, seat: int, amount: int) -> None:
-    st["cash"][seat] += amount
-    st["earned"][seat] += amount
-
-
-def expand_check(st: State, log: Log) -> None:
+def expand_next(st: State, log: Log) -> None:
+    """The operating company expands on while it may, else the next seat operates."""
     step = st["step"]
     if step["left"] <= 0 or not expansion_areas(st, step["company"]):
-        operate_next(st, _after(st, step["seat"]), log)
+        operate_next(st, after(st, step["seat"]), log)
 
 
-def expand(st: State, seat: int, area: int, log: Log) -> None:
-    """One more area: free when every good sold, else at the good's price (spec 5c)."""
-    step = st["step"]
-    cid = step["company"]
-    co = st["companies"][cid]
-    if area not in expansion_areas(st, cid):
-        raise RuleError("Expand into an empty area next to the company, not next to another "
-                        "company's goods of the same type.")
-    cost = PRICES[co["type"]] if step["paid"] else 0
-    if cost > st["cash"][seat]:
-        raise RuleError(f"You cannot pay {cost} for this expansion.")
-    _earn(st, seat, -cost)
-    co["areas"].append(area)
-    co["areas"].sort()
-    step["left"] -= 1
-    _say(log, f"{_seat(seat)}'s company {cid} expands into {land_name(area)}"
-         + (f" for {cost}." if cost else "."), {"company": cid, "area": area, "cost": cost})
-    expand_check(st, log)
-
-
-def sail(st: State, seat: int, cid: str, log: Log) -> None:
-    """Operate a shipping company: it may add ships (spec ruling 5)."""
-    _company_to_operate(st, seat, cid, shipping=True)
-    st["companies"][cid]["operated"] = True
-    _say(log, f"{_seat(seat)} operates shipping company {cid}.")
-    st["step"] = {"kind": "ships", "seat": seat, "company": cid,
-                  "left": st["research"][seat]["expansion"]}
-    ships_check(st, log)
-
-
-def ships_check(st: State, log: Log) -> None:
+def ships_next(st: State, log: Log) -> None:
+    """The operating shipping company places on while it may, else the next seat."""
     step = st["step"]
     co = st["companies"][step["company"]]
     if step["left"] <= 0 or units(co) >= ship_limit(st, co):
-        operate_next(st, _after(st, step["seat"]), log)
-
-
-def place_ship(st: State, seat: int, sea: int, log: Log) -> None:
-    step = st["step"]
-    cid = step["company"]
-    if sea not in ship_seas(st, cid):
-        raise RuleError("A new ship goes in or next to a sea holding the company's ships.")
-    ships = st["companies"][cid]["ships"]
-    ships[str(sea)] = ships.get(str(sea), 0) + 1
-    step["left"] -= 1
-    _say(log, f"{_seat(seat)}'s shipping company {cid} places a ship in {sea_name(sea)}.",
-         {"company": cid, "sea": sea})
-    ships_check(st, log)
-
-
-def operation_pass(st: State, seat: int, log: Log) -> None:
-    step = st["step"]
-    if step["kind"] == "expand" and not step["paid"]:
-        raise RuleError("Every good was sold: the company must expand.")
-    operate_next(st, _after(st, seat), log)
+        operate_next(st, after(st, step["seat"]), log)
 
 
 # -- phase 7: city growth --------------------------------------------------------------------
@@ -564,14 +302,15 @@ def begin_growth(st: State, log: Log) -> None:
     grow_run(st, sorted(growers), MAX_CITY_SIZE, log)
 
 
-def _grow_city(st: State, area: int, log: Log) -> None:
+def grow_city(st: State, area: int, log: Log) -> None:
+    """One city grows one size; its smaller stone goes back to the supply."""
     c = st["cities"][str(area)]
     st["stones"][str(c["size"])] += 1
     c["size"] += 1
     st["stones"][str(c["size"])] -= 1
-    # Replaced, never appended in place: the engine's state copy shares unlisted keys.
+    # Replaced, never appended in place: the state copy shares this key.
     st["grown"] = [*st.get("grown", []), area]
-    _say(log, f"The city in {land_name(area)} grows to size {c['size']}.", {"area": area})
+    say(log, f"The city in {land_name(area)} grows to size {c['size']}.", {"area": area})
 
 
 def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
@@ -583,19 +322,28 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
         avail = st["stones"][str(target)]
         if len(cands) <= avail:
             for a in cands:
-                _grow_city(st, a, log)
+                grow_city(st, a, log)
         elif avail > 0:
             st["step"] = {"kind": "grow", "seat": st["order"][0], "size": target,
                           "candidates": cands, "left": avail, "pending": pending}
             return
         else:
-            _say(log, f"No size-{target} city stones are left; "
-                 + ", ".join(land_name(a) for a in cands) + " cannot grow.")
+            say(log, f"No size-{target} city stones are left; "
+                + ", ".join(land_name(a) for a in cands) + " cannot grow.")
         target -= 1
+    end_year(st, log)
+
+
+def end_year(st: State, log: Log) -> None:
+    """Deliveries clear; a year in which nothing changed ends the game (spec ruling 13),
+    any other year is followed by the next."""
     for c in st["cities"].values():
         c["delivered"] = {}
     year_summary(st, log)
-    start_year(st, log)
+    if standing(st) == st.get("year_start"):
+        end_game(st, log, stalled=True)
+    else:
+        start_year(st, log)
 
 
 def year_summary(st: State, log: Log) -> None:
@@ -603,39 +351,32 @@ def year_summary(st: State, log: Log) -> None:
     operations: public with open money, told only to their owner with secret money."""
     grown = st.get("grown", [])
     cities = ", ".join(f"{land_name(a)} (now {st['cities'][str(a)]['size']})" for a in grown)
-    _say(log, f"Year {st['year']} ends. Cities grown: {cities or 'none'}.",
-         {"summary": {"year": st["year"], "grown": list(grown)}})
+    say(log, f"Year {st['year']} ends. Cities grown: {cities or 'none'}.",
+        {"summary": {"year": st["year"], "grown": list(grown)}})
     if st["secret"]:
         for seat in range(st["players"]):
             log.append(LogEntry(
                 text=f"Your net earnings in year {st['year']}: {st['earned'][seat]} Rp.",
                 to=[seat]))
     else:
-        _say(log, f"Net earnings in year {st['year']}: " + ", ".join(
-            f"{_seat(s)} {st['earned'][s]} Rp" for s in range(st["players"])) + ".")
-
-
-def grow(st: State, seat: int, city: int, log: Log) -> None:
-    """The first player picks a city to grow when stones run short."""
-    step = st["step"]
-    if city not in step["candidates"]:
-        raise RuleError("Choose one of the cities that may grow.")
-    _grow_city(st, city, log)
-    step["candidates"].remove(city)
-    step["left"] -= 1
-    if step["left"] == 0:
-        grow_run(st, step["pending"], step["size"] - 1, log)
+        say(log, f"Net earnings in year {st['year']}: " + ", ".join(
+            f"{seat_ref(s)} {st['earned'][s]} Rp" for s in range(st["players"])) + ".")
 
 
 # -- the end ---------------------------------------------------------------------------------
-def end_game(st: State, log: Log) -> None:
-    """The last operations' net income counts twice (spec ruling 7)."""
+def end_game(st: State, log: Log, *, stalled: bool = False) -> None:
+    """The last operations' net income counts twice (spec ruling 7). A stalled game (a year
+    in which nothing changed, spec ruling 13) is scored the same way."""
     st["bonus"] = list(st["earned"])
     st["phase"] = "over"
+    st["end"] = "stalled" if stalled else "era c"
     st["step"] = {"kind": "over", "seat": None}
     st["final"] = [{"seat": s, "cash": st["cash"][s], "bank": st["bank"][s],
                     "bonus": st["bonus"][s],
                     "score": st["cash"][s] + st["bank"][s] + st["bonus"][s]}
                    for s in range(st["players"])]
-    _say(log, "Era c is over: the game ends. Final scores: "
-         + ", ".join(f"{_seat(f['seat'])} {f['score']}" for f in st["final"]) + ".")
+    why = (f"Nothing changed in year {st['year']}, and nothing ever can: the game is stalled "
+           "and ends." if stalled else "Era c is over: the game ends.")
+    say(log, why + " Final scores: "
+        + ", ".join(f"{seat_ref(f['seat'])} {f['score']}" for f in st["final"]) + ".")
+

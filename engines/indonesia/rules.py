@@ -3,6 +3,8 @@ start or expand, slots, ship limits, zones and the sale network."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 
 from engines.indonesia.board import (
@@ -15,6 +17,7 @@ from engines.indonesia.board import (
     province_seas,
 )
 from engines.indonesia.data.components import (
+    CITY_CARDS,
     DEEDS,
     ERAS,
     GOODS,
@@ -121,7 +124,7 @@ def city_areas(st: State, provinces: list[str]) -> list[int]:
     """Empty coastal areas of those provinces that hold no city yet (spec ruling 1)."""
     taken = occupied(st)
     with_city = {_province_of(int(a)) for a in st["cities"]}
-    out = []
+    out: list[int] = []
     for p in provinces:
         if p in with_city:
             continue
@@ -232,3 +235,58 @@ def coastal_seas_of(areas: list[int]) -> set[int]:
     for a in areas:
         out |= LAND_SEAS[a]
     return out
+
+
+def after(st: State, seat: int) -> int:
+    """Position in turn order just after the seat."""
+    return (st["order"].index(seat) + 1) % len(st["order"])
+
+
+def era_cards(st: State, seat: int) -> list[str]:
+    """The seat's city cards of the current era."""
+    era = st["era"].upper()
+    return [c for c in st["hands"][seat] if c[0] == era]
+
+
+def placeable_cards(st: State, seat: int) -> dict[str, list[int]]:
+    """The seat's city cards of this era that can found a city, with their areas."""
+    if st["stones"]["1"] <= 0:
+        return {}
+    out = {}
+    for c in era_cards(st, seat):
+        areas = city_areas(st, CITY_CARDS[c])
+        if areas:
+            out[c] = areas
+    return out
+
+
+def removal_choices(st: State) -> list[int]:
+    """Goods the new siap faji company may give up next: those touching another siap faji
+    company first (spec ruling 3)."""
+    cid = st["step"]["company"]
+    areas = st["companies"][cid]["areas"]
+    bad = forbidden_for(st, "siap faji", cid)
+    touching = [a for a in areas if a in bad]
+    return sorted(touching or areas)
+
+
+def to_operate(st: State, seat: int) -> list[str]:
+    """The seat's companies that have not operated yet this phase."""
+    return [cid for cid in owned(st, seat) if not st["companies"][cid]["operated"]]
+
+
+def standing(st: State) -> str:
+    """A digest of everything a year can lastingly change: money, research, cards, deeds,
+    companies (goods, ships, deeds, owners), cities and stones, the era and the order.
+    Equal digests at a year's start and end mean nothing changed that year (spec ruling 13);
+    bids of 0 and sales of nothing leave it alone, any money moved does not."""
+    lasting = {
+        "cash": st["cash"], "bank": st["bank"], "research": st["research"],
+        "hands": st["hands"], "deeds": st["deeds"], "discarded": st["discarded"],
+        "era": st["era"], "order": st["order"], "stones": st["stones"],
+        "cities": {a: c["size"] for a, c in st["cities"].items()},
+        "companies": {cid: [co["type"], co["owner"], co["deeds"], co["areas"], co["ships"]]
+                      for cid, co in st["companies"].items()},
+    }
+    text = json.dumps(lasting, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

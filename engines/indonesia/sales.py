@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import RuleError
 from engines.indonesia.board import LAND_SEAS, SEA_LANDS, SEA_SEAS
-from engines.indonesia.flow import max_goods, solve, zone_seas
+from engines.indonesia.flow import Network, max_goods, solve, zone_seas
 from engines.indonesia.places import land_name, sea_name
 from engines.indonesia.rules import sale_network, zones
 
@@ -25,29 +27,48 @@ def check_routing(st: State, cid: str, routes: list) -> int:
     used_ship: dict[tuple[str, int], int] = {}
     used_city: dict[int, int] = {}
     for r in routes:
-        if r.source not in zone_of:
-            raise RuleError("Goods must leave from one of the company's own areas.")
-        if r.ship not in net.ships:
-            raise RuleError(f"{r.ship} is not a shipping company.")
-        seas = r.seas
-        if len(set(seas)) != len(seas):
-            raise RuleError("A route may not pass the same sea twice.")
-        for i, sea in enumerate(seas):
-            if sea not in net.ships[r.ship]:
-                raise RuleError(f"Shipping company {r.ship} has no ship in {sea_name(sea)}.")
-            if i and sea not in SEA_SEAS[seas[i - 1]]:
-                raise RuleError(f"{_cap(sea_name(seas[i - 1]))} and {sea_name(sea)} are not "
-                                "adjacent.")
-        zi = zone_of[r.source]
-        if seas[0] not in zone_seas(zone_list[zi]):
-            raise RuleError(f"{_cap(sea_name(seas[0]))} does not touch the goods' area.")
-        if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
-            raise RuleError(f"{_cap(sea_name(seas[-1]))} does not reach a city in "
-                            f"{land_name(r.city)}.")
+        zi = _check_route(r, net, zone_of, zone_list)
         used_zone[zi] += r.count
-        for sea in seas:
+        for sea in r.seas:
             used_ship[(r.ship, sea)] = used_ship.get((r.ship, sea), 0) + r.count
         used_city[r.city] = used_city.get(r.city, 0) + r.count
+    _check_capacities(net, zone_list, used_zone, used_ship, used_city)
+    sold = sum(used_zone)
+    best = max_goods(net)
+    if sold < best:
+        raise RuleError(f"The company must sell as many goods as possible: {best}, not {sold}.")
+    return sold
+
+
+def _check_route(r: Any, net: Network, zone_of: dict[int, int],
+                 zone_list: list[list[int]]) -> int:
+    """One route's path: own area, one company's ships in adjacent seas, a city at the end.
+    Returns the route's zone."""
+    if r.source not in zone_of:
+        raise RuleError("Goods must leave from one of the company's own areas.")
+    if r.ship not in net.ships:
+        raise RuleError(f"{r.ship} is not a shipping company.")
+    seas = r.seas
+    if len(set(seas)) != len(seas):
+        raise RuleError("A route may not pass the same sea twice.")
+    for i, sea in enumerate(seas):
+        if sea not in net.ships[r.ship]:
+            raise RuleError(f"Shipping company {r.ship} has no ship in {sea_name(sea)}.")
+        if i and sea not in SEA_SEAS[seas[i - 1]]:
+            raise RuleError(f"{_cap(sea_name(seas[i - 1]))} and {sea_name(sea)} are not "
+                            "adjacent.")
+    zi = zone_of[r.source]
+    if seas[0] not in zone_seas(zone_list[zi]):
+        raise RuleError(f"{_cap(sea_name(seas[0]))} does not touch the goods' area.")
+    if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
+        raise RuleError(f"{_cap(sea_name(seas[-1]))} does not reach a city in "
+                        f"{land_name(r.city)}.")
+    return zi
+
+
+def _check_capacities(net: Network, zone_list: list[list[int]], used_zone: list[int],
+                      used_ship: dict[tuple[str, int], int], used_city: dict[int, int]) -> None:
+    """Zones, ships (x hull) and cities carry no more than they can."""
     for zi, z in enumerate(zone_list):
         if used_zone[zi] > len(z):
             raise RuleError("A zone cannot send more goods than it has.")
@@ -60,11 +81,6 @@ def check_routing(st: State, cid: str, routes: list) -> int:
             raise RuleError(f"The city in {land_name(city)} takes only "
                             f"{max(0, net.demand[city])} "
                             "more of these goods this year.")
-    sold = sum(used_zone)
-    best = max_goods(net)
-    if sold < best:
-        raise RuleError(f"The company must sell as many goods as possible: {best}, not {sold}.")
-    return sold
 
 
 def proposal(st: State, cid: str) -> list[dict]:

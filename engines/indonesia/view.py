@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.indonesia.board import LAND_PROVINCE
 from engines.indonesia.data.components import (
     BID_MULTIPLIER,
@@ -26,13 +28,37 @@ SECRET_FIELDS = ("cash", "bank", "earned", "bonus")
 
 def build_view(st: dict, seat: int | None) -> dict:
     """The viewer's document: the board, companies, cities and the phase's step."""
-    over = st["phase"] == "over"
-    hide = st["secret"] and not over
-    players = []
+    on_board = goods_on_board(st)
+    step = {k: v for k, v in st["step"].items() if k not in ("i",)}
+    if "queue" in step:
+        step["queue"] = list(step["queue"])
+    return {
+        "era": st["era"], "year": st["year"], "phase": st["phase"], "secret": st["secret"],
+        "order": list(st["order"]), "players": _players(st, seat),
+        "deeds": [_deed(d) for d in st["deeds"]],
+        "deed_info": {d: _deed(d) for d in DEEDS},
+        "city_cards": {c: list(p) for c, p in CITY_CARDS.items()},
+        "companies": [_company(st, cid, co) for cid, co in st["companies"].items()],
+        "cities": _cities(st, [g for g in GOODS if on_board[g] > 0]),
+        "goods_on_board": on_board,
+        "goods_supply": {g: GOODS_SUPPLY[g] - on_board[g] for g in GOODS},
+        "stones": dict(st["stones"]),
+        "step": _clone_plain(step),
+        "last_sale": _clone_plain(st["last_sale"]),
+        "bids": [dict(b) for b in st["bids"]],
+        "final": _clone_plain(st["final"]),
+        "end": st.get("end"),
+    }
+
+
+def _players(st: dict, seat: int | None) -> list[dict[str, Any]]:
+    """Each player; secret money shows the running totals to their owner only."""
+    hide = st["secret"] and st["phase"] != "over"
     bids = {b["seat"]: b["bid"] for b in st["bids"]}
+    players = []
     for s in range(st["players"]):
         mine = s == seat
-        p = {"seat": s}
+        p: dict[str, Any] = {"seat": s}
         for f in SECRET_FIELDS:
             p[f] = st[f][s] if (mine or not hide) else None
         p.update({
@@ -45,17 +71,21 @@ def build_view(st: dict, seat: int | None) -> dict:
             "last_bid": bids.get(s),
         })
         players.append(p)
-    on_board = goods_on_board(st)
-    companies = []
-    for cid, co in st["companies"].items():
-        shipping = co["type"] == SHIPPING
-        companies.append({
-            "id": cid, "type": co["type"], "owner": co["owner"], "deeds": list(co["deeds"]),
-            "areas": list(co["areas"]), "zones": zones(co["areas"]) if co["areas"] else [],
-            "ships": dict(co["ships"]), "ship_count": units(co) if shipping else 0,
-            "ship_limit": ship_limit(st, co) if shipping else None, "units": units(co),
-            "operated": co["operated"], "merged": co["merged"]})
-    present = [g for g in GOODS if on_board[g] > 0]
+    return players
+
+
+def _company(st: dict, cid: str, co: dict) -> dict[str, Any]:
+    shipping = co["type"] == SHIPPING
+    return {
+        "id": cid, "type": co["type"], "owner": co["owner"], "deeds": list(co["deeds"]),
+        "areas": list(co["areas"]), "zones": zones(co["areas"]) if co["areas"] else [],
+        "ships": dict(co["ships"]), "ship_count": units(co) if shipping else 0,
+        "ship_limit": ship_limit(st, co) if shipping else None, "units": units(co),
+        "operated": co["operated"], "merged": co["merged"]}
+
+
+def _cities(st: dict, present: list[str]) -> list[dict[str, Any]]:
+    """Each city with what it still needs of the goods on the board to grow (spec 12)."""
     cities = []
     for a, c in st["cities"].items():
         needs = {}
@@ -64,24 +94,7 @@ def build_view(st: dict, seat: int | None) -> dict:
                      if c["delivered"].get(g, 0) < c["size"]}
         cities.append({"area": int(a), "province": LAND_PROVINCE[int(a)], "size": c["size"],
                        "delivered": dict(c["delivered"]), "needs": needs})
-    step = {k: v for k, v in st["step"].items() if k not in ("i",)}
-    if "queue" in step:
-        step["queue"] = list(step["queue"])
-    return {
-        "era": st["era"], "year": st["year"], "phase": st["phase"], "secret": st["secret"],
-        "order": list(st["order"]), "players": players,
-        "deeds": [_deed(d) for d in st["deeds"]],
-        "deed_info": {d: _deed(d) for d in DEEDS},
-        "city_cards": {c: list(p) for c, p in CITY_CARDS.items()},
-        "companies": companies, "cities": cities,
-        "goods_on_board": on_board,
-        "goods_supply": {g: GOODS_SUPPLY[g] - on_board[g] for g in GOODS},
-        "stones": dict(st["stones"]),
-        "step": _clone_plain(step),
-        "last_sale": _clone_plain(st["last_sale"]),
-        "bids": [dict(b) for b in st["bids"]],
-        "final": _clone_plain(st["final"]),
-    }
+    return cities
 
 
 def _deed(d: str) -> dict:

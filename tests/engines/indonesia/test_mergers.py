@@ -45,7 +45,7 @@ def test_a_five_rice_merger_opens_at_100() -> None:
     _merger_phase(st)
     (t,) = _announce_templates(st, 0)
     assert t["bid"]["$range"][0] == 100 and t["bid"]["$range"][2] == 5
-    with pytest.raises(RuleError, match="at least 100"):
+    with pytest.raises(RuleError, match="open at 100, 105"):
         act(st, 0, {"type": "announce", "a": a, "b": b, "bid": 95})
 
 
@@ -75,7 +75,7 @@ def test_raises_for_eight_units_go_160_168_176() -> None:
     st = act(st, 0, {"type": "announce", "a": a, "b": b, "bid": 160})
     assert ENGINE.to_act(st) == [1]
     assert ENGINE.legal_actions(st, 1)[0] == {"type": "raise", "amount": {"$range": [168, 296, 8]}}
-    with pytest.raises(RuleError, match="multiple of 8"):
+    with pytest.raises(RuleError, match="multiples of the 8 units"):
         act(st, 1, {"type": "raise", "amount": 170})
     st = act(st, 1, {"type": "raise", "amount": 168})
     assert ENGINE.legal_actions(st, 2)[0]["amount"]["$range"][0] == 176
@@ -295,3 +295,30 @@ def test_a_seat_that_cannot_pay_any_minimum_is_asked_and_may_only_pass() -> None
     st["cash"][0] = 20
     assert ENGINE.to_act(st) == [0]
     assert ENGINE.legal_actions(st, 0) == [{"type": "pass"}]
+
+
+@pytest.mark.parametrize("bid", [95, 102, 0])
+def test_ruling_3_an_opening_bid_off_the_units_is_refused_saying_bids_are_multiples(
+        bid: int) -> None:
+    st = blank(3)
+    st["research"][0]["mergers"] = 2
+    a = company(st, 0, "rice", areas=[50, 51])
+    b = company(st, 1, "rice", areas=[34, 35, 36], deeds=["a2"])
+    _merger_phase(st)
+    with pytest.raises(RuleError) as err:
+        act(st, 0, {"type": "announce", "a": a, "b": b, "bid": bid})
+    # 5 units of rice: the minimum 100, then every multiple of 5 above it.
+    assert "multiples of the 5 units" in str(err.value)
+    assert "100, 105, 110" in str(err.value)
+    assert st["phase"] == "merger" and st["step"]["kind"] == "announce"
+
+
+@pytest.mark.parametrize("amount", [170, 160, 164])
+def test_ruling_3_a_raise_off_the_units_is_refused_saying_bids_are_multiples(
+        amount: int) -> None:
+    st, a, b = _eight_rice()
+    st = act(st, 0, {"type": "announce", "a": a, "b": b, "bid": 160})
+    with pytest.raises(RuleError) as err:
+        act(st, 1, {"type": "raise", "amount": amount})
+    assert "multiples of the 8 units" in str(err.value)
+    assert "168, 176, 184" in str(err.value)

@@ -216,6 +216,21 @@ def test_an_all_sold_company_must_expand_for_free() -> None:
     assert st["companies"][rice]["areas"] == [47, 48, 49] and st["cash"][0] == 115
 
 
+def test_a_player_in_debt_still_expands_for_free_after_selling_everything() -> None:
+    # Found by random play: cash below zero (a forced sale, spec 8) made the free expansion
+    # "cost" more than the cash, while passing was refused: the game could not go on.
+    st = blank(3)
+    rice = company(st, 0, "rice", areas=[49])
+    company(st, 1, "shipping", ships={118: 1}, deeds=["a6"])
+    city(st, 43)
+    _operating(st)
+    st["cash"][0] = -40
+    st = act(st, 0, {"type": "sell", "company": rice, "routes": _proposal(st, 0, rice)})
+    assert st["step"]["paid"] is False and st["cash"][0] == -25  # +20, 5 in fees
+    st = act(st, 0, {"type": "expand", "area": 48})
+    assert st["companies"][rice]["areas"] == [48, 49] and st["cash"][0] == -25
+
+
 def test_a_company_that_did_not_sell_everything_may_pay_to_expand() -> None:
     st = blank(3)
     rice = company(st, 0, "rice", areas=[49])

@@ -6,26 +6,31 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from engines.base import State
+from engines.base import State, expand_template
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_LANDS, LAND_SEAS, SEA_LANDS, SEA_SEAS
-from engines.indonesia.data.components import PRICES
-from engines.indonesia.flow import Network, solve
+from engines.indonesia.data.components import DEEDS, PRICES
+from engines.indonesia.flow import Network, max_goods, solve
+from engines.indonesia.rules import free_slots, merger_pairs, sale_network
 from engines.indonesia.view import SECRET_FIELDS
 from tests.engines.harness import play_random_game
 
 YEAR_CAP = 80
+Bot = Callable[[State, int, random.Random], dict]
 
 
 class Watcher:
     """Wraps the bot: before each action it checks the transition the previous one made."""
 
-    def __init__(self, seed: int, players: int, every_step_views: bool) -> None:
+    def __init__(self, seed: int, players: int, every_step_views: bool,
+                 inner: Bot | None = None) -> None:
+        self.inner = inner or ENGINE.bot_action
         self.seed = seed
         self.players = players
         self.every_step_views = every_step_views
@@ -36,7 +41,7 @@ class Watcher:
 
     def bot(self, state: State, seat: int, rng: random.Random) -> dict:
         self.check(state)
-        action = ENGINE.bot_action(state, seat, rng)
+        action = self.inner(state, seat, rng)
         self.prev, self.prev_action = state, action
         return action
 
@@ -112,7 +117,9 @@ def _play(seed: int, *, every_step: bool, players: int | None = None) -> State:
         ENGINE, players, seed, options={"money": money}, max_actions=60_000,
         check_every=1 if every_step else 10**9, bot=watcher.bot, check_views=every_step)
     watcher.check(state)
-    assert state["phase"] == "over" and state["era"] == "c"
+    # Ruling 13: a stalled game may end before era c does.
+    assert state["phase"] == "over"
+    assert state["era"] == "c" or state["end"] == "stalled"
     out = ENGINE.outcome(state)
     assert out is not None and sorted(out.ranks) == list(range(1, players + 1))
     return state
@@ -124,9 +131,16 @@ def test_games_checked_after_every_action(seed: int) -> None:
 
 
 @pytest.mark.parametrize("chunk", range(10))
-def test_two_hundred_seeds_end_in_era_c_with_the_invariants(chunk: int) -> None:
+def test_two_hundred_seeds_end_within_the_cap_with_the_invariants(chunk: int) -> None:
     for seed in range(chunk * 20, chunk * 20 + 20):
         _play(seed, every_step=False)
+
+
+@pytest.mark.parametrize("seed", [23, 199, 392])
+def test_ruling_10_the_two_player_bot_games_that_stalled_end_within_the_cap(seed: int) -> None:
+    # Before rulings 10 (extended) and 13 these sat on full slots past year 80 (seed 199,
+    # 392) or, as reported, past year 243 (seed 23).
+    _play(seed, every_step=False, players=2)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -134,6 +148,68 @@ def test_the_platform_bot_plays_legal_templates_to_the_end(seed: int) -> None:
     # bot=None: the harness uses ENGINE.bot_action and checks every action against a template.
     state, _ = play_random_game(ENGINE, 3 + seed, 500 + seed, max_actions=60_000)
     assert ENGINE.outcome(state) is not None
+
+
+# -- ruling 13: hoarders drive the game into a dead position on purpose ----------------------
+def hoarder(state: State, seat: int, rng: random.Random) -> dict:
+    """Fills its slots with production companies only (so no ship ever sails), the commonest
+    type first (so several types stay on the table: with 2 or 3 players the 18 production
+    deeds outnumber the slots), bids all its cash away, never merges, researches every track
+    to the top and pays for nothing: a position nobody can leave follows once every slot is
+    full and every track maxed."""
+    templates = ENGINE.legal_actions(state, seat)
+    kind = state["step"]["kind"]
+    if kind == "bid":
+        return {"type": "bid", "amount": templates[0]["amount"]["$range"][1]}
+    if kind == "acquire":
+        # The commonest type first, so the deeds left stay of several types.
+        left = [DEEDS[d]["type"] for d in state["deeds"]]
+        wanted = [t for t in templates
+                  if t["type"] == "acquire" and DEEDS[t["deed"]]["type"] != "shipping"]
+        if wanted:
+            return expand_template(max(wanted, key=lambda t: left.count(
+                DEEDS[t["deed"]]["type"])), rng)
+        return {"type": "pass"}
+    if kind == "research":
+        for t in templates:
+            if t["type"] == "research":
+                return expand_template(t, rng)
+    if kind in ("announce", "auction", "ships") or (kind == "expand" and state["step"]["paid"]):
+        return {"type": "pass"}
+    return expand_template(rng.choice(templates), rng)
+
+
+def _dead(state: State) -> list[str]:
+    """What keeps the position open (empty: nobody can ever leave it)."""
+    why = []
+    for s in range(state["players"]):
+        if free_slots(state, s) > 0:
+            why.append(f"seat {s} has a free slot")
+        if any(low <= state["cash"][s] for *_, low in merger_pairs(state, s)):
+            why.append(f"seat {s} can pay for a merger")
+        if set(state["research"][s].values()) != {5}:
+            why.append(f"seat {s} can research")
+    for cid, co in state["companies"].items():
+        if co["type"] != "shipping" and max_goods(sale_network(state, cid)) > 0:
+            why.append(f"{cid} can sell")
+    if len({DEEDS[d]["type"] for d in state["deeds"]}) < 2:
+        why.append("the era can end")
+    return why
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st_.integers(0, 10**6), players=st_.sampled_from([2, 3]))
+def test_ruling_13_hoarders_drive_the_game_into_a_dead_position_and_it_ends(
+        seed: int, players: int) -> None:
+    watcher = Watcher(seed, players, every_step_views=False, inner=hoarder)
+    state, _ = play_random_game(ENGINE, players, seed, max_actions=20_000, bot=watcher.bot,
+                                check_views=False)
+    watcher.check(state)  # money conserved to the end, within the year cap
+    assert state["end"] == "stalled", (seed, players, state["era"])
+    assert _dead(state) == [], (seed, players)
+    out = ENGINE.outcome(state)
+    assert out is not None and out.detail["doubled"] == [0] * players
+    assert out.scores == [state["cash"][s] + state["bank"][s] for s in range(players)]
 
 
 # -- hypothesis: the max-flow against an independent Edmonds-Karp ----------------------------

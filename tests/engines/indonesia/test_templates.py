@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.base import RuleError, expand_template, template_matches
+from engines.base import ActionError, RuleError, expand_template, template_matches
 from engines.indonesia import ENGINE
 from engines.indonesia.data.components import CITY_CARDS, DEEDS, TRACKS
 
@@ -62,3 +62,47 @@ def test_templates_accept_exactly_the_legal_actions(seed: int) -> None:
                     ENGINE.apply(st, seat, ENGINE.parse_action(raw))
         st = ENGINE.apply(st, seat, ENGINE.parse_action(ENGINE.bot_action(st, seat, rng))).state
         steps += 1
+
+
+_INT_FIELDS = [
+    {"type": "bid", "amount": 1},
+    {"type": "announce", "a": "C1", "b": "C2", "bid": 100},
+    {"type": "raise", "amount": 108},
+    {"type": "place_city", "card": "A1", "area": 36},
+    {"type": "remove_good", "area": 36},
+    {"type": "acquire", "deed": "a1", "area": 50},
+    {"type": "research", "track": "hull", "player": 1},
+    {"type": "place_ship", "sea": 117},
+    {"type": "expand", "area": 36},
+    {"type": "grow", "city": 36},
+]
+
+
+@pytest.mark.parametrize("good", _INT_FIELDS, ids=lambda a: a["type"])
+@pytest.mark.parametrize("bad", [True, False, "1", 1.0, None])
+def test_strict_actions_wrong_types_are_refused_never_coerced(good: dict, bad) -> None:
+    ENGINE.parse_action(good)  # the well-typed action is accepted
+    field = next(k for k, v in good.items() if isinstance(v, int))
+    with pytest.raises(ActionError):
+        ENGINE.parse_action({**good, field: bad})
+
+
+def test_strict_actions_a_boolean_bid_is_refused_with_a_sentence() -> None:
+    # Before: {"amount": true} was coerced to a bid of 1.
+    with pytest.raises(ActionError, match="amount"):
+        ENGINE.parse_action({"type": "bid", "amount": True})
+    with pytest.raises(ActionError, match="amount"):
+        ENGINE.parse_action({"type": "bid", "amount": "5"})
+
+
+@pytest.mark.parametrize("bad", [True, "2", 2.0])
+def test_strict_actions_route_numbers_are_not_coerced(bad) -> None:
+    route = {"from": 36, "ship": "C2", "seas": [117], "city": 52, "count": 1}
+    ENGINE.parse_action({"type": "sell", "company": "C1", "routes": [route]})
+    for field in ("from", "city", "count"):
+        with pytest.raises(ActionError):
+            ENGINE.parse_action({"type": "sell", "company": "C1",
+                                 "routes": [{**route, field: bad}]})
+    with pytest.raises(ActionError):
+        ENGINE.parse_action({"type": "sell", "company": "C1",
+                             "routes": [{**route, "seas": [bad]}]})
