@@ -7,7 +7,6 @@ from typing import Any
 from engines.indonesia.board import LAND_PROVINCE
 from engines.indonesia.data.components import (
     BID_MULTIPLIER,
-    CITY_CARDS,
     DEEDS,
     GOODS,
     GOODS_SUPPLY,
@@ -36,8 +35,6 @@ def build_view(st: dict, seat: int | None) -> dict:
         "era": st["era"], "year": st["year"], "phase": st["phase"], "secret": st["secret"],
         "order": list(st["order"]), "players": _players(st, seat),
         "deeds": [_deed(d) for d in st["deeds"]],
-        "deed_info": {d: _deed(d) for d in DEEDS},
-        "city_cards": {c: list(p) for c, p in CITY_CARDS.items()},
         "companies": [_company(st, cid, co) for cid, co in st["companies"].items()],
         "cities": _cities(st, [g for g in GOODS if on_board[g] > 0]),
         "goods_on_board": on_board,

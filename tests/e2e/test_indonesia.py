@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.indonesia import ENGINE
+from engines.indonesia.client_data import client_data
 from tests.e2e.conftest import api_lobby, open_seat, open_watch, start_lobby
 
 pytestmark = pytest.mark.e2e
@@ -58,7 +59,7 @@ def play_one(page: Any, state: dict[str, Any], seat: int) -> dict[str, Any]:
     if kind == "acquire" and "acquire" in types:
         options = [t for t in legal if t["type"] == "acquire"]
         # the first player to choose takes a ship line if one is offered, the others goods
-        info = ENGINE.view(state, seat)["deed_info"]
+        info = client_data()["deeds"]
         shipping = [t for t in options if info[t["deed"]]["type"] == "shipping"]
         goods = [t for t in options if info[t["deed"]]["type"] != "shipping"]
         t = shipping[0] if shipping and (seat == state["order"][0] or not goods) else goods[0]
