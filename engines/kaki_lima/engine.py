@@ -28,7 +28,7 @@ class KakiLimaEngine(Engine):
     name = "Kaki Lima"
     min_players = 2
     max_players = 6
-    rules_version = "1"
+    rules_version = "2"
     action_adapter: Any = ACTION_ADAPTER
     blurb = ("Walk George Town's five-foot ways: visit Lokasi, meet friends, clear "
              "blocked paths together.")

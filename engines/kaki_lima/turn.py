@@ -28,6 +28,7 @@ from engines.kaki_lima.data import (
 from engines.kaki_lima.rules import (
     blocked_cells,
     card_booster,
+    check_tasks,
     clear_targets,
     combos,
     describe,
@@ -548,6 +549,9 @@ def next_turn(state: State, log: Log) -> None:
     """Pass the turn clockwise; run the end round and the stalled-game rule (rulings 9, 10)."""
     n = state["n"]
     cur = state["current"]
+    # Tasks completed by the action that ends this turn are checked before it passes, so the
+    # end round counts from the turn of the trigger, not the next one (spec ruling 9).
+    check_tasks(state, log)
     state["quiet"] = 0 if state["turn"]["active"] else state["quiet"] + 1
     if state["trigger"] is not None and state["end_queue"] is None:
         state["end_queue"] = end_round_order(n, cur, state["trigger"])
