@@ -182,7 +182,8 @@ class AnswerClearing(_Action):
 
 
 class DoneClearing(_Action):
-    """End of game: spend no more clearing tokens."""
+    """Spend no more clearing tokens: at the end of the game, or when offered a clearing
+    before the turn passes after a walk."""
 
     type: Literal["done_clearing"]
 

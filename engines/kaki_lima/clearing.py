@@ -11,7 +11,7 @@ from typing import Any
 from engines.base import LogEntry, RuleError
 from engines.kaki_lima.data import HAND_LIMIT
 from engines.kaki_lima.rules import blocked_cells, clear_path, clear_targets
-from engines.kaki_lima.turn import advance_final, cell_name, named
+from engines.kaki_lima.turn import advance_final, cell_name, named, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
 
 State = dict[str, Any]
@@ -43,6 +43,7 @@ def do_clear(state: State, seat: int, cell: int, log: Log) -> None:
                f"{{seat{seat}}} clears the Blocked Path at {cell_name(state, cell)}.")
     if state["phase"] == "final":
         advance_final(state, log)
+    settle_clearing_offer(state, log)
 
 
 def can_hold(state: State, holder: int) -> bool:
@@ -105,6 +106,7 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
     if not accept:
         state["answer"] = None
         log.append(LogEntry(text=f"{{seat{seat}}} declines to clear together."))
+        settle_clearing_offer(state, log)
         return
     if ans["card"] is None:
         if card is None or card not in state["hands"][seat]:
@@ -123,3 +125,4 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
                f"{cell_name(state, ans['target'])} together.")
     log.append(LogEntry(text=f"{{seat{giver}}} gives {named([given])} to {{seat{holder}}}.",
                         to=sorted({giver, holder}), data={"card": given}))
+    settle_clearing_offer(state, log)

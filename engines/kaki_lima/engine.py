@@ -97,6 +97,9 @@ def _dispatch(s: State, seat: int, action: Any, log: list[LogEntry]) -> None:
         clearing.do_clear(s, seat, action.cell, log)
         return
     if kind == "done_clearing":
+        if s["phase"] == "play" and s["answer"] is None:
+            turn.do_end_clearing(s, seat, log)
+            return
         if s["phase"] != "final" or s["final_queue"][:1] != [seat]:
             raise RuleError("There is nothing to finish now.")
         turn.do_done_clearing(s, seat, log)

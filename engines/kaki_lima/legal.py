@@ -131,6 +131,8 @@ def stage_templates(state: State) -> list[Template]:
                     out.append({"type": "offer_trade", "to": {"$choice": able},
                                 "cards": list(cards)})
         return out
+    if stage == "clearing":
+        return [{"type": "done_clearing"}]
     if stage == "jom":
         out = [{"type": "place_jom", "card": name, "entry": {"$choice": entries}}
                for name, entries in jom_options(state, seat).items()]

@@ -343,7 +343,7 @@ def resolve_walk(state: State, log: Log) -> None:
         turn["actions"] = [a for a in LOKASI[end_card]
                            if a != GATHER and not (a == ANOTHER and turn["extra"])]
         turn["offered"] = []
-    run_actions(state, log)
+    run_actions(state, log, after_walk=True)
 
 
 def leave_card(state: State, seat: int, dest: int, log: Log) -> None:
@@ -415,8 +415,9 @@ def lokasi_action(state: State, seat: int, act: str, log: Log) -> None:
             log.append(LogEntry(text="No clearing tokens are left in the pool."))
 
 
-def run_actions(state: State, log: Log) -> None:
-    """The walker's Lokasi actions in order; trading waits for the walker's offers."""
+def run_actions(state: State, log: Log, after_walk: bool = False) -> None:
+    """The walker's Lokasi actions in order; trading waits for the walker's offers.
+    ``after_walk``: straight after the walk, with no decision of the walker's in between."""
     turn = state["turn"]
     seat = state["current"]
     while turn["actions"]:
@@ -429,7 +430,7 @@ def run_actions(state: State, log: Log) -> None:
             turn["another"] = True
         else:
             lokasi_action(state, seat, act, log)
-    enter_jom(state, log)
+    enter_jom(state, log, after_walk=after_walk)
 
 
 # --- trade ---------------------------------------------------------------------------------
@@ -499,12 +500,52 @@ def do_answer_trade(state: State, seat: int, accept: bool, cards: list[str], log
 
 # --- Jom! and the end of the turn ----------------------------------------------------------
 
-def enter_jom(state: State, log: Log) -> None:
-    """Step 3: Jom! tokens, if the walker can place any; else the turn ends."""
+def enter_jom(state: State, log: Log, after_walk: bool = False) -> None:
+    """Step 3: Jom! tokens, if the walker can place any; else the turn ends (after the
+    clearing offer, when the walk itself would end the turn)."""
     if jom_options(state, state["current"]):
         state["turn"]["stage"] = "jom"
+    elif after_walk and turn_would_pass(state) and walker_may_clear(state):
+        offer_clearing(state, log)
     else:
         end_turn(state, log)
+
+
+# --- the clearing offer before the turn passes (spec ruling 7) -----------------------------
+
+def turn_would_pass(state: State) -> bool:
+    """Whether ending this turn step passes the turn (not when Play Another Card follows)."""
+    turn = state["turn"]
+    return bool(turn["extra"] or not turn["another"])
+
+
+def walker_may_clear(state: State) -> bool:
+    """The walker holds a token and a Red card is in line with it or with the walk's cards."""
+    seat = state["current"]
+    return state["held"][seat] > 0 and bool(clear_targets(state, seat))
+
+
+def offer_clearing(state: State, log: Log) -> None:
+    """A walk that would end the turn by itself (forced, nothing else to do) first offers the
+    walker the clearings in line with its cards: the walk's cards stop counting once the turn
+    passes, so without this stop the walker never had the chance."""
+    state["turn"]["stage"] = "clearing"
+    log.append(LogEntry(text=f"{{seat{state['current']}}} may clear a Blocked Path in line "
+                             "with the walk before the turn passes."))
+
+
+def settle_clearing_offer(state: State, log: Log) -> None:
+    """After a clearing during the offer: the turn passes once the walker can clear no more."""
+    if (state["phase"] == "play" and state["answer"] is None
+            and state["turn"]["stage"] == "clearing" and not walker_may_clear(state)):
+        end_turn(state, log)
+
+
+def do_end_clearing(state: State, seat: int, log: Log) -> None:
+    """The walker clears no more: the turn passes."""
+    if state["turn"]["stage"] != "clearing" or seat != state["current"]:
+        raise RuleError("There is nothing to finish now.")
+    end_turn(state, log)
 
 
 def do_place_jom(state: State, card: str, entry: str, log: Log) -> None:
