@@ -29,7 +29,7 @@ class KakiLimaEngine(Engine):
     min_players = 2
     max_players = 6
     rules_version = "2"
-    action_adapter: Any = ACTION_ADAPTER
+    action_adapter = ACTION_ADAPTER
     blurb = ("Walk George Town's five-foot ways: visit Lokasi, meet friends, clear "
              "blocked paths together.")
 

@@ -36,11 +36,7 @@ def to_act(state: State) -> list[int]:
 
 def may_clear(state: State, seat: int) -> bool:
     """Whether a seat (not the walker) may clear or propose a clearing right now."""
-    if not free_moment(state):
-        return False
-    if state["held"][seat] <= 0:
-        return False  # out of turn, only token holders clear or propose
-    return bool(free_templates(state, seat))
+    return free_moment(state) and bool(free_templates(state, seat))
 
 
 def awaiting(state: State) -> list[int]:
@@ -175,7 +171,7 @@ def answer_templates(state: State, seat: int) -> list[Template]:
     ans = state["answer"]
     hand = sorted(state["hands"][seat])
     if ans["kind"] == "trade":
-        out = [{"type": "decline_trade"}]
+        out: list[Template] = [{"type": "decline_trade"}]
         for cards in combinations(hand, len(ans["cards"])):
             out.append({"type": "accept_trade", "cards": list(cards)})
         return out
