@@ -272,7 +272,7 @@ async def start(game_id: str, store: Store_, hub: Hub_, credential: Cred) -> dic
     if game["status"] != "lobby":
         raise ApiError(409, "This game has already started.")
     state = engine.setup(game["player_count"], game["options"], game["seed"])
-    await run(store.start, game, state)
+    await run(store.start, game, state, engine.rules_version)
     return await announce(hub, store, game_id)
 
 

@@ -40,6 +40,7 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
         "invite_url": invite_url(game),
         "watch_url": watch_url(game),
         "version": game["version"],
+        "rules_version": game["rules_version"],
         "created_at": game["created_at"].isoformat() if game["created_at"] else None,
         "you": you,
     }

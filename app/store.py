@@ -328,8 +328,9 @@ class Store:
                 left=False))
             self._touch(conn, game["id"])
 
-    def start(self, game: dict[str, Any], state: dict[str, Any]) -> None:
-        """Lobby -> active with the engine's initial state at version 0."""
+    def start(self, game: dict[str, Any], state: dict[str, Any], rules_version: str) -> None:
+        """Lobby -> active with the engine's initial state at version 0, under the rules
+        version that dealt it (the game keeps it for good, whatever the server runs later)."""
         self._require_lobby(game)
         with self.engine.begin() as conn:
             empty = conn.execute(
@@ -341,7 +342,8 @@ class Store:
             t = now()
             res = conn.execute(
                 update(games).where(and_(games.c.id == game["id"], games.c.status == "lobby"))
-                .values(status="active", state=state, version=0, started_at=t, updated_at=t)
+                .values(status="active", state=state, version=0, started_at=t, updated_at=t,
+                        rules_version=rules_version)
             )
             if res.rowcount != 1:
                 raise ApiError(409, "This game has already started.")

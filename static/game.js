@@ -125,7 +125,9 @@ class GameShell {
       h("div", { class: "game-page" }, [
         banner,
         h("div", { class: "game-head" }, [
-          h("div", { class: "game-title" }, [h("h1", null, gameName), this.status]),
+          h("div", { class: "game-title" }, [h("h1", null, gameName), this.status,
+            // A game keeps the rules it started with, even after the server's rules change.
+            h("span", { class: "rules-version", "data-testid": "rules-version" }, `Rules version ${info.rules_version ?? "?"}`)]),
           this.turn,
         ]),
         h("div", { class: "game-grid" }, [
