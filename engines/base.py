@@ -28,10 +28,15 @@ from __future__ import annotations
 
 import copy
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
+import orjson
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 State = dict[str, Any]
@@ -237,9 +242,19 @@ class Engine(ABC):
 
     # -- actions ---------------------------------------------------------------------------
     def parse_action(self, raw: Any) -> BaseModel:
-        """Validate a client's action dict; raise :class:`ActionError` with a clear message."""
+        """Validate a client's action dict; raise :class:`ActionError` with a clear message.
+
+        Validation is pydantic's *strict JSON* mode, for every game in this one place: an
+        action arrives as JSON, so ``true`` or ``"3"`` where an int belongs (or ``1`` where a
+        bool belongs, ``3.0`` for an int) is refused, never coerced, while ``Literal`` and
+        enum fields still take their JSON strings and tuples their JSON arrays.
+        """
         try:
-            return self.action_adapter.validate_python(raw)
+            text = orjson.dumps(raw)
+        except TypeError:
+            raise ActionError("Invalid action: it is not a JSON object.") from None
+        try:
+            return self.action_adapter.validate_json(text, strict=True)
         except ValidationError as exc:
             raise ActionError(_pydantic_message(exc)) from None
 
@@ -331,3 +346,274 @@ def canonical_json(value: Any) -> str:
     import json
 
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# == ranks ====================================================================================
+
+def competition_ranks(keys: Sequence[Any], *, higher_wins: bool = True) -> list[int]:
+    """Competition ranks ("1, 1, 3") from one comparable key per seat.
+
+    Put every tie-breaker in the key, best first, e.g. ``(total, passengers, energy)``;
+    seats whose keys are equal after all of them share a rank. ``higher_wins=False`` for
+    games where the smaller key wins (fewer turns, an earlier position in turn order).
+    """
+    if higher_wins:
+        return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    return [1 + sum(1 for other in keys if other < mine) for mine in keys]
+
+
+# == the declared copy of a state ==============================================================
+
+class Shared:
+    """Marks a state key whose value is only ever replaced whole, never changed in place,
+    so the copy before an action may share it: ``pending: Annotated[Pending | None, Shared]``.
+    """
+
+
+_Copier = Callable[[Any], Any]
+_IMMUTABLE = (int, str, float, bool, type(None))
+
+
+def _keep(v: Any) -> Any:
+    return v
+
+
+def _copier_for(hint: Any) -> _Copier | None:
+    """How to copy a value of a declared type; ``None`` when it may be shared (immutable)."""
+    origin = get_origin(hint)
+    if origin is typing.Annotated:
+        base, *marks = get_args(hint)
+        return None if Shared in marks else _copier_for(base)
+    if hint in _IMMUTABLE or origin is Literal:
+        return None
+    if origin in (Union, types.UnionType):
+        parts = [_copier_for(a) for a in get_args(hint) if a is not type(None)]
+        live = [c for c in parts if c is not None]
+        if not live:
+            return None
+        if len(live) == 1 and len(parts) == 1:
+            inner = live[0]
+            return lambda v: None if v is None else inner(v)
+        return _clone
+    if origin is list:
+        (item,) = get_args(hint) or (Any,)
+        each = _copier_for(item)
+        if each is None:
+            return lambda v: v[:]
+        item_copy: _Copier = each
+        return lambda v: [item_copy(x) for x in v]
+    if origin is dict:
+        _key, value = get_args(hint) or (str, Any)
+        each = _copier_for(value)
+        if each is None:
+            return lambda v: v.copy()
+        value_copy: _Copier = each
+        return lambda v: {k: value_copy(x) for k, x in v.items()}
+    if typing.is_typeddict(hint):
+        return declared_copier(hint)
+    return _clone  # Any, tuples, anything undeclared: the generic deep copy
+
+
+@cache
+def declared_copier(state_type: type) -> _Copier:
+    """A fast deep copy of a ``TypedDict``-shaped value, derived once from its declaration.
+
+    Immutable values (ints, strings, ``Literal``s, ``Shared`` keys) are shared, flat lists
+    and dicts are sliced, nested declared shapes are copied key by key; ``Any`` falls back
+    to :func:`clone`. Keys present in the value but not declared are copied generically, so
+    an incomplete declaration costs speed, never correctness.
+    """
+    hints = get_type_hints(state_type, include_extras=True)
+    plan: list[tuple[str, _Copier]] = []
+    for key, hint in hints.items():
+        c = _copier_for(hint)
+        if c is not None:
+            plan.append((key, c))
+    declared = frozenset(hints)
+
+    def copy_value(v: Any) -> Any:
+        out = dict(v)
+        for key, c in plan:
+            if key in out:
+                out[key] = c(out[key])
+        if len(out) > len(declared) or not declared.issuperset(out):
+            for key in out.keys() - declared:
+                out[key] = _clone(out[key])
+        return out
+
+    return copy_value
+
+
+def undeclared_keys(state_type: type, value: Any, path: str = "") -> list[str]:
+    """Paths of keys in ``value`` that its ``TypedDict`` does not declare (for tests)."""
+    hints = get_type_hints(state_type, include_extras=True)
+    found = [f"{path}{k}" for k in value if k not in hints]
+    for key, hint in hints.items():
+        if key in value:
+            found += _undeclared_in(hint, value[key], f"{path}{key}.")
+    return found
+
+
+def _undeclared_in(hint: Any, value: Any, path: str) -> list[str]:
+    origin = get_origin(hint)
+    if origin is typing.Annotated:
+        return _undeclared_in(get_args(hint)[0], value, path)
+    if typing.is_typeddict(hint) and isinstance(value, dict):
+        return undeclared_keys(hint, value, path)
+    if origin in (Union, types.UnionType):
+        shapes = [a for a in get_args(hint) if typing.is_typeddict(a)]
+        if len(shapes) == 1 and isinstance(value, dict):
+            return undeclared_keys(shapes[0], value, path)
+        return []
+    if origin is list and isinstance(value, list):
+        return [p for x in value for p in _undeclared_in(get_args(hint)[0], x, path)]
+    if origin is dict and isinstance(value, dict):
+        return [p for x in value.values() for p in _undeclared_in(get_args(hint)[1], x, path)]
+    return []
+
+
+# == steps =====================================================================================
+
+#: A move: mutates the fresh copy of the state for ``seat`` and returns the log lines. It
+#: raises :class:`RuleError` for what the rules forbid (the copy is then thrown away).
+Handler = Callable[[Any, int, Any], list[LogEntry]]
+#: Who a step waits for (or who else may act), from the state.
+Seats = Callable[[Any], Sequence[int]]
+#: The templates a step offers one seat.
+Legal = Callable[[Any, int], list[Template]]
+#: A refusal: a fixed sentence, or one built from ``(state, seat, action_type)``.
+Message = str | Callable[[Any, int, str], str]
+
+
+def no_seats(state: Any) -> Sequence[int]:
+    """Nobody (the default for a step's optional actors)."""
+    return ()
+
+
+def no_templates(state: Any, seat: int) -> list[Template]:
+    """No templates (the default for a step without out-of-turn actions)."""
+    return []
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a game's flow: what it accepts, from whom, and what it offers.
+
+    * ``actions``: action type -> handler, accepted from the seats in ``actors(state)``
+      (the seats the game waits for: one for a turn, several for simultaneous answers).
+    * ``legal(state, seat)``: the templates for an actor; every template's type must be
+      one of ``actions`` (or ``out_of_turn``), and applying it must succeed.
+    * ``hint``: the refusal when an actor sends a type this step does not accept.
+    * ``out_of_turn``: action type -> handler accepted from *any* seat during this step
+      (e.g. clearing a path with a token); the handler checks that this seat may.
+      ``out_of_turn_legal(state, seat)`` lists their templates (for actors too), and
+      ``optional(state)`` the seats that may send one now, listed in ``to_act`` after the
+      awaited seats.
+    * ``not_your_turn``: the refusal for any other seat.
+    """
+
+    name: str
+    actions: Mapping[str, Handler]
+    actors: Seats
+    legal: Legal
+    hint: Message = "That cannot be done now."
+    not_your_turn: Message = "It is not your turn."
+    out_of_turn: Mapping[str, Handler] = field(default_factory=dict)
+    out_of_turn_legal: Legal = no_templates
+    optional: Seats = no_seats
+
+    def accepts(self, state: Any, seat: int) -> set[str]:
+        """The action types this step takes from ``seat`` now."""
+        kinds = set(self.out_of_turn)
+        if seat in self.actors(state):
+            kinds.update(self.actions)
+        return kinds
+
+
+def _say(message: Message, state: Any, seat: int, kind: str) -> str:
+    return message if isinstance(message, str) else message(state, seat, kind)
+
+
+class StepEngine(Engine):
+    """An engine whose flow is a table of :class:`Step` s (see docs/architecture.md,
+    "Steps"). The base owns the dispatch and the guards; a game supplies its steps.
+
+    A game implements ``current_step(state)`` (usually ``STEPS[state["phase"]]``; a step
+    may stand for a sub-step of a turn) and may set:
+
+    * ``state_type``: the ``TypedDict`` of its state (``state.py``); the copy before each
+      action is derived from it (:func:`declared_copier`), else the generic :func:`clone`;
+    * ``is_over(state)`` (default ``state["phase"] == "over"``) and ``over_message``;
+    * ``after_action(state, seat, log)``: what follows every action (e.g. checking tasks).
+    """
+
+    state_type: ClassVar[type | None] = None
+    over_message: ClassVar[str] = "The game is over."
+
+    @abstractmethod
+    def current_step(self, state: State) -> Step:
+        """The step the game is in (only called while the game is not over)."""
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended (no step then accepts anything)."""
+        return bool(state.get("phase") == "over")
+
+    def after_action(self, state: State, seat: int, log: list[LogEntry]) -> None:
+        """Runs on the new state after every accepted action (default: nothing)."""
+
+    def copy_state(self, state: State) -> State:
+        """The one copy an action makes before its handler mutates it."""
+        if self.state_type is None:
+            return clone(state)
+        copied: State = declared_copier(self.state_type)(state)
+        return copied
+
+    def handler_for(self, state: State, seat: int, kind: str) -> Handler:
+        """The handler the current step has for ``kind`` from ``seat``, or the refusal."""
+        if self.is_over(state):
+            raise RuleError(self.over_message)
+        step = self.current_step(state)
+        if seat in step.actors(state):
+            handler = step.actions.get(kind) or step.out_of_turn.get(kind)
+            if handler is None:
+                raise RuleError(_say(step.hint, state, seat, kind))
+            return handler
+        if kind in step.out_of_turn:
+            return step.out_of_turn[kind]
+        raise RuleError(_say(step.not_your_turn, state, seat, kind))
+
+    def apply(self, state: State, seat: int, action: Any) -> ApplyResult:
+        """Guards, one copy, the step's handler, then :meth:`after_action`."""
+        handler = self.handler_for(state, seat, action.type)
+        new = self.copy_state(state)
+        log = handler(new, seat, action)
+        self.after_action(new, seat, log)
+        return ApplyResult(new, log)
+
+    def legal_actions(self, state: State, seat: int) -> list[Template]:
+        """The current step's templates for an actor, plus its out-of-turn ones."""
+        if self.is_over(state):
+            return []
+        step = self.current_step(state)
+        out = step.legal(state, seat) if seat in step.actors(state) else []
+        if step.out_of_turn:
+            out = out + step.out_of_turn_legal(state, seat)
+        return out
+
+    def awaited(self, state: State) -> list[int]:
+        """The current step's actors."""
+        if self.is_over(state):
+            return []
+        return list(self.current_step(state).actors(state))
+
+    def to_act(self, state: State) -> list[int]:
+        """The actors, then the seats that may act out of turn."""
+        if self.is_over(state):
+            return []
+        step = self.current_step(state)
+        seats = list(step.actors(state))
+        return seats + [s for s in step.optional(state) if s not in seats]
+
+    def accepted_types(self, state: State, seat: int) -> set[str]:
+        """The action types the current step takes from ``seat`` (empty when over)."""
+        return set() if self.is_over(state) else self.current_step(state).accepts(state, seat)

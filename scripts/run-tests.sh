@@ -37,7 +37,8 @@ else
 fi
 unset DATABASE_URL
 
-# --- lint, then the suite -----------------------------------------------------------------
+# --- lint, types, then the suite -----------------------------------------------------------------
 $VENV/bin/ruff check . || fail "ruff found problems (see above)"
+$VENV/bin/mypy || fail "mypy found type errors in engines/ or app/ (see above)"
 export MEJA_BOT_DELAY=0
 $VENV/bin/python -m pytest -n 2 --dist load -p no:cacheprovider "$@"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.jakarta_traffic.data import ROW_SLOT, ROW_VALUES
+from engines.jakarta_traffic.state import OrderBoard
 
-Board = dict[str, list[str]]
+Board = OrderBoard
 
 
 def order_row(board: Board, order: str) -> int:

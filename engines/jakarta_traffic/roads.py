@@ -8,10 +8,12 @@ Cells are 0..24, ``cell = y * 5 + x`` with 0-based x (column) and y (row).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from engines.jakarta_traffic.data import ALLEYS, PATTERNS, PORT_STEP, SIZE, E, N, S, W
+from engines.jakarta_traffic.state import Tile
 
 CELLS = SIZE * SIZE
 SPUR = -1  # marks a spur in an entry table
@@ -79,7 +81,7 @@ def _build_next() -> list[tuple[int, int]]:
 NEXT: list[tuple[int, int]] = _build_next()
 
 
-def reachable(tiles: list[dict[str, Any]], start: int) -> dict[int, list[list[Any]]]:
+def reachable(tiles: Sequence[Tile], start: int) -> dict[int, list[list[Any]]]:
     """Every parking spot a ride from ``start`` can end at (not ``start``), with one route.
 
     A route is a list of ``[cell, in_port, out_port]`` hops: the first hop has no in-port
@@ -111,7 +113,7 @@ def reachable(tiles: list[dict[str, Any]], start: int) -> dict[int, list[list[An
     return {cell: _route(parent, node, start) for cell, node in found.items()}
 
 
-def destinations(tiles: list[dict[str, Any]], start: int) -> list[int]:
+def destinations(tiles: Sequence[Tile], start: int) -> list[int]:
     """The cells a ride from ``start`` can park at, sorted (no routes: the hot path)."""
     tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
     seen: set[tuple[int, int]] = set()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.base import competition_ranks
 from engines.jakarta_traffic.data import BUBBLE_BONUS, PASSENGERS
+from engines.jakarta_traffic.state import JakartaState
 
 
-def breakdown(state: dict[str, Any], seat: int) -> dict[str, Any]:
+def breakdown(state: JakartaState, seat: int) -> dict[str, Any]:
     """One player's score: star values + 1 per energy left + the speech bubble bonus."""
     stars = list(state["stars"][seat])
     energy = state["energy"][seat]
@@ -28,8 +30,8 @@ def breakdown(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def ranks(parts: list[dict[str, Any]]) -> list[int]:
     """Ranks by total, then passengers delivered, star tokens, energy; equal keys share."""
-    keys = [(p["total"], p["passengers"], p["star_tokens"], p["energy"]) for p in parts]
-    return [1 + sum(1 for other in keys if other > k) for k in keys]
+    return competition_ranks(
+        [(p["total"], p["passengers"], p["star_tokens"], p["energy"]) for p in parts])
 
 
 def final_detail(parts: list[dict[str, Any]]) -> dict[str, Any]:

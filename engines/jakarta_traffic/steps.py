@@ -1,0 +1,110 @@
+"""The flow of a Jakarta Traffic turn as a step table (docs/architecture.md, "Steps").
+
+Set-up: each seat puts its moped on a charging station (``start``, last seat first). A
+turn: ``honk`` (rotate or swap a tile, or go straight on to driving), ``drive`` (ride or
+take a detour), then what the arrival asks: ``pick_spot`` after a double 6, ``arrival``
+(accept, deliver or decline), ``place_stack`` (move the rest of the stack), ``arrange``
+(after a two-order delivery). Every step waits for the one seat whose turn it is.
+"""
+
+from __future__ import annotations
+
+from engines.base import Handler, Legal, Step, Template
+from engines.jakarta_traffic import moves
+from engines.jakarta_traffic.data import BUILDING, CHARGING, SIZE
+from engines.jakarta_traffic.rules import changing_turns, ride_destinations, vacant_pickups
+from engines.jakarta_traffic.state import JakartaState
+
+#: {"x": .., "y": ..} of every cell, for building templates quickly.
+XY: list[dict[str, int]] = [{"x": c % SIZE + 1, "y": c // SIZE + 1} for c in range(SIZE * SIZE)]
+
+
+def current_seat(state: JakartaState) -> list[int]:
+    """The one seat whose turn (or set-up placement) it is."""
+    return [state["current"]]
+
+
+# -- templates ------------------------------------------------------------------------------
+
+def start_templates(state: JakartaState, seat: int) -> list[Template]:
+    """Every charging station."""
+    return [{"type": "start", **XY[c]} for c, t in enumerate(state["tiles"])
+            if t["kind"] == CHARGING]
+
+
+def honk_templates(state: JakartaState, seat: int) -> list[Template]:
+    """The rotations that change a free tile's roads, the swaps, then the ride."""
+    rotations: list[Template] = []
+    swaps: list[Template] = []
+    blocked = {c for c, s in enumerate(state["stacks"]) if s is not None}
+    blocked.update(m for m in state["mopeds"] if m is not None)
+    if state["marker"] is not None:
+        blocked.add(state["marker"])
+    for cell, tile in enumerate(state["tiles"]):
+        if cell in blocked:
+            continue
+        turns = changing_turns(tile["pattern"], tile["rot"])
+        rotations.append({"type": "rotate", **XY[cell], "turns": {"$choice": list(turns)}})
+        if tile["kind"] != BUILDING:
+            swaps.append({"type": "swap", **XY[cell], "rotation": {"$choice": [0, 1, 2, 3]}})
+    return rotations + swaps + drive_templates(state, seat)
+
+
+def drive_templates(state: JakartaState, seat: int) -> list[Template]:
+    """The reachable parking spots, and the detour."""
+    return [{"type": "drive", **XY[c]} for c in ride_destinations(state, seat)] + [
+        {"type": "detour"}]
+
+
+def pick_spot_templates(state: JakartaState, seat: int) -> list[Template]:
+    """Any parking spot but the mover's own."""
+    own = state["mopeds"][seat]
+    return [{"type": "pick_spot", **XY[c]} for c in range(SIZE * SIZE) if c != own]
+
+
+def arrival_templates(state: JakartaState, seat: int) -> list[Template]:
+    """Take up what the arrival offers (accept or deliver), or decline it."""
+    pending = state["pending"]
+    assert pending is not None  # the arrival step always has something pending
+    return [{"type": pending["kind"]}, {"type": "decline"}]
+
+
+def place_stack_templates(state: JakartaState, seat: int) -> list[Template]:
+    """The vacant pick-up locations."""
+    return [{"type": "place_stack", **XY[c]} for c in vacant_pickups(state)]
+
+
+def arrange_templates(state: JakartaState, seat: int) -> list[Template]:
+    """Either delivered order type may go to the bottom row."""
+    pending = state["pending"]
+    assert pending is not None  # the arrange step always has the two orders pending
+    return [{"type": "arrange", "bottom": {"$choice": list(pending["orders"])}}]
+
+
+# -- the table ------------------------------------------------------------------------------
+
+RIDE: dict[str, Handler] = {"drive": moves.drive, "detour": moves.detour}
+
+
+def _step(name: str, actions: dict[str, Handler], legal: Legal, hint: str) -> Step:
+    """A step of the mover's (every step here waits for the current seat alone)."""
+    return Step(name=name, actions=actions, actors=current_seat, legal=legal, hint=hint)
+
+
+STEPS: dict[str, Step] = {
+    "start": _step("start", {"start": moves.place_moped}, start_templates,
+                   "Put your moped on a charging station first."),
+    "honk": _step("honk", {"rotate": moves.rotate, "swap": moves.swap, **RIDE},
+                  honk_templates, "Honk, drive or take a detour."),
+    "drive": _step("drive", RIDE, drive_templates,
+                   "You have honked; now drive or take a detour."),
+    "pick_spot": _step("pick_spot", {"pick_spot": moves.pick_spot}, pick_spot_templates,
+                       "You rolled a double 6: pick a parking spot."),
+    "arrival": _step("arrival", {"accept": moves.accept, "deliver": moves.deliver,
+                                 "decline": moves.decline}, arrival_templates,
+                     "Accept, deliver or decline first."),
+    "place_stack": _step("place_stack", {"place_stack": moves.place_stack},
+                         place_stack_templates, "Move the rest of the order stack first."),
+    "arrange": _step("arrange", {"arrange": moves.arrange}, arrange_templates,
+                     "Choose which delivered order goes to the bottom row."),
+}
