@@ -10,7 +10,8 @@ from typing import Any
 
 from engines.base import LogEntry, RuleError
 from engines.kaki_lima.data import HAND_LIMIT
-from engines.kaki_lima.rules import blocked_cells, clear_path, clear_targets
+from engines.kaki_lima.moves import clear_path
+from engines.kaki_lima.rules import blocked_cells, clear_targets
 from engines.kaki_lima.turn import advance_final, cell_name, named, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
 

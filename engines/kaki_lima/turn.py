@@ -25,17 +25,14 @@ from engines.kaki_lima.data import (
     TOKEN,
     TRADE,
 )
+from engines.kaki_lima.moves import check_tasks, discard_cards, draw_card, place_jom
 from engines.kaki_lima.rules import (
     blocked_cells,
     card_booster,
-    check_tasks,
     clear_targets,
     combos,
     describe,
-    discard_cards,
-    draw_card,
     jom_options,
-    place_jom,
 )
 from engines.kaki_lima.setup import new_turn, start_cells
 from engines.kaki_lima.walking import (
@@ -252,50 +249,58 @@ def invite_actor(state: State) -> int:
     return state["current"] if inv["sub"] in ("offer", "answer") else inv["seat"]
 
 
-def do_invite(state: State, action: Any, log: Log) -> None:
-    """Invitations and pick-up requests, one pedestrian at a time."""
-    turn = state["turn"]
-    inv = turn["invite"]
-    walker = state["current"]
-    who = inv["seat"]
-    kind = action.type
-    if inv["sub"] == "offer":
-        if kind == "invite":
-            if action.seat != who:
-                raise RuleError("Invite the pedestrian whose turn it is to be asked.")
-            inv["sub"] = "reply"
-            log.append(LogEntry(text=f"{{seat{walker}}} invites {{seat{who}}} to walk together."))
-        else:
-            inv["sub"] = "ask"
-        return
-    if inv["sub"] == "ask":
-        if kind == "skip_ask":
-            next_candidate(state, log)
-            return
-        if action.steps not in companion_steps(state, inv["idx"]):
-            raise RuleError("You can come along for at least one step and must not end on a "
-                            "Red card.")
-        inv["sub"] = "answer"
-        inv["steps"] = action.steps
-        log.append(LogEntry(text=f"{{seat{who}}} asks {{seat{walker}}} to be picked up for "
-                                 f"{action.steps} step(s)."))
-        return
-    if inv["sub"] == "answer":
-        if action.accept:
-            add_companion(state, who, inv["idx"], inv["steps"], log)
-        else:
-            log.append(LogEntry(text=f"{{seat{walker}}} walks on without {{seat{who}}}."))
+COME_ALONG = "You can come along for at least one step and must not end on a Red card."
+
+
+def do_invite(state: State, who: int, log: Log) -> None:
+    """The walker invites the pedestrian being asked; it answers next."""
+    inv = state["turn"]["invite"]
+    if who != inv["seat"]:
+        raise RuleError("Invite the pedestrian whose turn it is to be asked.")
+    inv["sub"] = "reply"
+    log.append(LogEntry(text=f"{{seat{state['current']}}} invites {{seat{who}}} to walk "
+                             "together."))
+
+
+def do_skip_invite(state: State, log: Log) -> None:
+    """The walker does not invite: the pedestrian may ask to be picked up."""
+    state["turn"]["invite"]["sub"] = "ask"
+
+
+def do_ask_pickup(state: State, steps: int | None, log: Log) -> None:
+    """The pedestrian asks to be picked up for ``steps`` steps (None: does not ask)."""
+    inv = state["turn"]["invite"]
+    if steps is None:
         next_candidate(state, log)
         return
-    # reply to an invitation
-    if kind == "decline_walk":
-        log.append(LogEntry(text=f"{{seat{who}}} declines to walk together."))
-        next_candidate(state, log)
-        return
-    if action.steps not in companion_steps(state, inv["idx"]):
-        raise RuleError("You can come along for at least one step and must not end on a "
-                        "Red card.")
-    add_companion(state, who, inv["idx"], action.steps, log)
+    if steps not in companion_steps(state, inv["idx"]):
+        raise RuleError(COME_ALONG)
+    inv["sub"] = "answer"
+    inv["steps"] = steps
+    log.append(LogEntry(text=f"{{seat{inv['seat']}}} asks {{seat{state['current']}}} to be "
+                             f"picked up for {steps} step(s)."))
+
+
+def do_answer_pickup(state: State, accept: bool, log: Log) -> None:
+    """The walker takes the pedestrian along, or walks on alone."""
+    inv = state["turn"]["invite"]
+    if accept:
+        add_companion(state, inv["seat"], inv["idx"], inv["steps"], log)
+    else:
+        log.append(LogEntry(text=f"{{seat{state['current']}}} walks on without "
+                                 f"{{seat{inv['seat']}}}."))
+    next_candidate(state, log)
+
+
+def do_reply_invite(state: State, steps: int | None, log: Log) -> None:
+    """The invitee comes along for ``steps`` steps, or declines (None)."""
+    inv = state["turn"]["invite"]
+    if steps is None:
+        log.append(LogEntry(text=f"{{seat{inv['seat']}}} declines to walk together."))
+    elif steps not in companion_steps(state, inv["idx"]):
+        raise RuleError(COME_ALONG)
+    else:
+        add_companion(state, inv["seat"], inv["idx"], steps, log)
     next_candidate(state, log)
 
 

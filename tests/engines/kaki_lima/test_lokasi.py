@@ -11,7 +11,7 @@ from engines.base import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import DOUBLE
-from engines.kaki_lima.rules import draw_card
+from engines.kaki_lima.moves import draw_card
 from tests.engines.kaki_lima.helpers import act, card, position, skip_jom
 
 
