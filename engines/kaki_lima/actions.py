@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 Cell = Annotated[int, Field(ge=0, le=49)]
 Seat = Annotated[int, Field(ge=0, le=5)]
@@ -12,7 +12,9 @@ CardId = Annotated[str, Field(pattern=r"^L\d{2}$")]
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a client that sends "21" or true where a number belongs is told so, never
+    # silently understood (issue 10).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Place(_Action):
@@ -172,9 +174,16 @@ class AnswerClearing(_Action):
     accept: bool
     card: CardId | None = None
 
+    @model_validator(mode="after")
+    def _decline_gives_nothing(self) -> AnswerClearing:
+        if not self.accept and self.card is not None:
+            raise ValueError("a declined clearing gives no card: send card null")
+        return self
+
 
 class DoneClearing(_Action):
-    """End of game: spend no more clearing tokens."""
+    """Spend no more clearing tokens: at the end of the game, or when offered a clearing
+    before the turn passes after a walk."""
 
     type: Literal["done_clearing"]
 

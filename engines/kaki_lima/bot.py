@@ -13,14 +13,14 @@ from typing import Any
 from engines.base import expand_template
 from engines.kaki_lima.board import distances, kinds
 from engines.kaki_lima.data import GATHER, LOKASI, TASK_CARDS, TOKEN
-from engines.kaki_lima.legal import legal_actions
 
 State = dict[str, Any]
 
 
-def bot_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """A legal action for ``seat``, chosen with light task-seeking preferences."""
-    templates = legal_actions(state, seat)
+def bot_action(state: State, seat: int, rng: random.Random,
+               templates: list[dict[str, Any]]) -> dict[str, Any]:
+    """One of the legal ``templates`` for ``seat``, chosen with light task-seeking
+    preferences."""
     by_type: dict[str, list[dict[str, Any]]] = {}
     for t in templates:
         by_type.setdefault(t["type"], []).append(t)

@@ -10,8 +10,9 @@ from typing import Any
 
 from engines.base import LogEntry, RuleError
 from engines.kaki_lima.data import HAND_LIMIT
-from engines.kaki_lima.rules import blocked_cells, clear_path, clear_targets
-from engines.kaki_lima.turn import advance_final, cell_name, named
+from engines.kaki_lima.moves import clear_path
+from engines.kaki_lima.rules import blocked_cells, clear_targets
+from engines.kaki_lima.turn import advance_final, cell_name, named, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
 
 State = dict[str, Any]
@@ -43,6 +44,7 @@ def do_clear(state: State, seat: int, cell: int, log: Log) -> None:
                f"{{seat{seat}}} clears the Blocked Path at {cell_name(state, cell)}.")
     if state["phase"] == "final":
         advance_final(state, log)
+    settle_clearing_offer(state, log)
 
 
 def can_hold(state: State, holder: int) -> bool:
@@ -52,12 +54,10 @@ def can_hold(state: State, holder: int) -> bool:
 
 def proposal_partners(state: State, seat: int) -> list[tuple[int, bool]]:
     """(partner, proposer gives the card) for each collaborative clearing ``seat`` may
-    propose now. One proposal per player per turn keeps the game moving; out of their turn
-    only token holders propose (the service lets only ``to_act`` seats act, and listing every
-    possible card giver would put everyone "to act" whenever anyone holds a token)."""
+    propose now: any player, in anyone's turn (spec "Turn structure" and ruling 7). One
+    proposal per player per turn keeps the game moving."""
     if not free_moment(state) or seat in state["proposed"] or not blocked_cells(state):
         return []
-    own_turn = seat == state["current"]
     out = []
     for other in range(state["n"]):
         if other == seat:
@@ -65,7 +65,7 @@ def proposal_partners(state: State, seat: int) -> list[tuple[int, bool]]:
         if (can_hold(state, seat) and state["hands"][other]
                 and walk_survives(state, seat, None, 1)):
             out.append((other, False))
-        if (own_turn and can_hold(state, other) and state["hands"][seat]
+        if (can_hold(state, other) and state["hands"][seat]
                 and walk_survives(state, other, None, 1)):
             out.append((other, True))
     return out
@@ -78,9 +78,6 @@ def do_propose(state: State, seat: int, partner: int, target: int, card: str | N
     if partner >= state["n"] or (partner, gives) not in proposal_partners(state, seat):
         if seat in state["proposed"]:
             raise RuleError("You have already proposed a collaborative clearing this turn.")
-        if gives and seat != state["current"]:
-            raise RuleError("Out of your turn, only a player holding a clearing token proposes a "
-                            "collaborative clearing.")
         raise RuleError("One of you must hold a clearing token and room for one more card, "
                         "the other a Langkah card to give.")
     if target not in blocked_cells(state):
@@ -92,7 +89,7 @@ def do_propose(state: State, seat: int, partner: int, target: int, card: str | N
                        "card": card}
     log.append(LogEntry(text=f"{{seat{seat}}} proposes to {{seat{partner}}} to clear "
                              f"{cell_name(state, target)} together."))
-    if gives:
+    if card is not None:
         log.append(LogEntry(text=f"{{seat{seat}}} would give you {named([card])}.", to=[partner],
                             data={"card": card}))
 
@@ -105,6 +102,7 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
     if not accept:
         state["answer"] = None
         log.append(LogEntry(text=f"{{seat{seat}}} declines to clear together."))
+        settle_clearing_offer(state, log)
         return
     if ans["card"] is None:
         if card is None or card not in state["hands"][seat]:
@@ -123,3 +121,4 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
                f"{cell_name(state, ans['target'])} together.")
     log.append(LogEntry(text=f"{{seat{giver}}} gives {named([given])} to {{seat{holder}}}.",
                         to=sorted({giver, holder}), data={"card": given}))
+    settle_clearing_offer(state, log)

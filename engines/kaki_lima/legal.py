@@ -1,4 +1,4 @@
-"""Legal-action templates and who may act (compact: one walk template per card combination
+"""Legal-action templates for the step table (compact: one walk template per card combination
 with a ``$choice`` of end cards; the path is a follow-up, step by step)."""
 
 from __future__ import annotations
@@ -10,71 +10,27 @@ from engines.kaki_lima.clearing import free_moment, proposal_partners
 from engines.kaki_lima.data import MOVE, SWAP
 from engines.kaki_lima.rules import blocked_cells, card_booster, clear_targets, jom_options
 from engines.kaki_lima.setup import start_cells
-from engines.kaki_lima.turn import invite_actor, trade_recipients
+from engines.kaki_lima.turn import trade_recipients
 from engines.kaki_lima.walking import companion_steps, next_steps, walk_choices, walk_survives
 
 State = dict[str, Any]
 Template = dict[str, Any]
 
 
-def to_act(state: State) -> list[int]:
-    """Seats whose action is awaited, then anyone else who may clear right now."""
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "place":
-        return [state["placing"]]
-    if phase == "final":
-        return state["final_queue"][:1]
-    if state["answer"] is not None:
-        return [state["answer"]["to"]]
-    if state["turn"]["stage"] == "invite":
-        return [invite_actor(state)]
-    current = state["current"]
-    return [current] + [s for s in range(state["n"]) if s != current and may_clear(state, s)]
-
-
 def may_clear(state: State, seat: int) -> bool:
     """Whether a seat (not the walker) may clear or propose a clearing right now."""
-    if not free_moment(state):
-        return False
-    if state["held"][seat] <= 0:
-        return False  # out of turn, only token holders clear or propose
-    return bool(free_templates(state, seat))
+    return free_moment(state) and bool(free_templates(state, seat))
 
 
-def awaiting(state: State) -> list[int]:
-    """The seats everyone is waiting for (not those who merely may clear)."""
-    phase = state["phase"]
-    if phase in ("over", "place", "final") or state["answer"] is not None:
-        return to_act(state)
-    if state["turn"]["stage"] == "invite":
-        return [invite_actor(state)]
-    return [state["current"]]
+def place_templates(state: State, seat: int) -> list[Template]:
+    """Set-up: the border Green cards a pedestrian may start on."""
+    return [{"type": "place", "cell": {"$choice": start_cells(state)}}]
 
 
-def legal_actions(state: State, seat: int) -> list[Template]:
-    """Templates of what ``seat`` may do now."""
-    phase = state["phase"]
-    if phase == "over":
-        return []
-    if phase == "place":
-        if seat != state["placing"]:
-            return []
-        return [{"type": "place", "cell": {"$choice": start_cells(state)}}]
-    if phase == "final":
-        if state["final_queue"][:1] != [seat]:
-            return []
-        return [{"type": "clear", "cell": {"$choice": clear_targets(state, seat)}},
-                {"type": "done_clearing"}]
-    ans = state["answer"]
-    if ans is not None:
-        return answer_templates(state, seat) if ans["to"] == seat else []
-    turn = state["turn"]
-    if turn["stage"] == "invite":
-        return invite_templates(state) if invite_actor(state) == seat else []
-    out = stage_templates(state) if seat == state["current"] else []
-    return out + free_templates(state, seat)
+def final_templates(state: State, seat: int) -> list[Template]:
+    """After the last turn: spend a token in line, or finish."""
+    return [{"type": "clear", "cell": {"$choice": clear_targets(state, seat)}},
+            {"type": "done_clearing"}]
 
 
 def free_templates(state: State, seat: int) -> list[Template]:
@@ -131,6 +87,8 @@ def stage_templates(state: State) -> list[Template]:
                     out.append({"type": "offer_trade", "to": {"$choice": able},
                                 "cards": list(cards)})
         return out
+    if stage == "clearing":
+        return [{"type": "done_clearing"}]
     if stage == "jom":
         out = [{"type": "place_jom", "card": name, "entry": {"$choice": entries}}
                for name, entries in jom_options(state, seat).items()]
@@ -173,7 +131,7 @@ def answer_templates(state: State, seat: int) -> list[Template]:
     ans = state["answer"]
     hand = sorted(state["hands"][seat])
     if ans["kind"] == "trade":
-        out = [{"type": "decline_trade"}]
+        out: list[Template] = [{"type": "decline_trade"}]
         for cards in combinations(hand, len(ans["cards"])):
             out.append({"type": "accept_trade", "cards": list(cards)})
         return out

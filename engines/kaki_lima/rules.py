@@ -1,14 +1,11 @@
-"""Shared rule helpers: cards and drawing, clearing, tasks, Jom! cards and scoring.
-
-Every function here works on a state that the caller already cloned, and appends
-``LogEntry`` lines to ``log``. Public log lines never name a card id that could be in a hand.
+"""Pure queries over a state: cards and combinations, clearing targets, tasks, Jom! cards and
+scoring. Nothing here changes the state (the moves are in moves.py, turn.py, clearing.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, Rng
 from engines.kaki_lima.board import BLOCKED, in_line, kinds
 from engines.kaki_lima.data import (
     AROUND,
@@ -17,7 +14,6 @@ from engines.kaki_lima.data import (
     DECK,
     DIAGONAL,
     DOUBLE,
-    HAND_LIMIT,
     JOM_CARDS,
     JOM_TOKENS,
     KAWAN,
@@ -27,12 +23,10 @@ from engines.kaki_lima.data import (
     PICKUP,
     REVERSE,
     SWAP,
-    TASK_CARDS,
     TASK_VP,
 )
 
 State = dict[str, Any]
-Log = list[LogEntry]
 
 WALK_BOOSTERS = (DIAGONAL, REVERSE, AROUND, PICKUP)
 PAIR_BOOSTERS = (DOUBLE, COMBINE)
@@ -103,38 +97,6 @@ def _combo(cards: list[str], steps: int, booster: str | None) -> dict[str, Any]:
     }
 
 
-# --- drawing -------------------------------------------------------------------------------
-
-def draw_card(state: State, seat: int, log: Log) -> bool:
-    """Draw one card if the hand has room; refill the draw pile from the discard pile
-    (all but its top card, shuffled) when it is empty (spec ruling 8)."""
-    hand = state["hands"][seat]
-    if len(hand) >= HAND_LIMIT:
-        return False
-    if not state["draw"] and len(state["discard"]) > 1:
-        rng = Rng(state["rng"])
-        rest = state["discard"][:-1]
-        rng.shuffle(rest)
-        state["rng"] = rng.position
-        state["draw"] = rest
-        state["discard"] = state["discard"][-1:]
-        log.append(LogEntry(text="The discard pile is shuffled into a new draw pile."))
-    if not state["draw"]:
-        log.append(LogEntry(text=f"{{seat{seat}}} cannot draw: no cards are left."))
-        return False
-    card = state["draw"].pop()
-    hand.append(card)
-    log.append(LogEntry(text=f"{{seat{seat}}} draws a card."))
-    log.append(LogEntry(text=f"You draw {card} ({describe(card)[2:]}).", to=[seat],
-                        data={"card": card}))
-    return True
-
-
-def discard_cards(state: State, cards: list[str]) -> None:
-    """Put played cards on the discard pile, in the order played."""
-    state["discard"].extend(cards)
-
-
 # --- clearing ------------------------------------------------------------------------------
 
 def blocked_cells(state: State) -> list[int]:
@@ -151,16 +113,6 @@ def clear_targets(state: State, seat: int) -> list[int]:
     return [r for r in blocked_cells(state) if any(in_line(a, r) for a in anchors)]
 
 
-def clear_path(state: State, target: int, seats: list[int], log: Log, text: str) -> None:
-    """Flip a Red card (a clearing token on it) and credit every seat in ``seats``."""
-    state["cleared"].append(target)
-    for s in seats:
-        state["paths"][s] += 1
-    if state["phase"] == "play":
-        state["turn"]["active"] = True
-    log.append(LogEntry(text=text, data={"cleared": target}))
-
-
 # --- tasks ---------------------------------------------------------------------------------
 
 def task_done(state: State, seat: int, task: tuple[str, Any]) -> bool:
@@ -171,23 +123,6 @@ def task_done(state: State, seat: int, task: tuple[str, Any]) -> bool:
     if kind == "meet":
         return target in state["met_at"][seat]
     return state["paths"][seat] >= target
-
-
-def check_tasks(state: State, log: Log) -> None:
-    """Check off every task completed by anyone (also outside their turn), and trigger the
-    end round when a pedestrian has all five (spec ruling 9)."""
-    for seat in range(state["n"]):
-        tasks = TASK_CARDS[state["task_card"][seat]]
-        done = state["done"][seat]
-        for j, task in enumerate(tasks):
-            if not done[j] and task_done(state, seat, task):
-                done[j] = True
-                log.append(LogEntry(text=f"{{seat{seat}}} checks off a task: {task[0]} "
-                                         f"{task[1]}."))
-        if all(done) and state["trigger"] is None and state["phase"] == "play":
-            state["trigger"] = seat
-            log.append(LogEntry(text=f"{{seat{seat}}} completed all five tasks: the end round "
-                                     "begins after this turn."))
 
 
 # --- Jom! ----------------------------------------------------------------------------------
@@ -224,19 +159,6 @@ def jom_options(state: State, seat: int) -> dict[str, list[str]]:
         if entries:
             out[name] = entries
     return out
-
-
-def place_jom(state: State, seat: int, name: str, entry: str, log: Log) -> None:
-    """Place one token; claim the card when this pedestrian covers all it needs."""
-    card = state["jom"][name]
-    card["tokens"][seat].append(entry)
-    label = f"{{seat{entry}}}" if name == KAWAN else entry
-    log.append(LogEntry(text=f"{{seat{seat}}} places a Jom! token on {name} beside {label}."))
-    if len(card["tokens"][seat]) >= jom_need(state, name):
-        card["claimed"] = seat
-        card["tokens"] = [[] for _ in range(state["n"])]
-        log.append(LogEntry(text=f"{{seat{seat}}} claims {name} ({JOM_CARDS[name][1]} VP); "
-                                 "every token on it goes back to its owner."))
 
 
 # --- scoring -------------------------------------------------------------------------------

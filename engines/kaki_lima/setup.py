@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Rng, clone
+from engines.base import Rng
 from engines.kaki_lima.board import BORDER, CELLS, GAP_CELLS, ORTHOGONAL
 from engines.kaki_lima.data import (
     CLEARING_TOKENS,
@@ -123,42 +123,3 @@ def setup_state(n: int, seed: int) -> State:
 def start_cells(state: State) -> list[int]:
     """Green cards on the border of the grid (where pedestrians start)."""
     return sorted(i for i in BORDER if state["cells"][i] == GREEN)
-
-
-def copy_state(state: State) -> State:
-    """A deep copy that knows the state's shape (much faster than a generic copy).
-
-    ``cells`` is shared: the city cards never change after set-up (clearing is recorded in
-    ``cleared``), and no rule writes to it.
-    """
-    out = dict(state)
-    for key in ("cleared", "pos", "draw", "discard", "held", "paths", "task_card", "gather",
-                "proposed", "final_queue"):
-        out[key] = list(state[key])
-    for key in ("hands", "done", "reached", "met", "met_at"):
-        out[key] = [list(x) for x in state[key]]
-    out["jom"] = {name: {"claimed": c["claimed"], "tokens": [list(t) for t in c["tokens"]]}
-                  for name, c in state["jom"].items()}
-    out["aside"] = [None if a is None else {"cell": a["cell"], "cards": list(a["cards"]),
-                                             "steps": a["steps"]} for a in state["aside"]]
-    out["turn"] = copy_turn(state["turn"])
-    out["answer"] = clone(state["answer"])
-    out["end_queue"] = None if state["end_queue"] is None else list(state["end_queue"])
-    last = state["last_walk"]
-    out["last_walk"] = None if last is None else {"seat": last["seat"], "path": list(last["path"])}
-    return out
-
-
-def copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
-    """Copy the per-turn record (lists copied, small dicts cloned)."""
-    out = dict(turn)
-    for key in ("played", "route", "actions", "offered"):
-        out[key] = list(turn[key])
-    out["cands"] = [dict(c) for c in turn["cands"]]
-    out["companions"] = [dict(c) for c in turn["companions"]]
-    if turn["invite"] is not None:
-        out["invite"] = dict(turn["invite"])
-    walk = turn["walk"]
-    if walk is not None:
-        out["walk"] = dict(walk, cards=list(walk["cards"]), path=list(walk["path"]))
-    return out

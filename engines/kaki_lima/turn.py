@@ -25,16 +25,14 @@ from engines.kaki_lima.data import (
     TOKEN,
     TRADE,
 )
+from engines.kaki_lima.moves import check_tasks, discard_cards, draw_card, place_jom
 from engines.kaki_lima.rules import (
     blocked_cells,
     card_booster,
     clear_targets,
     combos,
     describe,
-    discard_cards,
-    draw_card,
     jom_options,
-    place_jom,
 )
 from engines.kaki_lima.setup import new_turn, start_cells
 from engines.kaki_lima.walking import (
@@ -251,50 +249,58 @@ def invite_actor(state: State) -> int:
     return state["current"] if inv["sub"] in ("offer", "answer") else inv["seat"]
 
 
-def do_invite(state: State, action: Any, log: Log) -> None:
-    """Invitations and pick-up requests, one pedestrian at a time."""
-    turn = state["turn"]
-    inv = turn["invite"]
-    walker = state["current"]
-    who = inv["seat"]
-    kind = action.type
-    if inv["sub"] == "offer":
-        if kind == "invite":
-            if action.seat != who:
-                raise RuleError("Invite the pedestrian whose turn it is to be asked.")
-            inv["sub"] = "reply"
-            log.append(LogEntry(text=f"{{seat{walker}}} invites {{seat{who}}} to walk together."))
-        else:
-            inv["sub"] = "ask"
-        return
-    if inv["sub"] == "ask":
-        if kind == "skip_ask":
-            next_candidate(state, log)
-            return
-        if action.steps not in companion_steps(state, inv["idx"]):
-            raise RuleError("You can come along for at least one step and must not end on a "
-                            "Red card.")
-        inv["sub"] = "answer"
-        inv["steps"] = action.steps
-        log.append(LogEntry(text=f"{{seat{who}}} asks {{seat{walker}}} to be picked up for "
-                                 f"{action.steps} step(s)."))
-        return
-    if inv["sub"] == "answer":
-        if action.accept:
-            add_companion(state, who, inv["idx"], inv["steps"], log)
-        else:
-            log.append(LogEntry(text=f"{{seat{walker}}} walks on without {{seat{who}}}."))
+COME_ALONG = "You can come along for at least one step and must not end on a Red card."
+
+
+def do_invite(state: State, who: int, log: Log) -> None:
+    """The walker invites the pedestrian being asked; it answers next."""
+    inv = state["turn"]["invite"]
+    if who != inv["seat"]:
+        raise RuleError("Invite the pedestrian whose turn it is to be asked.")
+    inv["sub"] = "reply"
+    log.append(LogEntry(text=f"{{seat{state['current']}}} invites {{seat{who}}} to walk "
+                             "together."))
+
+
+def do_skip_invite(state: State, log: Log) -> None:
+    """The walker does not invite: the pedestrian may ask to be picked up."""
+    state["turn"]["invite"]["sub"] = "ask"
+
+
+def do_ask_pickup(state: State, steps: int | None, log: Log) -> None:
+    """The pedestrian asks to be picked up for ``steps`` steps (None: does not ask)."""
+    inv = state["turn"]["invite"]
+    if steps is None:
         next_candidate(state, log)
         return
-    # reply to an invitation
-    if kind == "decline_walk":
-        log.append(LogEntry(text=f"{{seat{who}}} declines to walk together."))
-        next_candidate(state, log)
-        return
-    if action.steps not in companion_steps(state, inv["idx"]):
-        raise RuleError("You can come along for at least one step and must not end on a "
-                        "Red card.")
-    add_companion(state, who, inv["idx"], action.steps, log)
+    if steps not in companion_steps(state, inv["idx"]):
+        raise RuleError(COME_ALONG)
+    inv["sub"] = "answer"
+    inv["steps"] = steps
+    log.append(LogEntry(text=f"{{seat{inv['seat']}}} asks {{seat{state['current']}}} to be "
+                             f"picked up for {steps} step(s)."))
+
+
+def do_answer_pickup(state: State, accept: bool, log: Log) -> None:
+    """The walker takes the pedestrian along, or walks on alone."""
+    inv = state["turn"]["invite"]
+    if accept:
+        add_companion(state, inv["seat"], inv["idx"], inv["steps"], log)
+    else:
+        log.append(LogEntry(text=f"{{seat{state['current']}}} walks on without "
+                                 f"{{seat{inv['seat']}}}."))
+    next_candidate(state, log)
+
+
+def do_reply_invite(state: State, steps: int | None, log: Log) -> None:
+    """The invitee comes along for ``steps`` steps, or declines (None)."""
+    inv = state["turn"]["invite"]
+    if steps is None:
+        log.append(LogEntry(text=f"{{seat{inv['seat']}}} declines to walk together."))
+    elif steps not in companion_steps(state, inv["idx"]):
+        raise RuleError(COME_ALONG)
+    else:
+        add_companion(state, inv["seat"], inv["idx"], steps, log)
     next_candidate(state, log)
 
 
@@ -342,7 +348,7 @@ def resolve_walk(state: State, log: Log) -> None:
         turn["actions"] = [a for a in LOKASI[end_card]
                            if a != GATHER and not (a == ANOTHER and turn["extra"])]
         turn["offered"] = []
-    run_actions(state, log)
+    run_actions(state, log, after_walk=True)
 
 
 def leave_card(state: State, seat: int, dest: int, log: Log) -> None:
@@ -414,8 +420,9 @@ def lokasi_action(state: State, seat: int, act: str, log: Log) -> None:
             log.append(LogEntry(text="No clearing tokens are left in the pool."))
 
 
-def run_actions(state: State, log: Log) -> None:
-    """The walker's Lokasi actions in order; trading waits for the walker's offers."""
+def run_actions(state: State, log: Log, after_walk: bool = False) -> None:
+    """The walker's Lokasi actions in order; trading waits for the walker's offers.
+    ``after_walk``: straight after the walk, with no decision of the walker's in between."""
     turn = state["turn"]
     seat = state["current"]
     while turn["actions"]:
@@ -428,7 +435,7 @@ def run_actions(state: State, log: Log) -> None:
             turn["another"] = True
         else:
             lokasi_action(state, seat, act, log)
-    enter_jom(state, log)
+    enter_jom(state, log, after_walk=after_walk)
 
 
 # --- trade ---------------------------------------------------------------------------------
@@ -498,12 +505,52 @@ def do_answer_trade(state: State, seat: int, accept: bool, cards: list[str], log
 
 # --- Jom! and the end of the turn ----------------------------------------------------------
 
-def enter_jom(state: State, log: Log) -> None:
-    """Step 3: Jom! tokens, if the walker can place any; else the turn ends."""
+def enter_jom(state: State, log: Log, after_walk: bool = False) -> None:
+    """Step 3: Jom! tokens, if the walker can place any; else the turn ends (after the
+    clearing offer, when the walk itself would end the turn)."""
     if jom_options(state, state["current"]):
         state["turn"]["stage"] = "jom"
+    elif after_walk and turn_would_pass(state) and walker_may_clear(state):
+        offer_clearing(state, log)
     else:
         end_turn(state, log)
+
+
+# --- the clearing offer before the turn passes (spec ruling 7) -----------------------------
+
+def turn_would_pass(state: State) -> bool:
+    """Whether ending this turn step passes the turn (not when Play Another Card follows)."""
+    turn = state["turn"]
+    return bool(turn["extra"] or not turn["another"])
+
+
+def walker_may_clear(state: State) -> bool:
+    """The walker holds a token and a Red card is in line with it or with the walk's cards."""
+    seat = state["current"]
+    return state["held"][seat] > 0 and bool(clear_targets(state, seat))
+
+
+def offer_clearing(state: State, log: Log) -> None:
+    """A walk that would end the turn by itself (forced, nothing else to do) first offers the
+    walker the clearings in line with its cards: the walk's cards stop counting once the turn
+    passes, so without this stop the walker never had the chance."""
+    state["turn"]["stage"] = "clearing"
+    log.append(LogEntry(text=f"{{seat{state['current']}}} may clear a Blocked Path in line "
+                             "with the walk before the turn passes."))
+
+
+def settle_clearing_offer(state: State, log: Log) -> None:
+    """After a clearing during the offer: the turn passes once the walker can clear no more."""
+    if (state["phase"] == "play" and state["answer"] is None
+            and state["turn"]["stage"] == "clearing" and not walker_may_clear(state)):
+        end_turn(state, log)
+
+
+def do_end_clearing(state: State, seat: int, log: Log) -> None:
+    """The walker clears no more: the turn passes."""
+    if state["turn"]["stage"] != "clearing" or seat != state["current"]:
+        raise RuleError("There is nothing to finish now.")
+    end_turn(state, log)
 
 
 def do_place_jom(state: State, card: str, entry: str, log: Log) -> None:
@@ -548,6 +595,9 @@ def next_turn(state: State, log: Log) -> None:
     """Pass the turn clockwise; run the end round and the stalled-game rule (rulings 9, 10)."""
     n = state["n"]
     cur = state["current"]
+    # Tasks completed by the action that ends this turn are checked before it passes, so the
+    # end round counts from the turn of the trigger, not the next one (spec ruling 9).
+    check_tasks(state, log)
     state["quiet"] = 0 if state["turn"]["active"] else state["quiet"] + 1
     if state["trigger"] is not None and state["end_queue"] is None:
         state["end_queue"] = end_round_order(n, cur, state["trigger"])

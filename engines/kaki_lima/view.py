@@ -14,7 +14,6 @@ from engines.kaki_lima.data import (
     PEDESTRIANS,
     TASK_CARDS,
 )
-from engines.kaki_lima.legal import awaiting
 from engines.kaki_lima.rules import (
     ca_stars,
     card_view,
@@ -27,11 +26,11 @@ from engines.kaki_lima.walking import steps_left
 State = dict[str, Any]
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The viewer's document. Never the rng, the draw pile's order or another hand."""
+def view(state: State, seat: int | None, waiting: list[int]) -> dict[str, Any]:
+    """The viewer's document (``waiting``: the seats the game awaits). Never the rng, the draw
+    pile's order or another hand."""
     n = state["n"]
     stars = ca_stars(len(state["cleared"]))
-    waiting = awaiting(state)
     return {
         "players": n,
         "pedestrians": list(PEDESTRIANS[:n]),

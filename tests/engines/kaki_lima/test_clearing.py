@@ -109,13 +109,68 @@ def test_the_walker_cannot_spend_the_token_its_chosen_walk_needs() -> None:
         act(s, 0, type="clear", cell=cell(4, 0))
 
 
-def test_out_of_turn_only_token_holders_may_act_and_propose() -> None:
+def test_ruling_7_any_player_may_propose_a_collaborative_clearing_in_anyones_turn() -> None:
+    """Spec "Turn structure": any player may propose a collaborative clearing in anyone's turn,
+    also one without a token who gives the card (this replaces the project's earlier "out of
+    turn only a token holder proposes")."""
     s = position(n=3, cards=REDS, pos=[(0, 0), (4, 9), (4, 8)],
                  hands=[[card(2)], [card(3)], [card(4)]], held=[0, 1, 0])
-    assert ENGINE.to_act(s) == [0, 1]
-    assert ENGINE.legal_actions(s, 2) == []
-    with pytest.raises(RuleError, match="only a player holding"):
-        act(s, 2, type="propose_clearing", partner=1, target=cell(2, 2), card=card(4))
+    assert ENGINE.to_act(s) == [0, 1, 2] and ENGINE.awaited(s) == [0]
+    assert {"type": "propose_clearing", "partner": 1, "target": {"$choice": sorted(
+        cell(r, c) for r, c in REDS)}, "card": {"$choice": [card(4)]}} in \
+        ENGINE.legal_actions(s, 2)
+    s, _ = act(s, 2, type="propose_clearing", partner=1, target=cell(2, 2), card=card(4))
+    assert ENGINE.to_act(s) == [1]
+    s, _ = act(s, 1, type="answer_clearing", accept=True, card=None)
+    assert s["paths"] == [0, 1, 1] and s["current"] == 0 and s["hands"][1] == [card(3), card(4)]
+    assert 2 not in ENGINE.to_act(s)  # one proposal per player per turn
+    s, _ = act(s, 0, type="no_walk")
+    assert s["current"] == 1
+
+
+def test_out_of_turn_the_token_holder_may_propose_and_the_partner_gives() -> None:
+    s = position(n=3, cards=REDS, pos=[(0, 0), (4, 9), (4, 8)],
+                 hands=[[card(2)], [card(3)], [card(4)]], held=[0, 1, 0])
     s, _ = act(s, 1, type="propose_clearing", partner=2, target=cell(2, 2), card=None)
     s, _ = act(s, 2, type="answer_clearing", accept=True, card=card(4))
     assert s["paths"] == [0, 1, 1] and s["current"] == 0
+
+
+def _forced_walk_beside_a_red_card(held: int) -> dict:
+    """Seat 0 walks a forced 1-step path from (0,0) to a plain Green card (0,1) with nothing
+    else to do afterwards; the Red card (4,0) is in line only with the walk's start card."""
+    one = card(1)
+    s = position(cards={(4, 0): RED}, pos=[(0, 0), (2, 9)], hands=[[one], [card(2)]],
+                 held=[held, 0])
+    s, _ = act(s, 0, type="walk", cards=[one], end=cell(0, 1))
+    return s
+
+
+def test_ruling_7_a_forced_walk_offers_the_walker_its_clearing_before_the_turn_passes() -> None:
+    s = _forced_walk_beside_a_red_card(held=1)
+    assert s["pos"][0] == cell(0, 1) and s["current"] == 0
+    assert ENGINE.to_act(s)[0] == 0 and ENGINE.awaited(s) == [0]
+    legal = ENGINE.legal_actions(s, 0)
+    assert {"type": "clear", "cell": {"$choice": [cell(4, 0)]}} in legal
+    assert {"type": "done_clearing"} in legal
+    assert not any(t["type"] in ("walk", "no_walk") for t in legal)
+    s, _ = act(s, 0, type="clear", cell=cell(4, 0))
+    assert s["paths"] == [1, 0] and s["held"] == [0, 0]
+    assert s["current"] == 1  # no token left: the turn passes by itself
+
+
+def test_ruling_7_the_walker_may_decline_the_offered_clearing() -> None:
+    s = _forced_walk_beside_a_red_card(held=1)
+    s, _ = act(s, 0, type="done_clearing")
+    assert s["current"] == 1 and s["held"] == [1, 0] and s["cleared"] == []
+    with pytest.raises(RuleError, match="in line"):
+        act(s, 0, type="clear", cell=cell(4, 0))  # the walk's cards no longer count
+
+
+def test_ruling_7_no_offer_without_a_token_or_a_red_card_in_line() -> None:
+    s = _forced_walk_beside_a_red_card(held=0)
+    assert s["current"] == 1
+    one = card(1)
+    s = position(pos=[(0, 0), (2, 9)], hands=[[one], [card(2)]], held=[1, 0])
+    s, _ = act(s, 0, type="walk", cards=[one], end=cell(0, 1))
+    assert s["current"] == 1 and s["held"] == [1, 0]

@@ -11,7 +11,7 @@ from engines.kaki_lima.data import DECK, GREEN, LOKASI, RED
 from engines.kaki_lima.rules import score_breakdown
 from engines.kaki_lima.setup import all_lokasi_reachable, start_cells
 from engines.kaki_lima.turn import end_round_order
-from tests.engines.kaki_lima.helpers import act, card, position
+from tests.engines.kaki_lima.helpers import act, card, position, skip_jom
 
 
 def test_setup_deals_the_grid_deck_and_tasks() -> None:
@@ -107,3 +107,39 @@ def test_a_walk_resets_the_stall_count() -> None:
     s, _ = act(s, 0, type="no_walk")
     s, _ = act(s, 1, type="walk", cards=[card(3)], end=cell(4, 6))
     assert s["quiet"] == 0
+
+
+def _one_task_short(n: int, jom_left: bool) -> dict:
+    """Seat 0 needs only "visit Kopitiam" (task card 1) and walks there with a 1-step card:
+    the path is forced. With ``jom_left`` the walk leaves a Jom! token to place; without it
+    (Jom Makan already claimed) nothing else is left to do and the turn ends at once."""
+    one = card(1)
+    others = [[card(2, nth=k)] for k in range(n - 1)]
+    s = position(n=n, cards={(0, 1): "Kopitiam"}, pos=[(0, 0)] + [(4, 9)] * (n - 1),
+                 hands=[[one]] + others)
+    s["task_card"] = list(range(n))
+    s["done"][0] = [False, True, True, True, True]
+    if not jom_left:
+        s["jom"]["Jom Makan"]["claimed"] = 1
+    s, _ = act(s, 0, type="walk", cards=[one], end=cell(0, 1))
+    assert s["trigger"] == 0
+    if jom_left:
+        assert s["turn"]["stage"] == "jom" and s["current"] == 0
+        s, _ = act(s, 0, type="end_jom")
+    return s
+
+
+@pytest.mark.parametrize("jom_left", [False, True], ids=["nothing-left", "jom-left"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_ruling_9_end_round_is_counted_from_the_trigger_seat(n: int, jom_left: bool) -> None:
+    """Spec ruling 9: seat 0 completes its fifth task in its own turn; every other seat plays
+    once more clockwise, seat 0 plays the very last turn, and then the game ends."""
+    s = _one_task_short(n, jom_left)
+    played = []
+    while s["phase"] == "play":
+        played.append(s["current"])
+        s, _ = act(s, s["current"], type="no_walk")
+        s = skip_jom(s)
+        assert len(played) <= n, played
+    assert played == list(range(1, n)) + [0]
+    assert s["phase"] == "over"

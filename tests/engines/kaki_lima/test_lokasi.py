@@ -10,7 +10,8 @@ import pytest
 from engines.base import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
-from engines.kaki_lima.rules import draw_card
+from engines.kaki_lima.data import DOUBLE
+from engines.kaki_lima.moves import draw_card
 from tests.engines.kaki_lima.helpers import act, card, position, skip_jom
 
 
@@ -159,3 +160,17 @@ def test_the_extra_walk_has_its_own_lokasi_action() -> None:
     s, _ = act(s, 0, type="walk", cards=[three], end=cell(0, 5))
     s = skip_jom(s)
     assert s["current"] == 1 and len(s["hands"][0]) == 2  # Kopitiam's extra card, no draw
+
+
+def test_ruling_4_set_aside_cards_score_the_steps_walked_with_them() -> None:
+    """Spec ruling 4: a Double with a 2 walks 4 steps, so the waiting walker scores 4 VP (not
+    the 1 + 2 printed on the cards) when someone arrives; the arriver scores its own 3."""
+    dbl, two, three = card(1, DOUBLE), card(2), card(3)
+    s = position(cards={(0, 4): "LUMA"}, pos=[(0, 0), (0, 7)], hands=[[dbl, two], [three]])
+    s, _ = act(s, 0, type="walk", cards=[dbl, two], end=cell(0, 4))
+    s = skip_jom(s)
+    assert s["aside"][0] == {"cell": cell(0, 4), "cards": [dbl, two], "steps": 4}
+    s, _ = act(s, 1, type="walk", cards=[three], end=cell(0, 4))
+    s = skip_jom(s)
+    assert s["gather"] == [4, 3]
+    assert s["aside"][0] is None and dbl in s["discard"] and two in s["discard"]

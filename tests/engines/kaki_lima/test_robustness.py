@@ -4,8 +4,11 @@ answers with a rule error (a sentence), never with a crash."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engines.base import RuleError, expand_template
+import pytest
+
+from engines.base import ActionError, RuleError, expand_template
 from engines.kaki_lima import ENGINE
 
 FIELDS = {"cell": range(50), "end": range(50), "source": range(50), "target": range(50),
@@ -48,3 +51,36 @@ def test_wrong_seat_and_wrong_values_are_refused_in_words() -> None:
                         refused += 1
             state = ENGINE.apply(state, seat, ENGINE.parse_action(good)).state
     assert refused > 1000
+
+
+@pytest.mark.parametrize("raw", [
+    {"type": "step", "cell": "21"},
+    {"type": "step", "cell": True},
+    {"type": "step", "cell": 21.0},
+    {"type": "step", "cell": 21, "clear": "true"},
+    {"type": "step", "cell": 21, "clear": 1},
+    {"type": "place", "cell": "0"},
+    {"type": "walk", "cards": ["L01"], "end": "3"},
+    {"type": "walk", "cards": "L01", "end": 3},
+    {"type": "invite", "seat": False},
+    {"type": "join_walk", "steps": "2"},
+    {"type": "answer_pickup", "accept": 1},
+    {"type": "answer_pickup", "accept": "yes"},
+    {"type": "offer_trade", "to": True, "cards": ["L01"]},
+    {"type": "propose_clearing", "partner": "1", "target": 5, "card": None},
+    {"type": "answer_clearing", "accept": 0, "card": None},
+], ids=repr)
+def test_strict_actions_wrong_types_are_invalid_never_coerced(raw: dict[str, Any]) -> None:
+    """Issue 10: a number sent as a string, a boolean for a number or a number for a boolean
+    is an invalid action, not quietly turned into the right type."""
+    with pytest.raises(ActionError):
+        ENGINE.parse_action(raw)
+
+
+def test_strict_actions_a_declined_clearing_names_no_card() -> None:
+    """Declining a collaborative clearing gives nothing, so an answer that declines and names a
+    card is invalid rather than silently dropping the card."""
+    with pytest.raises(ActionError, match="card"):
+        ENGINE.parse_action({"type": "answer_clearing", "accept": False, "card": "L01"})
+    assert ENGINE.parse_action({"type": "answer_clearing", "accept": False, "card": None})
+    assert ENGINE.parse_action({"type": "answer_clearing", "accept": True, "card": "L01"})

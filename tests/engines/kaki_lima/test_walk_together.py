@@ -103,3 +103,17 @@ def test_a_companion_gets_no_play_another_card() -> None:
     assert s["current"] == 0 and s["turn"]["extra"]
     s, _ = act(s, 0, type="no_walk")
     assert s["current"] == 1 and not s["turn"]["extra"]
+
+
+def test_a_companion_getting_off_alone_at_a_gathering_spot_sets_nothing_aside() -> None:
+    """Engine ruling (spec ruling 4 speaks of the walker's played cards): a companion has no
+    played cards, so arriving alone at an empty gathering spot scores nothing and waits for
+    nothing."""
+    three = card(3)
+    s = position(cards={(0, 2): "LUMA"}, pos=[(0, 0), (0, 1)], hands=[[three], [card(4)]])
+    s, _ = act(s, 0, type="walk", cards=[three], end=cell(0, 3))
+    s, _ = act(s, 0, type="invite", seat=1)
+    s, _ = act(s, 1, type="join_walk", steps=1)
+    s = skip_jom(s)
+    assert s["pos"] == [cell(0, 3), cell(0, 2)]
+    assert s["gather"] == [0, 0] and s["aside"] == [None, None]

@@ -131,3 +131,12 @@ def test_a_walk_may_come_back_round_to_a_card_it_passed() -> None:
     four = card(4)
     s = position(pos=[(2, 1), (4, 9)], hands=[[four], []])
     assert (2, 1) in ends(s, 0, [four])  # round a square of four cards
+
+
+def test_a_diagonal_step_cannot_clear_the_red_card_it_steps_onto() -> None:
+    """Engine ruling: only a Red card straight ahead is cleared as a step of the walk."""
+    diag = card(2, DIAGONAL)
+    s = position(cards={(1, 1): RED}, pos=[(0, 0), (4, 9)], hands=[[diag], []], held=[1, 0])
+    assert (2, 2) not in ends(s, 0, [diag])
+    s["cells"][cell(1, 1)] = "G"
+    assert (2, 2) in ends(s, 0, [diag])
