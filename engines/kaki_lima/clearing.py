@@ -11,7 +11,7 @@ from typing import Any
 from engines.base import LogEntry, RuleError
 from engines.kaki_lima.data import HAND_LIMIT
 from engines.kaki_lima.moves import clear_path
-from engines.kaki_lima.rules import blocked_cells, clear_targets
+from engines.kaki_lima.rules import blocked_cells, clear_targets, spare_cards
 from engines.kaki_lima.turn import advance_final, cell_name, named, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
 
@@ -62,10 +62,10 @@ def proposal_partners(state: State, seat: int) -> list[tuple[int, bool]]:
     for other in range(state["n"]):
         if other == seat:
             continue
-        if (can_hold(state, seat) and state["hands"][other]
+        if (can_hold(state, seat) and spare_cards(state, other)
                 and walk_survives(state, seat, None, 1)):
             out.append((other, False))
-        if (can_hold(state, other) and state["hands"][seat]
+        if (can_hold(state, other) and spare_cards(state, seat)
                 and walk_survives(state, other, None, 1)):
             out.append((other, True))
     return out
@@ -82,8 +82,9 @@ def do_propose(state: State, seat: int, partner: int, target: int, card: str | N
                         "the other a Langkah card to give.")
     if target not in blocked_cells(state):
         raise RuleError("Choose a Red card to clear.")
-    if gives and card not in state["hands"][seat]:
-        raise RuleError("Give a card from your hand.")
+    if gives and card not in spare_cards(state, seat):
+        raise RuleError("Give a card from your hand (not the card you have committed to "
+                        "this turn).")
     state["proposed"].append(seat)
     state["answer"] = {"kind": "clearing", "from": seat, "to": partner, "target": target,
                        "card": card}
@@ -105,8 +106,9 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
         settle_clearing_offer(state, log)
         return
     if ans["card"] is None:
-        if card is None or card not in state["hands"][seat]:
-            raise RuleError("Choose the Langkah card you give for the clearing.")
+        if card is None or card not in spare_cards(state, seat):
+            raise RuleError("Choose the Langkah card you give for the clearing (not the card "
+                            "you have committed to this turn).")
         giver, holder, given = seat, proposer, card
     else:
         if card is not None:

@@ -22,7 +22,7 @@ class KakiLimaEngine(StepEngine):
     name = "Kaki Lima"
     min_players = 2
     max_players = 6
-    rules_version = "2"
+    rules_version = "3"
     action_adapter = ACTION_ADAPTER
     state_type = KakiLimaState
     blurb = ("Walk George Town's five-foot ways: visit Lokasi, meet friends, clear "

@@ -8,7 +8,13 @@ from typing import Any
 
 from engines.kaki_lima.clearing import free_moment, proposal_partners
 from engines.kaki_lima.data import MOVE, SWAP
-from engines.kaki_lima.rules import blocked_cells, card_booster, clear_targets, jom_options
+from engines.kaki_lima.rules import (
+    blocked_cells,
+    card_booster,
+    clear_targets,
+    jom_options,
+    spare_cards,
+)
 from engines.kaki_lima.setup import start_cells
 from engines.kaki_lima.turn import trade_recipients
 from engines.kaki_lima.walking import companion_steps, next_steps, walk_choices, walk_survives
@@ -45,7 +51,7 @@ def free_templates(state: State, seat: int) -> list[Template]:
     partners = proposal_partners(state, seat)
     if partners:
         reds = blocked_cells(state)
-        hand = sorted(state["hands"][seat])
+        hand = spare_cards(state, seat)
         for partner, gives in partners:
             card: Any = {"$choice": hand} if gives else None
             out.append({"type": "propose_clearing", "partner": partner,
@@ -135,7 +141,11 @@ def answer_templates(state: State, seat: int) -> list[Template]:
         for cards in combinations(hand, len(ans["cards"])):
             out.append({"type": "accept_trade", "cards": list(cards)})
         return out
-    card: Any = None if ans["card"] is not None else {"$choice": hand}
-    return [{"type": "answer_clearing", "accept": True, "card": card},
-            {"type": "answer_clearing", "accept": False, "card": None}]
+    decline: Template = {"type": "answer_clearing", "accept": False, "card": None}
+    if ans["card"] is not None:
+        return [{"type": "answer_clearing", "accept": True, "card": None}, decline]
+    spare = spare_cards(state, seat)
+    if not spare:
+        return [decline]
+    return [{"type": "answer_clearing", "accept": True, "card": {"$choice": spare}}, decline]
 

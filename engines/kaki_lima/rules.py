@@ -99,6 +99,14 @@ def _combo(cards: list[str], steps: int, booster: str | None) -> dict[str, Any]:
 
 # --- clearing ------------------------------------------------------------------------------
 
+def spare_cards(state: State, seat: int) -> list[str]:
+    """The cards ``seat`` may give away: its hand less the card it has committed to this turn
+    (a Move card still to be walked, a swapped card), which must stay until the turn uses it."""
+    hand = state["hands"][seat]
+    committed = state["turn"]["committed"] if seat == state["current"] else None
+    return sorted(c for c in hand if c != committed)
+
+
 def blocked_cells(state: State) -> list[int]:
     """Red cards not cleared."""
     return [i for i, k in enumerate(kinds(state)) if k == BLOCKED]

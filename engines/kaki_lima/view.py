@@ -5,12 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.kaki_lima.data import (
-    ACTION_NAMES,
-    BOOSTER_TEXT,
     CA_TEXT,
     JOM_CARDS,
     KAWAN,
-    LOKASI,
     PEDESTRIANS,
     TASK_CARDS,
 )
@@ -67,8 +64,6 @@ def view(state: State, seat: int | None, waiting: list[int]) -> dict[str, Any]:
         "trigger": state["trigger"],
         "end_queue": state["end_queue"],
         "stalled": state["stalled"],
-        "lokasi": {name: [ACTION_NAMES[a] for a in acts] for name, acts in LOKASI.items()},
-        "boosters": BOOSTER_TEXT,
     }
 
 

@@ -111,3 +111,9 @@ test("a clearing proposal that gives a card waits for that card to be selected",
     }
   }
 });
+
+test("the ruling-7 clearing stop says the walker may clear or finish", () => {
+  const doc = docs.accept_trade;
+  const view = { ...doc.view, answer: null, turn: { ...doc.view.turn, stage: "clearing" } };
+  assert.match(statusText(view, who, cellLabel), /may clear a Blocked Path in line with the walk, or finish/);
+});

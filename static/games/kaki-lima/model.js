@@ -179,6 +179,7 @@ export function statusText(view, who, cellLabel) {
   const extra = t.extra ? " (Play Another Card)" : "";
   if (t.stage === "path") return `${cur} is choosing the path to ${cellLabel(t.walk.end)}${extra}.`;
   if (t.stage === "trade") return `${cur} may offer a trade.`;
+  if (t.stage === "clearing") return `${cur} may clear a Blocked Path in line with the walk, or finish.`;
   if (t.stage === "jom") return `${cur} is placing Jom! tokens.`;
   if (t.stage === "committed") return `${cur} walks the card just ${t.committed === "swap" ? "swapped" : "played"}, or not.`;
   return `${cur}'s turn${extra}: play a Langkah card.`;

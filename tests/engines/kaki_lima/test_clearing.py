@@ -174,3 +174,29 @@ def test_ruling_7_no_offer_without_a_token_or_a_red_card_in_line() -> None:
     s = position(pos=[(0, 0), (2, 9)], hands=[[one], [card(2)]], held=[1, 0])
     s, _ = act(s, 0, type="walk", cards=[one], end=cell(0, 1))
     assert s["current"] == 1 and s["held"] == [1, 0]
+
+
+def test_a_card_committed_to_the_turn_is_never_given_in_a_clearing() -> None:
+    """Random play (2 players, seed 76) once had the walker give away the Move card it still
+    had to walk; its 'do not walk' then raised. The committed card stays in hand: it is never
+    offered in a proposal or an answer, and that game now plays to its end."""
+    import random
+
+    from engines.base import expand_template
+    from engines.kaki_lima import ENGINE
+
+    rng = random.Random(76)
+    state = ENGINE.setup(2, {}, 76)
+    for _ in range(20_000):
+        if ENGINE.outcome(state) is not None:
+            break
+        committed = state["turn"]["committed"]
+        for seat in range(2):
+            for t in ENGINE.legal_actions(state, seat):
+                if t["type"] in ("propose_clearing", "answer_clearing") and seat == state[
+                        "current"] and isinstance(t["card"], dict):
+                    assert committed not in t["card"]["$choice"]
+        seat = rng.choice(ENGINE.to_act(state))
+        action = expand_template(rng.choice(ENGINE.legal_actions(state, seat)), rng)
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+    assert ENGINE.outcome(state) is not None
