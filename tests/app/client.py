@@ -131,3 +131,20 @@ def start(server: Any, lobby: dict[str, Any]) -> dict[str, Any]:
 
 def watch_id(lobby: dict[str, Any]) -> str:
     return lobby["watch_url"].rsplit("/", 1)[1]
+
+
+def open_table(server: Any, game: str,
+               guests_on: Any = None) -> tuple[dict, Viewer, Viewer, Viewer]:
+    """A started 2-player game: the host on ``server``, the guest and a spectator on
+    ``guests_on`` (another process on the same database; default the same server), each
+    holding its first snapshot."""
+    guests_on = guests_on or server
+    lobby = create(server, game=game, seats=2)
+    friend = join(server, lobby, "Budi")
+    start(server, lobby)
+    host = Viewer(server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    guest = Viewer(guests_on.ws_url, lobby["game_id"], credential=friend["credential"])
+    spec = Viewer(guests_on.ws_url, lobby["game_id"], watch=watch_id(lobby))
+    for v in (host, guest, spec):
+        v.wait_for(lambda f: f["type"] == "snapshot")
+    return lobby, host, guest, spec

@@ -13,21 +13,13 @@ import time
 import psycopg
 
 from app.config import normalize_db_url
-from tests.app.client import Viewer, create, http, join, start, watch_id
+from tests.app.client import Viewer, http, open_table, watch_id
 from tests.conftest import LiveServer, free_port
 
 
 def _table(first: LiveServer, second: LiveServer) -> tuple[dict, Viewer, Viewer, Viewer]:
     """Host on the first process, guest and a spectator on the second."""
-    lobby = create(first, game="race", seats=2)
-    friend = join(first, lobby, "Budi")
-    start(first, lobby)
-    host = Viewer(first.ws_url, lobby["game_id"], credential=lobby["credential"])
-    guest = Viewer(second.ws_url, lobby["game_id"], credential=friend["credential"])
-    spec = Viewer(second.ws_url, lobby["game_id"], watch=watch_id(lobby))
-    for v in (host, guest, spec):
-        v.wait_for(lambda f: f["type"] == "snapshot")
-    return lobby, host, guest, spec
+    return open_table(first, "race", guests_on=second)
 
 
 def test_players_on_two_processes_see_every_move(pg_url: str) -> None:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.app.client import Viewer, auth, create, http, join, start, watch_id
+from tests.app.client import Viewer, auth, create, http, join, open_table, start
 from tests.conftest import LiveServer
 
 SECRET = re.compile(r"SECRET-\d{3}")
@@ -16,15 +16,7 @@ SECRET = re.compile(r"SECRET-\d{3}")
 
 def secret_table(server):
     """A started 2-player game of the hidden-information engine, with a spectator."""
-    lobby = create(server, game="secret-test", seats=2)
-    friend = join(server, lobby, "Budi")
-    start(server, lobby)
-    host = Viewer(server.ws_url, lobby["game_id"], credential=lobby["credential"])
-    guest = Viewer(server.ws_url, lobby["game_id"], credential=friend["credential"])
-    spec = Viewer(server.ws_url, lobby["game_id"], watch=watch_id(lobby))
-    for v in (host, guest, spec):
-        v.wait_for(lambda f: f["type"] == "snapshot")
-    return lobby, host, guest, spec
+    return open_table(server, "secret-test")
 
 
 def play(viewer: Viewer) -> dict:
