@@ -183,7 +183,7 @@ async def create_lobby(body: CreateLobby, store: StoreDep) -> CreatedLobby:
         raise ApiError(422, validation_message(exc.errors(), "Invalid options")) from None
     game, credential = await run(store.create_lobby, engine.id, options, body.seats,
                                  body.host_name, body.spectators, body.listed,
-                                 engine.rules_version)
+                                 engine.rules_version, body.settings.model_dump(mode="json"))
     return CreatedLobby(game_id=game["id"], seat=0, credential=credential,
                         invite_url=invite_url(game), watch_url=watch_url(game))
 

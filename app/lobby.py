@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.tablesettings import settings_of
 from engines.registry import get_engine
 
 
@@ -28,6 +29,7 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
         "game_name": engine.name if engine else game["kind"],
         "status": game["status"],
         "options": game["options"],
+        "settings": settings_of(game).model_dump(mode="json"),
         "seats": [
             {"seat": s["seat"], "name": s["name"], "bot": s["is_bot"],
              "connected": s["seat"] in online or s["is_bot"], "left": s["left"],

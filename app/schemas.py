@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.tablesettings import TableSettings
+
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 #: A seat number in a path or body: games seat at most eight.
 SeatNumber = Annotated[int, Field(ge=0, le=7)]
@@ -30,6 +32,7 @@ class CreateLobby(BaseModel):
     #: Unlisted unless the host asks: a listed table's free seats are open to anyone, and
     #: a seat meant for a friend should not go to a stranger by default.
     listed: bool = False
+    settings: TableSettings = Field(default_factory=TableSettings)
 
 
 class JoinBody(BaseModel):
@@ -79,6 +82,7 @@ class LobbyInfo(BaseModel):
     game_name: str
     status: GameStatus
     options: dict[str, Any]
+    settings: TableSettings = Field(description="How the table is run (clock, take-backs...).")
     seats: list[SeatInfo]
     player_count: int
     spectators: bool

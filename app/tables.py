@@ -26,6 +26,8 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("kind", String(40), nullable=False),
     Column("options", JSON, nullable=False),
+    # How the service runs the table (app/tablesettings.py); engine options are ``options``.
+    Column("settings", JSON, nullable=False, default=dict),
     Column("status", String(12), nullable=False, index=True),
     Column("seed", BigInteger, nullable=False),
     Column("version", Integer, nullable=False, default=0),

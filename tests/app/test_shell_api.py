@@ -81,3 +81,16 @@ def test_names_count_characters_not_utf16_units(live_server: Any) -> None:
     r = http.post(f"{live_server.url}/api/lobbies", json={
         "game": "tuk-tuk-taxi", "seats": 2, "options": {}, "host_name": EMOJI * 41})
     assert r.status_code == 422 and "40 characters" in r.json()["detail"]
+
+
+
+def test_table_settings_are_stored_and_unknown_ones_refused(live_server: Any) -> None:
+    """A host's table settings are shown to the table; a setting the service does not know
+    is a 422 with a sentence, never silently dropped."""
+    lobby = new_lobby(live_server, settings={})
+    info = http.get(f"{live_server.url}/api/games/{lobby['game_id']}",
+                    headers=auth(lobby["credential"])).json()
+    assert info["settings"] == {}
+    r = http.post(f"{live_server.url}/api/lobbies", json={
+        "game": "tuk-tuk-taxi", "seats": 2, "host_name": "Ana", "settings": {"nope": 1}})
+    assert r.status_code == 422 and "nope" in r.text
