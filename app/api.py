@@ -11,6 +11,7 @@ from fastapi.params import Depends as DependsParam
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import ValidationError
 
+from app import chat
 from app.errors import ApiError, validation_message
 from app.frames import encode
 from app.lobby import invite_url, lobby_info, watch_url
@@ -337,15 +338,19 @@ async def start(game: HostDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
 @router.get("/games/{game_id}/history", summary="A game's public history",
             responses=refusals(401, 403, 404, 422), openapi_extra=OPTIONAL_AUTH)
 async def history(game_id: GameId, store: StoreDep, credential: Cred,
-                  watch: WatchParam = None) -> History:
+                  watch: WatchParam = None, spectator_chat: bool = False) -> History:
     game = await run(store.game, game_id)
+    reader: int | None = None
     # Anybody may read a listed game that welcomes spectators; any other game's history
     # needs what its live table needs: a seat in it, or its watch link.
     if not (game["listed"] and game["spectators"]):
         if credential:
-            await seat_in(store, credential, game_id)
+            reader = (await seat_in(store, credential, game_id)).seat
         elif not (watch and game["spectators"] and watch == game["watch_id"]):
             raise ApiError(403, "This game's history needs its watch link or a seat in it.")
+    elif credential:  # a public history: a credential only adds the table chat
+        found = await run(store.authenticate, credential)
+        reader = found[1] if found and found[0] == game_id else None
     evs = await run(store.events, game_id)
     engine = get_engine(game["kind"])
     outcome = engine.outcome(game["state"]) if engine and game["state"] else None
@@ -362,4 +367,5 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         "seed": game["seed"] if finished else None,
         "actions": [{"seq": e["seq"], "seat": e["seat"], "action": e["action"]} for e in evs]
         if finished else None,
+        "chat": await run(chat.history, store.engine, game_id, reader, spectator_chat),
     })

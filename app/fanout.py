@@ -7,10 +7,15 @@ PostgreSQL: :class:`app.pgfanout.PgFanout` (LISTEN/NOTIFY).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from app.rooms import Room
+
+#: What other processes do with a relayed message, by topic (``chat``, ``rematch``): each
+#: feature registers its own handler, which delivers the message to that process's viewers.
+RELAY_HANDLERS: dict[str, Callable[[Room, Any], None]] = {}
 
 
 class Fanout(Protocol):
@@ -36,6 +41,10 @@ class Fanout(Protocol):
 
     def evicted(self, game_id: str, seat: int, reason: str) -> None:
         """A seat's connections must close in every process."""
+
+    def relay(self, game_id: str, topic: str, data: Any) -> None:
+        """Hand ``data`` to ``RELAY_HANDLERS[topic]`` in every other process holding the
+        game (a chat message, a rematch's progress: outside the versioned document)."""
 
     @property
     def healthy(self) -> bool:
@@ -67,3 +76,6 @@ class LocalFanout:
 
     def evicted(self, game_id: str, seat: int, reason: str) -> None:
         """No other process holds connections."""
+
+    def relay(self, game_id: str, topic: str, data: Any) -> None:
+        """No other process holds the room."""

@@ -52,11 +52,33 @@ class PingFrame(_Frame):
     type: Literal["ping"]
 
 
+class ChatSend(_Frame):
+    """Say something at the table (players: ``table``; spectators: ``spectators``)."""
+
+    type: Literal["chat"]
+    id: str | None = Field(None, min_length=1, max_length=64,
+                           description="the client's id (a refusal answers with it)")
+    channel: Literal["table", "spectators"] = Field(
+        "table", description="`table`: the players' chat; `spectators`: the watchers' chat")
+    text: str = Field(max_length=4000, description="up to 500 characters (code points, "
+                                                   "counted after trimming)")
+    name: str | None = Field(None, max_length=200, description="a spectator's display name "
+                                                               "(players speak as their seat)")
+
+
+class ChatFollow(_Frame):
+    """A player opts in (or out) to reading the spectators' chat on this connection."""
+
+    type: Literal["chat_follow"]
+    spectators: bool = Field(description="whether to receive the spectators' chat")
+
+
 #: What the server's WebSocket protocol hands the application in place of a frame larger than
 #: it reads (app.wsproto discards the payload): answered with an error frame like any other.
 OVERSIZED = "\x00meja:oversized"
 
-ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame, Field(discriminator="type")]
+ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame | ChatSend | ChatFollow,
+                        Field(discriminator="type")]
 client_frame = TypeAdapter(ClientFrame)
 
 
@@ -158,6 +180,38 @@ class ErrorFrame(_Frame):
                                    "(closes 4403), `binary`, `too_large`, `rate_limited`")
 
 
+class ChatLine(_Frame):
+    """One chat message (its text is the player's, verbatim: render it as text)."""
+
+    id: int = Field(description="increases with every message of the game")
+    channel: Literal["table", "spectators"]
+    seat: int | None = Field(description="the speaking seat (null: a spectator)")
+    name: str = Field(description="the speaker's display name")
+    text: str
+    at: str = Field(description="when it was said (ISO 8601, UTC)")
+
+
+class Chat(_Frame):
+    """Chat messages this viewer may read: new ones, or (``history``) the recent ones after a
+    hello or an opt-in, to be merged by ``id``."""
+
+    type: Literal["chat"]
+    messages: list[ChatLine]
+    history: bool = Field(False, description="recent messages, not new ones")
+
+
+class Rematch(_Frame):
+    """The rematch offered after this (finished) game: who accepted, who declined, and
+    whether the new table has started (every seat that accepted then opens it)."""
+
+    type: Literal["rematch"]
+    game_id: str = Field(description="the new table's game id")
+    accepted: list[int] = Field(description="seats of this game that accepted (bots do)")
+    declined: list[int] = Field(description="seats of this game that declined (the rematch "
+                                            "is then off)")
+    started: bool = Field(description="every player accepted and the new table started")
+
+
 class Pong(_Frame):
     """Answer to a ping."""
 
@@ -165,11 +219,12 @@ class Pong(_Frame):
 
 
 ServerFrame = Annotated[Snapshot | UpToDate | Patch | Accepted | Rejected | Presence | Lobby
-                        | ErrorFrame | Pong, Field(discriminator="type")]
+                        | ErrorFrame | Pong | Chat | Rematch, Field(discriminator="type")]
 server_frame = TypeAdapter(ServerFrame)
-CLIENT_FRAMES: tuple[type[BaseModel], ...] = (Hello, ActionFrame, SyncFrame, PingFrame)
+CLIENT_FRAMES: tuple[type[BaseModel], ...] = (Hello, ActionFrame, SyncFrame, PingFrame,
+                                              ChatSend, ChatFollow)
 SERVER_FRAMES: tuple[type[BaseModel], ...] = (Snapshot, UpToDate, Patch, Accepted, Rejected,
-                                              Presence, Lobby, ErrorFrame, Pong)
+                                              Presence, Lobby, ErrorFrame, Pong, Chat, Rematch)
 
 
 def encode(frame: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, gamedata, ws
+from app import api, gamedata, rematch, ws
 from app.config import Settings
 from app.db import make_engine
 from app.errors import ApiError, validation_message
@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims)}
     app.include_router(api.router)
+    app.include_router(rematch.router)
     app.include_router(ws.router)
     app.include_router(gamedata.router)
 

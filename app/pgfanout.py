@@ -25,6 +25,7 @@ import orjson
 import psycopg
 
 from app.config import normalize_db_url
+from app.fanout import RELAY_HANDLERS
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
@@ -173,6 +174,10 @@ class PgFanout:
         """A seat's connections close everywhere."""
         self._publish({"k": "evict", "g": game_id, "seat": seat, "reason": reason})
 
+    def relay(self, game_id: str, topic: str, data: Any) -> None:
+        """A chat message or rematch progress for the other processes' viewers."""
+        self._publish({"k": "x", "g": game_id, "t": topic, "d": data})
+
     # -- incoming ----------------------------------------------------------------------------
     def _handle(self, payload: str) -> None:
         if payload.startswith("c "):
@@ -203,6 +208,10 @@ class PgFanout:
             self._spawn(self.hub.lobby_changed(game_id, "", msg["st"], publish=False))
         elif kind == "reseat":
             self.hub.reseat(game_id, list(msg["order"]), publish=False)
+        elif kind == "x":
+            handler = RELAY_HANDLERS.get(str(msg.get("t")))
+            if handler is not None:
+                handler(room, msg.get("d"))
         elif kind == "evict":
             self._spawn(self.hub.evict(game_id, int(msg["seat"]), str(msg["reason"]),
                                        publish=False))

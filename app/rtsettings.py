@@ -50,6 +50,11 @@ class Realtime:
     frames_per_second: float = field(
         default_factory=lambda: _float("MEJA_WS_FRAMES_PER_SECOND", 50.0))
     frame_burst: int = field(default_factory=lambda: _int("MEJA_WS_FRAME_BURST", 100))
+    #: Chat messages one connection may send per second on average, and in one burst: a
+    #: quick exchange ("gg", "wp", "again?") passes, a paste loop does not.
+    chat_per_second: float = field(
+        default_factory=lambda: _float("MEJA_WS_CHAT_PER_SECOND", 0.5))
+    chat_burst: int = field(default_factory=lambda: _int("MEJA_WS_CHAT_BURST", 5))
     #: Browser origins allowed besides the site's own (``MEJA_WS_ORIGINS``, comma separated;
     #: ``*`` allows any). A request without an Origin (not a browser) is always allowed.
     allowed_origins: tuple[str, ...] = field(default_factory=_origins)

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.frames import ChatLine
 from app.tablesettings import TableSettings
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
@@ -185,3 +186,6 @@ class History(BaseModel):
     outcome: Outcome | None
     seed: int | None
     actions: list[HistoryAction] | None
+    chat: list[ChatLine] = Field(default_factory=list, description="The chat the caller may "
+                                 "read: a player the table chat (and the spectators' chat with "
+                                 "spectator_chat=true), anyone else the spectators' chat.")

@@ -9,10 +9,12 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
 )
 
@@ -42,6 +44,9 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    # The table this finished game's rematch created (app/rematch.py); unique, so two
+    # clicks at once create one table.
+    Column("rematch_id", String(32), nullable=True, unique=True),
 )
 
 seats = Table(
@@ -79,3 +84,17 @@ events = Table(
     UniqueConstraint("game_id", "seat", "client_id", name="uq_events_game_seat_client"),
 )
 
+
+#: Table chat and spectators' chat (app/chat.py): part of the game's history.
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("channel", String(12), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_game_id", "game_id", "id"),
+)

@@ -16,10 +16,13 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from app import chat, rematch
 from app.errors import ApiError
 from app.frames import (
     OVERSIZED,
     ActionFrame,
+    ChatFollow,
+    ChatSend,
     Hello,
     PingFrame,
     SyncFrame,
@@ -145,6 +148,8 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     room.join(conn, hello.version)
     await _presence(hub, room, seat, True)
     try:
+        await chat.welcome(hub, room, conn)
+        await rematch.welcome(hub, room, conn)
         await _serve(ws, hub, room, conn, max_bytes)
     finally:
         conn.close()
@@ -206,11 +211,15 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
                 conn.send(encode(reply.frame))
             if reply.snapshot:
                 room.send_snapshot(conn)
+        elif isinstance(frame, ChatSend):
+            await chat.handle(hub, room, conn, frame)  # the chat has its own rate limit
         elif not others.take():
             conn.send(encode({"type": "error", "code": "rate_limited",
                               "reason": "Too many frames at once; slow down."}))
         elif isinstance(frame, SyncFrame):
             room.send_snapshot(conn)
+        elif isinstance(frame, ChatFollow):
+            await chat.handle(hub, room, conn, frame)
         elif isinstance(frame, PingFrame):
             conn.send('{"type":"pong"}')
         else:

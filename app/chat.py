@@ -1,0 +1,220 @@
+"""Table chat: the players' chat and the spectators' chat of one game, over its WebSocket.
+
+Who reads what (the lichess way, not Board Game Arena's):
+
+* ``table``, the players' chat: every seated player reads and writes it. Spectators never
+  receive it - friends talk at their table as at a kitchen table, and a watcher on a public
+  link must not read (or relay) what the players tell each other.
+* ``spectators``, the watchers' chat: spectators read and write it; a player receives it only
+  after opting in on that connection (``chat_follow``), and never writes into it.
+
+Messages are stored (table ``chat``) before anyone sees them, so they are part of the game's
+history (``GET /api/games/{id}/history`` returns what the caller may read) and a client that
+reconnects - to this process or, after a restart, to a new one - gets the recent ones in a
+``chat`` frame with ``history: true``. The text is the speaker's, verbatim (control characters
+become spaces); it travels as JSON and every client renders it as text, never as markup. A
+bot never chats: only a connection holding a seat credential can speak for a seat, and a
+seat played by a bot is refused even then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine, insert, select
+
+from app.errors import ApiError
+from app.fanout import RELAY_HANDLERS
+from app.frames import ChatFollow, ChatSend, encode
+from app.outbox import Connection
+from app.ratelimit import TokenBucket
+from app.store import clean_name, now
+from app.tables import chat
+
+if TYPE_CHECKING:
+    from app.rooms import Hub, Room
+
+log = logging.getLogger("meja.chat")
+
+#: Characters (code points, as names are counted: static/names.js) in one message.
+MAX_TEXT = 500
+#: Messages a (re)connecting client receives, per channel it reads.
+HISTORY = 100
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CHANNELS = ("table", "spectators")
+
+
+@dataclass
+class ChatState:
+    """What the chat keeps per connection: its own rate limit and the player's opt-in."""
+
+    bucket: TokenBucket
+    follows_spectators: bool = False
+
+
+_states: weakref.WeakKeyDictionary[Connection, ChatState] = weakref.WeakKeyDictionary()
+
+
+@dataclass
+class Refusal(Exception):
+    """A message that is not posted: a ``rejected`` frame's code and sentence."""
+
+    code: str
+    reason: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def state_of(hub: Hub, conn: Connection) -> ChatState:
+    """The chat state of a connection (created with the hub's current limits)."""
+    found = _states.get(conn)
+    if found is None:
+        found = ChatState(TokenBucket(hub.rt.chat_per_second, hub.rt.chat_burst))
+        _states[conn] = found
+    return found
+
+
+def readable(channel: str, seat: int | None, follows_spectators: bool) -> bool:
+    """Whether a viewer (``seat`` None: a spectator) receives messages of ``channel``."""
+    if channel == "table":
+        return seat is not None
+    return seat is None or follows_spectators
+
+
+def channels_for(seat: int | None, follows_spectators: bool) -> list[str]:
+    """The channels a viewer reads."""
+    return [c for c in CHANNELS if readable(c, seat, follows_spectators)]
+
+
+def clean_text(raw: str) -> str:
+    """The message as stored: control characters become spaces, ends trimmed, nothing else
+    changed (markup stays the characters it is)."""
+    return _CONTROL.sub(" ", raw).strip()
+
+
+def compose(room: Room, seat: int | None, frame: ChatSend) -> dict[str, Any]:
+    """The row a message becomes, or :class:`Refusal` with a sentence for the sender."""
+    if seat is None:
+        if frame.channel != "spectators":
+            raise Refusal("forbidden", "Spectators write in the spectators' chat; the table "
+                                       "chat is the players'.")
+        try:
+            name = clean_name(frame.name or "Spectator")
+        except ApiError as exc:
+            raise Refusal("invalid", exc.detail) from None
+    else:
+        if frame.channel != "table":
+            raise Refusal("forbidden", "Players write in the table chat; the spectators' chat "
+                                       "is theirs to write in.")
+        info = room.seats[seat] if seat < len(room.seats) else None
+        if info is None or info["is_bot"] or info["left"]:
+            raise Refusal("forbidden", "This seat is played by a bot now, and bots never chat.")
+        name = info["name"] or f"Seat {seat + 1}"
+    text = clean_text(frame.text)
+    if not text:
+        raise Refusal("invalid", "Type a message first: an empty message is not sent.")
+    if len(text) > MAX_TEXT:
+        raise Refusal("invalid", f"Messages are at most {MAX_TEXT} characters; this one has "
+                                 f"{len(text)}.")
+    return {"game_id": room.id, "channel": frame.channel, "seat": seat, "name": name,
+            "text": text, "created_at": now()}
+
+
+def line_of(row: dict[str, Any]) -> dict[str, Any]:
+    """The ``ChatLine`` of a stored message."""
+    at = row["created_at"]
+    return {"id": row["id"], "channel": row["channel"], "seat": row["seat"],
+            "name": row["name"], "text": row["text"],
+            "at": at.isoformat() if hasattr(at, "isoformat") else str(at)}
+
+
+def save(engine: Engine, row: dict[str, Any]) -> dict[str, Any]:
+    """Store a message; returns its ``ChatLine``."""
+    with engine.begin() as conn:
+        key = conn.execute(insert(chat).values(**row)).inserted_primary_key
+        assert key is not None
+        new_id = key[0]
+    return line_of({**row, "id": new_id})
+
+
+def recent(engine: Engine, game_id: str, channels: list[str],
+           limit: int | None = HISTORY) -> list[dict[str, Any]]:
+    """The last ``limit`` messages of each of ``channels`` (all with None), oldest first."""
+    out: list[dict[str, Any]] = []
+    with engine.connect() as conn:
+        for channel in channels:
+            q = (select(chat).where(chat.c.game_id == game_id, chat.c.channel == channel)
+                 .order_by(chat.c.id.desc()))
+            if limit is not None:
+                q = q.limit(limit)
+            out += [line_of(dict(r)) for r in conn.execute(q).mappings()]
+    return sorted(out, key=lambda m: m["id"])
+
+
+def deliver(room: Room, line: dict[str, Any]) -> None:
+    """Queue a message for every connection of this process that may read it."""
+    text = encode({"type": "chat", "messages": [line], "history": False})
+    for conn in list(room.conns):
+        if conn.closed:
+            continue
+        follows = _states[conn].follows_spectators if conn in _states else False
+        if readable(line["channel"], conn.seat, follows):
+            conn.send(text)
+
+
+RELAY_HANDLERS["chat"] = deliver
+
+
+async def handle(hub: Hub, room: Room, conn: Connection, frame: ChatSend | ChatFollow) -> None:
+    """A chat frame from a connection: post the message, or change the opt-in."""
+    st = state_of(hub, conn)
+    if isinstance(frame, ChatFollow):
+        if conn.seat is None or st.follows_spectators == frame.spectators:
+            return
+        st.follows_spectators = frame.spectators
+        if frame.spectators:
+            await _send_history(hub, room, conn, ["spectators"])
+        return
+    try:
+        if not st.bucket.take():
+            wait = max(1, round(st.bucket.retry_after()))
+            raise Refusal("rate_limited", f"You are sending messages too quickly; wait {wait} "
+                                          f"second{'s' if wait != 1 else ''} and send it again.")
+        row = compose(room, conn.seat, frame)
+        try:
+            line = await asyncio.to_thread(save, hub.store.engine, row)
+        except Exception:
+            log.exception("chat message of %s could not be saved", room.id)
+            raise Refusal("unavailable", "The message could not be saved just now; please "
+                                         "send it again in a moment.") from None
+    except Refusal as refusal:
+        conn.send(encode({"type": "rejected", "id": frame.id, "code": refusal.code,
+                          "reason": refusal.reason}))
+        return
+    deliver(room, line)
+    hub.fanout.relay(room.id, "chat", line)
+
+
+async def _send_history(hub: Hub, room: Room, conn: Connection, channels: list[str]) -> None:
+    lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
+    if lines:
+        conn.send(encode({"type": "chat", "messages": lines, "history": True}))
+
+
+async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
+    """After a hello: the recent chat this viewer reads (nothing is sent when there is none,
+    so a table without chat costs no frame)."""
+    try:
+        await _send_history(hub, room, conn, channels_for(conn.seat, False))
+    except Exception:  # the game goes on without its chat history
+        log.exception("chat history of %s could not be read", room.id)
+
+
+def history(engine: Engine, game_id: str, seat: int | None,
+            follows_spectators: bool) -> list[dict[str, Any]]:
+    """Every message of a game that this viewer may read (the history API)."""
+    return recent(engine, game_id, channels_for(seat, follows_spectators), limit=None)

@@ -1,0 +1,231 @@
+"""Rematch: after a finished game, one click per player sets up the same table again.
+
+The new table has the same game, options, table settings, seat count, spectator and listing
+choices, a new seed, and the seat order rotated by one (the old seat ``i`` sits at
+``i - 1``: whoever played second now plays first). Bots come along as bots, and so does the
+seat of a player who left.
+
+* The first click (``POST /api/games/{id}/rematch``) creates the new table, in the lobby
+  state, and links it from the old game (``games.rematch_id``, unique): the old game's row is
+  locked while the link is read and written, so two clicks at once - on one process or on
+  two - create one table and both players get a seat in it.
+* Every player who accepts gets their seat's credential in the answer, exactly as joining
+  does (the body of a POST the player's own credential authorised; stored only as a hash).
+* When the last human player accepts, the new table starts in the same transaction.
+* ``POST .../rematch/decline`` calls the rematch off for everyone.
+
+Every change reaches the old game's viewers as a ``rematch`` frame (and a reconnecting
+viewer gets the current one after its snapshot), so each player sees the offer and who
+accepted live; the page of every player who accepted opens the new table once it started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+from sqlalchemy import Engine, insert, select, update
+
+from app import security
+from app.api import HubDep, SeatDep, StoreDep, announce, refusals
+from app.errors import ApiError
+from app.fanout import RELAY_HANDLERS
+from app.frames import encode
+from app.outbox import Connection
+from app.store import MAX_NAME, Store, now
+from app.tables import games, seats
+from engines.registry import get_engine
+
+if TYPE_CHECKING:
+    from app.rooms import Hub, Room
+
+log = logging.getLogger("meja.rematch")
+router = APIRouter(prefix="/api")
+
+
+class RematchState(BaseModel):
+    """The rematch of a finished game, as every viewer of that game sees it."""
+
+    game_id: str = Field(description="The new table's game id.")
+    accepted: list[int] = Field(description="Seats of the finished game that accepted "
+                                            "(bots always do).")
+    declined: list[int] = Field(description="Seats that declined: the rematch is off.")
+    started: bool = Field(description="Every player accepted; the new table has started.")
+
+
+class RematchSeat(RematchState):
+    """Your seat at the new table: keep the credential as you keep a joined seat's."""
+
+    seat: int = Field(description="Your seat at the new table.")
+    credential: str = Field(description="Your new seat's credential.")
+
+
+def new_seat(old: int, n: int) -> int:
+    """Where the player of seat ``old`` sits at the rematch: the order rotated by one."""
+    return (old - 1) % n
+
+
+def old_seat(new: int, n: int) -> int:
+    """Which seat of the finished game sits at ``new`` of the rematch."""
+    return (new + 1) % n
+
+
+def _state(conn: Any, new_id: str, n: int) -> dict[str, Any]:
+    game = conn.execute(select(games.c.status).where(games.c.id == new_id)).scalar_one()
+    rows = conn.execute(select(seats).where(seats.c.game_id == new_id)).mappings().all()
+    accepted = sorted(old_seat(r["seat"], n) for r in rows
+                      if (r["is_bot"] or r["token_hash"] is not None) and not r["left"])
+    declined = sorted(old_seat(r["seat"], n) for r in rows if r["left"])
+    return {"game_id": new_id, "accepted": accepted, "declined": declined,
+            "started": game in ("active", "finished")}
+
+
+def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> str:
+    """The new table (a lobby whose seats wait for their players' acceptance)."""
+    n = old["player_count"]
+    t = now()
+    row = {
+        "id": security.new_public_id(), "kind": old["kind"], "options": old["options"],
+        "settings": old["settings"] or {}, "status": "lobby", "seed": security.new_seed(),
+        "version": 0, "state": None, "rules_version": old["rules_version"],
+        "player_count": n, "spectators": old["spectators"], "listed": old["listed"],
+        "invite_id": security.new_public_id(),
+        "watch_id": security.new_public_id() if old["spectators"] else None,
+        "created_at": t, "updated_at": t, "started_at": None, "finished_at": None,
+    }
+    conn.execute(insert(games).values(**row))
+    new_rows = []
+    for s in old_seats:
+        bot = s["is_bot"] or s["left"]
+        name = s["name"] or f"Seat {s['seat'] + 1}"
+        if s["left"] and not s["is_bot"]:
+            name = f"{name} (bot)"[:MAX_NAME]
+        new_rows.append({"game_id": row["id"], "seat": new_seat(s["seat"], n), "name": name,
+                         "token_hash": None, "claim_hash": None, "is_host": s["is_host"],
+                         "is_bot": bot, "connected": False, "left": False})
+    conn.execute(insert(seats), new_rows)
+    # Conditional, like every seat claim: only the request that found no rematch links one.
+    res = conn.execute(update(games).where(games.c.id == old["id"], games.c.rematch_id.is_(None))
+                       .values(rematch_id=row["id"]))
+    if res.rowcount != 1:
+        raise ApiError(409, "Another rematch was just created; please try again.")
+    return str(row["id"])
+
+
+def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
+    """Offer or accept the rematch of a finished game for ``seat``: its new seat and
+    credential, and the rematch's state (started when this was the last human)."""
+    credential = security.new_credential()
+    with store.engine.begin() as conn:
+        old = store._lock_game(conn, game_id)
+        if old["status"] != "finished":
+            raise ApiError(409, "A rematch can be offered once the game is over.")
+        old_seats = store._seats(conn, game_id)
+        n = old["player_count"]
+        new_id = old["rematch_id"] or _create(conn, old, old_seats)
+        new = store._lock_game(conn, new_id)
+        mine = store._seat(conn, new_id, new_seat(seat, n))
+        if new["status"] == "abandoned" or mine["left"]:
+            raise ApiError(409, "The rematch was declined; it will not take place.")
+        if mine["token_hash"] is not None:
+            raise ApiError(409, "You have already accepted this rematch.")
+        if new["status"] != "lobby":
+            raise ApiError(409, "The rematch has already started.")
+        conn.execute(update(seats).where(seats.c.id == mine["id"])
+                     .values(token_hash=security.hash_secret(credential)))
+        waiting = [s for s in store._seats(conn, new_id)
+                   if not s["is_bot"] and s["token_hash"] is None]
+        if not waiting:
+            engine = get_engine(new["kind"])
+            if engine is None:
+                raise ApiError(409, "This game's kind is no longer available.")
+            t = now()
+            conn.execute(update(games).where(games.c.id == new_id).values(
+                status="active", state=engine.setup(n, new["options"], new["seed"]),
+                version=0, started_at=t, updated_at=t, rules_version=engine.rules_version))
+        state = _state(conn, new_id, n)
+    return {**state, "seat": new_seat(seat, n), "credential": credential}
+
+
+def decline(store: Store, game_id: str, seat: int) -> dict[str, Any]:
+    """Call the rematch of a finished game off (before it started)."""
+    with store.engine.begin() as conn:
+        old = store._lock_game(conn, game_id)
+        if old["rematch_id"] is None:
+            raise ApiError(409, "Nobody has offered a rematch yet.")
+        n = old["player_count"]
+        new = store._lock_game(conn, old["rematch_id"])
+        if new["status"] != "lobby":
+            raise ApiError(409, "The rematch has already started."
+                           if new["status"] != "abandoned" else "The rematch is already off.")
+        conn.execute(update(seats).where(seats.c.game_id == new["id"],
+                                         seats.c.seat == new_seat(seat, n))
+                     .values(left=True, token_hash=None))
+        conn.execute(update(games).where(games.c.id == new["id"])
+                     .values(status="abandoned", updated_at=now()))
+        return _state(conn, new["id"], n)
+
+
+def current(engine: Engine, game_id: str) -> dict[str, Any] | None:
+    """The rematch state of a game, or None when nobody offered one."""
+    with engine.connect() as conn:
+        row = conn.execute(select(games.c.rematch_id, games.c.player_count)
+                           .where(games.c.id == game_id)).first()
+        if row is None or row[0] is None:
+            return None
+        return _state(conn, row[0], row[1])
+
+
+def deliver(room: Room, state: dict[str, Any]) -> None:
+    """Queue the rematch frame for every viewer of the finished game in this process."""
+    room.broadcast_text(encode({"type": "rematch", **state}))
+
+
+RELAY_HANDLERS["rematch"] = deliver
+
+
+async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
+    """After a hello to a finished game: the rematch as it stands, if one was offered."""
+    if room.status != "finished":
+        return
+    try:
+        state = await asyncio.to_thread(current, hub.store.engine, room.id)
+    except Exception:
+        log.exception("rematch of %s could not be read", room.id)
+        return
+    if state is not None:
+        conn.send(encode({"type": "rematch", **state}))
+
+
+async def _tell(hub: Hub, game_id: str, state: dict[str, Any]) -> None:
+    room = hub.rooms.get(game_id)
+    if room is not None:
+        deliver(room, state)
+    hub.fanout.relay(game_id, "rematch", state)
+
+
+_REFUSALS = refusals(401, 403, 404, 409, 422)
+
+
+@router.post("/games/{game_id}/rematch", summary="Offer or accept a rematch",
+             responses=_REFUSALS)
+async def rematch(holder: SeatDep, store: StoreDep, hub: HubDep) -> RematchSeat:
+    """The first player creates the new table; everyone who accepts gets a seat in it."""
+    got = await asyncio.to_thread(accept, store, holder.game_id, holder.seat)
+    public = {k: got[k] for k in ("game_id", "accepted", "declined", "started")}
+    if got["started"]:
+        await announce(hub, store, got["game_id"])  # loads the new room: its bots begin
+    await _tell(hub, holder.game_id, public)
+    return RematchSeat.model_validate(got)
+
+
+@router.post("/games/{game_id}/rematch/decline", summary="Decline the rematch",
+             responses=_REFUSALS)
+async def rematch_decline(holder: SeatDep, store: StoreDep, hub: HubDep) -> RematchState:
+    """Call the offered rematch off for every player."""
+    state = await asyncio.to_thread(decline, store, holder.game_id, holder.seat)
+    await _tell(hub, holder.game_id, state)
+    return RematchState.model_validate(state)

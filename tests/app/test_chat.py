@@ -1,0 +1,232 @@
+"""Table chat and spectators' chat over the game WebSocket (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from app.chat import MAX_TEXT, Refusal, compose
+from app.frames import ChatSend
+from tests.app.client import Viewer, auth, create, http, join, open_table, start, watch_id
+from tests.conftest import LiveServer
+
+MARKUP = '<img src=x onerror="alert(1)"> & <b>bold</b> <script>alert(2)</script>'
+
+
+def say(v: Viewer, text: str, channel: str = "table", name: str | None = None,
+        cid: str | None = None) -> None:
+    frame: dict[str, Any] = {"type": "chat", "channel": channel, "text": text}
+    if name is not None:
+        frame["name"] = name
+    if cid is not None:
+        frame["id"] = cid
+    v.ws.send(json.dumps(frame))
+
+
+def chat_of(v: Viewer, timeout: float = 10.0) -> dict[str, Any]:
+    """The next chat message this viewer receives."""
+    frame = v.wait_for(lambda f: f["type"] == "chat" and not f["history"], timeout)
+    assert len(frame["messages"]) == 1
+    return frame["messages"][0]
+
+
+def refusal_of(v: Viewer, cid: str) -> dict[str, Any]:
+    return v.wait_for(lambda f: f["type"] == "rejected" and f["id"] == cid)
+
+
+def drain(v: Viewer) -> list[dict[str, Any]]:
+    """Every frame the server sent before answering a ping (nothing more is on its way)."""
+    start_at = len(v.frames)
+    v.ws.send('{"type":"ping"}')
+    v.wait_for(lambda f: f["type"] == "pong")
+    return v.frames[start_at:]
+
+
+@pytest.fixture
+def table(live_server: LiveServer) -> Iterator[tuple[dict, Viewer, Viewer, Viewer]]:
+    lobby, host, guest, spec = open_table(live_server, "race")
+    yield lobby, host, guest, spec
+    for v in (host, guest, spec):
+        v.close()
+
+
+def test_markup_stays_text_for_players_and_in_the_history(
+        live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
+    lobby, host, guest, spec = table
+    say(host, MARKUP)
+    for v in (host, guest):
+        line = chat_of(v)
+        # Verbatim: neither interpreted nor entity-escaped (the client renders it as text).
+        assert line["text"] == MARKUP
+        assert (line["seat"], line["name"], line["channel"]) == (0, "Host", "table")
+    # The players' chat is theirs: the spectator receives nothing of it.
+    assert not [f for f in drain(spec) if f["type"] == "chat"]
+    r = http.get(f"{live_server.url}/api/games/{lobby['game_id']}/history",
+                 headers=auth(lobby["credential"]))
+    assert r.headers["content-type"].startswith("application/json")
+    assert [m["text"] for m in r.json()["chat"]] == [MARKUP]
+    # The public history (a listed table) is what a spectator reads: no table chat.
+    public = http.get(f"{live_server.url}/api/games/{lobby['game_id']}/history").json()
+    assert public["chat"] == []
+
+
+def test_length_is_counted_in_characters_and_empty_is_refused(
+        table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
+    _, host, guest, _ = table
+    emoji = "\U0001F600" * MAX_TEXT  # 500 characters, 1000 UTF-16 units
+    say(host, emoji)
+    assert chat_of(guest)["text"] == emoji
+    say(host, emoji + "!", cid="long")
+    assert refusal_of(host, "long")["reason"] == (
+        "Messages are at most 500 characters; this one has 501.")
+    say(host, "  \t \n ", cid="blank")
+    refused = refusal_of(host, "blank")
+    assert refused["code"] == "invalid" and "empty message" in refused["reason"]
+    say(host, "still here")
+    assert chat_of(guest)["text"] == "still here"  # nothing of the refusals arrived
+
+
+def test_rate_limit_answers_with_a_sentence(live_server: LiveServer) -> None:
+    rt = live_server.app.state.hub.rt
+    saved = rt.chat_per_second, rt.chat_burst
+    rt.chat_per_second, rt.chat_burst = 0.01, 3
+    try:
+        _, host, guest, spec = open_table(live_server, "race")
+        for i in range(4):
+            say(host, f"message {i}", cid=f"m{i}")
+        refused = refusal_of(host, "m3")
+        assert refused["code"] == "rate_limited"
+        assert "too quickly" in refused["reason"] and "wait" in refused["reason"]
+        got = [chat_of(guest)["text"] for _ in range(3)]
+        assert got == ["message 0", "message 1", "message 2"]
+        assert not [f for f in drain(guest) if f["type"] == "chat"]
+        # The limit is per connection: the other player still talks.
+        say(guest, "my turn to talk")
+        assert chat_of(host)["text"] == "my turn to talk"
+        for v in (host, guest, spec):
+            v.close()
+    finally:
+        rt.chat_per_second, rt.chat_burst = saved
+
+
+def test_spectator_chat_reaches_only_players_who_opted_in(
+        live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
+    lobby, host, guest, spec = table
+    other_spec = Viewer(live_server.ws_url, lobby["game_id"], watch=watch_id(lobby))
+    other_spec.wait_for(lambda f: f["type"] == "snapshot")
+    say(spec, "who wins? <i>", channel="spectators", name="Citra")
+    line = chat_of(other_spec)
+    assert (line["name"], line["seat"], line["channel"], line["text"]) == (
+        "Citra", None, "spectators", "who wins? <i>")
+    assert chat_of(spec)["text"] == "who wins? <i>"
+    # The host opts in: the recent spectators' chat arrives, then every new message.
+    host.ws.send(json.dumps({"type": "chat_follow", "spectators": True}))
+    backlog = host.wait_for(lambda f: f["type"] == "chat" and f["history"])
+    assert [m["text"] for m in backlog["messages"]] == ["who wins? <i>"]
+    say(spec, "nice move", channel="spectators", name="Citra")
+    assert chat_of(host)["text"] == "nice move"
+    assert chat_of(other_spec)["text"] == "nice move"
+    # The guest never opted in: nothing of the spectators' chat reached it.
+    assert not [f for f in drain(guest) if f["type"] == "chat"]
+    assert not [f for f in guest.frames if f["type"] == "chat"]
+    # Opting out again stops it.
+    host.ws.send(json.dumps({"type": "chat_follow", "spectators": False}))
+    drain(host)
+    say(spec, "hello?", channel="spectators")
+    assert chat_of(other_spec)["name"] == "Spectator"
+    assert not [f for f in drain(host) if f["type"] == "chat"]
+    # The history API follows the same rule.
+    url = f"{live_server.url}/api/games/{lobby['game_id']}/history"
+    assert http.get(url, headers=auth(lobby["credential"])).json()["chat"] == []
+    opted = http.get(url, headers=auth(lobby["credential"]),
+                     params={"spectator_chat": "true"}).json()["chat"]
+    assert [m["text"] for m in opted] == ["who wins? <i>", "nice move", "hello?"]
+    other_spec.close()
+
+
+def test_each_side_writes_only_its_own_chat(table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
+    _, host, guest, spec = table
+    say(spec, "let me play", channel="table", cid="s")
+    assert refusal_of(spec, "s")["code"] == "forbidden"
+    say(host, "psst", channel="spectators", cid="h")
+    assert refusal_of(host, "h")["code"] == "forbidden"
+    say(spec, "hi", channel="spectators", name="x" * 41, cid="n")
+    assert refusal_of(spec, "n")["reason"] == "Display names are at most 40 characters."
+    assert not [f for f in drain(guest) if f["type"] == "chat"]
+
+
+def test_chat_survives_a_restart(db_url: str) -> None:
+    first = LiveServer(db_url).start()
+    try:
+        lobby = create(first, seats=2)
+        friend = join(first, lobby, "Budi")
+        start(first, lobby)
+        host = Viewer(first.ws_url, lobby["game_id"], credential=lobby["credential"])
+        spec = Viewer(first.ws_url, lobby["game_id"], watch=watch_id(lobby))
+        say(host, "see you after the restart")
+        chat_of(host)
+        say(spec, "me too", channel="spectators", name="Dewi")
+        chat_of(spec)
+        host.close()
+        spec.close()
+    finally:
+        first.stop()
+    second = LiveServer(db_url).start()
+    try:
+        guest = Viewer(second.ws_url, lobby["game_id"], credential=friend["credential"])
+        guest.wait_for(lambda f: f["type"] == "snapshot")
+        backlog = guest.wait_for(lambda f: f["type"] == "chat")
+        assert backlog["history"] is True
+        assert [(m["name"], m["text"]) for m in backlog["messages"]] == [
+            ("Host", "see you after the restart")]
+        spec = Viewer(second.ws_url, lobby["game_id"], watch=watch_id(lobby))
+        backlog = spec.wait_for(lambda f: f["type"] == "chat")
+        assert [(m["name"], m["text"]) for m in backlog["messages"]] == [("Dewi", "me too")]
+        guest.close()
+        spec.close()
+    finally:
+        second.stop()
+
+
+def test_a_bot_never_chats(live_server: LiveServer) -> None:
+    lobby = create(live_server, seats=2)
+    r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/bot",
+                  headers=auth(lobby["credential"]))
+    assert r.status_code == 200, r.text
+    start(live_server, lobby)
+    host = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    room = live_server.app.state.hub.rooms[lobby["game_id"]]
+    # Whatever reaches the chat on the bot's seat is refused (a bot has no credential, and a
+    # seat handed to a bot keeps no connection's voice).
+    with pytest.raises(Refusal) as refused:
+        compose(room, 1, ChatSend(type="chat", text="beep"))
+    assert refused.value.code == "forbidden" and "bots never chat" in refused.value.reason
+    # The bots played; the host said something; the chat holds the host's words only.
+    host.answer(host.act({"type": "advance", "n": 1}))
+    host.wait_version(2)
+    say(host, "your move, bot")
+    assert chat_of(host)["seat"] == 0
+    history = http.get(f"{live_server.url}/api/games/{lobby['game_id']}/history",
+                       headers=auth(lobby["credential"])).json()
+    assert [m["seat"] for m in history["chat"]] == [0]
+    assert any(e["seat"] == 1 for e in history["events"])  # the bot did act
+    host.close()
+
+
+def test_a_player_who_joined_later_reads_the_table_chat(live_server: LiveServer) -> None:
+    lobby = create(live_server, seats=2)
+    friend = join(live_server, lobby, "Budi")
+    host = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    say(host, "ready when you are")  # chatting in the lobby, before the start
+    chat_of(host)
+    start(live_server, lobby)
+    guest = Viewer(live_server.ws_url, lobby["game_id"], credential=friend["credential"])
+    backlog = guest.wait_for(lambda f: f["type"] == "chat")
+    assert [m["text"] for m in backlog["messages"]] == ["ready when you are"]
+    host.close()
+    guest.close()
