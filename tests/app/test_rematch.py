@@ -1,0 +1,181 @@
+"""Rematch after a finished game (issue 13): one click per player, one new table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from app.tables import games
+from tests.app.client import Viewer, auth, create, http, join, start
+from tests.app.test_races import race
+from tests.conftest import LiveServer
+
+
+def finished_game(server: LiveServer, seats: int = 2, bots: tuple[int, ...] = (),
+                  names: tuple[str, ...] = ("Budi",)) -> tuple[dict, dict[int, str], Viewer]:
+    """A finished race (the host reached the goal in one move) and every human's credential;
+    the host's viewer stays connected."""
+    lobby = create(server, seats=seats, options={"goal": 1}, host="Ana")
+    creds = {0: lobby["credential"]}
+    for name in names:
+        got = join(server, lobby, name)
+        creds[got["seat"]] = got["credential"]
+    for seat in bots:
+        r = http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
+                      headers=auth(lobby["credential"]))
+        assert r.status_code == 200, r.text
+    start(server, lobby)
+    host = Viewer(server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    assert host.answer(host.act({"type": "advance", "n": 1}))["type"] == "accepted"
+    assert host.doc is not None and host.doc["outcome"] is not None
+    return lobby, creds, host
+
+
+def count_games(store: Any) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(games)).scalar_one())
+
+
+def rematch(server: LiveServer, game_id: str, credential: str) -> Any:
+    return http.post(f"{server.url}/api/games/{game_id}/rematch", headers=auth(credential))
+
+
+def rematch_frame(v: Viewer, pred: Any = lambda f: True) -> dict[str, Any]:
+    return v.wait_for(lambda f: f["type"] == "rematch" and pred(f))
+
+
+def test_both_accept_and_the_new_table_starts_rotated(live_server: LiveServer) -> None:
+    store = live_server.app.state.store
+    lobby, creds, host = finished_game(live_server)
+    gid = lobby["game_id"]
+    guest = Viewer(live_server.ws_url, gid, credential=creds[1])
+    guest.wait_for(lambda f: f["type"] == "snapshot")
+    first = rematch(live_server, gid, creds[0])
+    assert first.status_code == 200, first.text
+    offer = first.json()
+    assert offer["accepted"] == [0] and not offer["started"] and offer["seat"] == 1
+    new_id = offer["game_id"]
+    # Every player sees the offer live, and who accepted.
+    seen = rematch_frame(guest)
+    assert (seen["game_id"], seen["accepted"], seen["started"]) == (new_id, [0], False)
+    second = rematch(live_server, gid, creds[1])
+    assert second.status_code == 200, second.text
+    assert second.json()["started"] and second.json()["seat"] == 0
+    for v in (host, guest):
+        done = rematch_frame(v, lambda f: f["started"])
+        assert done["accepted"] == [0, 1] and done["game_id"] == new_id
+    old, new = store.game(gid), store.game(new_id)
+    assert old["rematch_id"] == new_id
+    assert new["status"] == "active" and new["version"] == 0
+    assert (new["kind"], new["options"], new["settings"], new["player_count"],
+            new["spectators"], new["listed"]) == (
+        old["kind"], old["options"], old["settings"], old["player_count"],
+        old["spectators"], old["listed"])
+    assert new["seed"] != old["seed"]
+    assert new["watch_id"] != old["watch_id"] and new["invite_id"] != old["invite_id"]
+    # The seat order rotated by one: Budi (seat 1) plays first now, Ana (the host) second.
+    new_seats = store.seats(new_id)
+    assert [(s["name"], s["is_host"], s["is_bot"]) for s in new_seats] == [
+        ("Budi", False, False), ("Ana", True, False)]
+    # Each new credential opens its new seat, and the old ones still open the old game only.
+    for answer in (first.json(), second.json()):
+        me = http.get(f"{live_server.url}/api/me", headers=auth(answer["credential"])).json()
+        assert me == {"game_id": new_id, "seat": answer["seat"]}
+    budi = Viewer(live_server.ws_url, new_id, credential=second.json()["credential"])
+    snap = budi.wait_for(lambda f: f["type"] == "snapshot")
+    assert snap["doc"]["status"] == "active" and snap["doc"]["to_act"] == [0]
+    # A player who reconnects to the old game is told about the rematch again.
+    again = Viewer(live_server.ws_url, gid, credential=creds[1])
+    assert rematch_frame(again)["started"]
+    for v in (host, guest, budi, again):
+        v.close()
+
+
+def test_bots_come_along_and_a_lone_human_starts_at_once(live_server: LiveServer) -> None:
+    store = live_server.app.state.store
+    lobby, creds, host = finished_game(live_server, seats=3, bots=(1, 2), names=())
+    r = rematch(live_server, lobby["game_id"], creds[0])
+    assert r.status_code == 200, r.text
+    assert r.json()["started"] and r.json()["accepted"] == [0, 1, 2]
+    seats = store.seats(r.json()["game_id"])
+    assert [(s["name"], s["is_bot"]) for s in seats] == [
+        ("Bot 2", True), ("Bot 3", True), ("Ana", False)]
+    assert r.json()["seat"] == 2
+    host.close()
+
+
+def test_a_decline_calls_the_rematch_off(live_server: LiveServer) -> None:
+    lobby, creds, host = finished_game(live_server)
+    gid = lobby["game_id"]
+    no_offer = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
+                         headers=auth(creds[1]))
+    assert no_offer.status_code == 409 and "Nobody" in no_offer.json()["detail"]
+    assert rematch(live_server, gid, creds[0]).status_code == 200
+    declined = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
+                         headers=auth(creds[1]))
+    assert declined.status_code == 200, declined.text
+    assert declined.json()["declined"] == [1] and not declined.json()["started"]
+    assert rematch_frame(host, lambda f: f["declined"] == [1])["accepted"] == [0]
+    late = rematch(live_server, gid, creds[1])
+    assert late.status_code == 409 and "declined" in late.json()["detail"]
+    store = live_server.app.state.store
+    assert store.game(declined.json()["game_id"])["status"] == "abandoned"
+    host.close()
+
+
+def test_rematch_needs_a_finished_game_and_a_seat(live_server: LiveServer) -> None:
+    lobby = create(live_server, seats=2)
+    friend = join(live_server, lobby, "Budi")
+    start(live_server, lobby)
+    live = rematch(live_server, lobby["game_id"], friend["credential"])
+    assert live.status_code == 409 and "over" in live.json()["detail"]
+    anon = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/rematch")
+    assert anon.status_code == 401
+    done, creds, host = finished_game(live_server)
+    elsewhere = rematch(live_server, done["game_id"], friend["credential"])
+    assert elsewhere.status_code == 403
+    assert rematch(live_server, done["game_id"], creds[0]).status_code == 200
+    twice = rematch(live_server, done["game_id"], creds[0])
+    assert twice.status_code == 409 and "already accepted" in twice.json()["detail"]
+    host.close()
+
+
+@pytest.fixture(scope="module", params=["one-server", "two-servers"])
+def servers(request: pytest.FixtureRequest, live_server: LiveServer,
+            db_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    if request.param == "one-server":
+        yield live_server, live_server
+        return
+    second = LiveServer(db_url).start()
+    try:
+        yield live_server, second
+    finally:
+        second.stop()
+
+
+def test_two_clicks_at_once_create_one_table(servers: tuple[LiveServer, LiveServer]) -> None:
+    a, b = servers
+    store = a.app.state.store
+    for _ in range(5):
+        lobby, creds, host = finished_game(a)
+        gid = lobby["game_id"]
+        before = count_games(store)
+        first, second = race(partial(rematch, a, gid, creds[0]),
+                             partial(rematch, b, gid, creds[1]))
+        assert (first.status_code, second.status_code) == (200, 200), (first.text, second.text)
+        assert first.json()["game_id"] == second.json()["game_id"] == store.game(gid)["rematch_id"]
+        assert first.json()["started"] or second.json()["started"]
+        new = store.game(first.json()["game_id"])
+        assert new["status"] == "active"
+        assert count_games(store) == before + 1  # one new table, not two
+        assert {first.json()["seat"], second.json()["seat"]} == {0, 1}
+        # The host's viewer (on the first process) hears it started, wherever it happened
+        # (two processes tell each other on PostgreSQL; SQLite serves one process).
+        if a is b or store.engine.dialect.name == "postgresql":
+            rematch_frame(host, lambda f: f["started"])
+        host.close()
