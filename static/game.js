@@ -5,8 +5,10 @@
 
 import { api } from "/static/api.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
+import { ChatPanel } from "/static/chat.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
+import { RematchBox } from "/static/rematch.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -105,6 +107,10 @@ class GameShell {
       seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host,
     }));
     this.log = new GameLog((seat) => this.playerName(seat));
+    this.chat = new ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf: (s) => this.playerName(s),
+      send: (frame) => Boolean(this.sock?.sendRaw(frame)) });
+    this.rematch = new RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
+      game: this.info.game, players: this.players, nameOf: (s) => this.playerName(s), navigate: this.navigate });
     this.build();
   }
 
@@ -160,6 +166,7 @@ class GameShell {
               this.playersList,
               this.extra,
             ]),
+            this.chat.el,
             this.optionsPanel,
             this.log.el,
           ]),
@@ -189,6 +196,10 @@ class GameShell {
       onLobby: (lobby) => this.onLobby(lobby),
       onFatal: (reason, code) => this.onFatal(reason, code),
       onError: (reason) => toast(reason),
+      onOpen: () => this.chat.onOpen(),
+      onChat: (f) => this.chat.onFrame(f),
+      onRematch: (f) => this.rematch.update(f),
+      onRejected: (f) => this.chat.onRejected(f) || toast(f.reason),
     });
     this.sock.connect();
     return () => this.destroy();
@@ -566,7 +577,7 @@ class GameShell {
       notes.length
         ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
         : null,
-      h("div", { class: "form-actions" }, [h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page")]),
+      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page")]),
     );
   }
 

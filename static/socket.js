@@ -14,7 +14,9 @@ export class GameSocket {
   /**
    * gameId: the game; auth: {credential} or {watch}.
    * handlers: {onDoc({doc, prev, version, log, snapshot}), onStatus(state, detail),
-   *            onPresence(frame), onLobby(lobby), onFatal(reason, code), onError(reason)}
+   *            onPresence(frame), onLobby(lobby), onFatal(reason, code), onError(reason),
+   *            onOpen() after each hello, onChat(frame), onRematch(frame),
+   *            onRejected(frame) for a refusal that answers no action of this socket}
    */
   constructor(gameId, auth, handlers = {}) {
     this.gameId = gameId;
@@ -68,6 +70,7 @@ export class GameSocket {
       const hello = { type: "hello", ...this.auth };
       if (this.version !== null && this.doc !== null) hello.version = this.version;
       ws.send(JSON.stringify(hello));
+      this.handlers.onOpen?.();
       this.startPing();
     };
     ws.onmessage = (ev) => {
@@ -183,7 +186,10 @@ export class GameSocket {
       case "accepted":
       case "rejected": {
         const p = this.pending.get(frame.id);
-        if (!p) break;
+        if (!p) {
+          if (frame.type === "rejected") this.handlers.onRejected?.(frame);
+          break;
+        }
         this.pending.delete(frame.id);
         if (frame.type === "accepted") p.resolve(frame);
         else {
@@ -198,6 +204,12 @@ export class GameSocket {
         break;
       case "lobby":
         this.handlers.onLobby?.(frame.lobby);
+        break;
+      case "chat":
+        this.handlers.onChat?.(frame);
+        break;
+      case "rematch":
+        this.handlers.onRematch?.(frame);
         break;
       case "error":
         if (frame.fatal) {

@@ -1,0 +1,51 @@
+"""Rematch in the browser (issue 13): both players accept from the game-over panel and the
+new table opens for both, with the seat order rotated."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.app.client import Viewer
+from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+
+
+def test_a_rematch_accepted_by_both_opens_the_new_table_for_both(e2e_server: Any,
+                                                                 new_page: Any) -> None:
+    made = api_lobby(e2e_server, "race", 2, options={"goal": 2}, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    gid = made["lobby"]["game_id"]
+    ana, budi = new_page(), new_page(390, 844)
+    open_seat(ana, e2e_server, gid, 0, made["seats"][0], "race")
+    open_seat(budi, e2e_server, gid, 1, made["seats"][1], "race")
+    expect(budi.get_by_test_id("turn")).to_have_text("Waiting for Ana")
+    # Ana wins in one move (sent as her browser would).
+    host = Viewer(e2e_server.ws_url, gid, credential=made["seats"][0])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    assert host.answer(host.act({"type": "advance", "n": 2}))["type"] == "accepted"
+    host.close()
+    for page in (ana, budi):
+        expect(page.get_by_test_id("gameover")).to_be_visible()
+
+    ana.get_by_test_id("rematch-offer").click()
+    expect(ana.get_by_test_id("rematch-status")).to_have_text(
+        "You asked for a rematch; waiting for the others.")
+    # Budi sees the offer live, and who accepted.
+    expect(budi.get_by_test_id("rematch-status")).to_have_text("Ana wants a rematch.")
+    expect(budi.get_by_test_id("rematch-seat-0")).to_contain_text("accepted")
+    expect(budi.get_by_test_id("rematch-seat-1")).to_contain_text("waiting")
+    budi.get_by_test_id("rematch-accept").click()
+
+    # Both browsers open the new table; Budi (seat 1 before) plays first now.
+    new_url = re.compile(r"/game/(?!" + re.escape(gid) + r"$)[\w-]+$")
+    for page in (ana, budi):
+        page.wait_for_url(new_url)
+        expect(page.get_by_test_id("status")).to_have_text("Connected")
+    assert ana.url == budi.url
+    expect(budi.get_by_test_id("turn")).to_have_text("Your turn")
+    expect(ana.get_by_test_id("turn")).to_have_text("Waiting for Budi")
+    expect(ana.get_by_test_id("gameover")).to_be_hidden()
+    expect(ana.get_by_test_id("player-0")).to_contain_text("Budi")
+    expect(ana.get_by_test_id("player-1")).to_contain_text("Ana")
