@@ -230,3 +230,27 @@ def test_a_player_who_joined_later_reads_the_table_chat(live_server: LiveServer)
     assert [m["text"] for m in backlog["messages"]] == ["ready when you are"]
     host.close()
     guest.close()
+
+
+def test_chat_crosses_server_processes(pg_url: str) -> None:
+    """Two processes on one PostgreSQL: a message said on one reaches the other's viewers,
+    under the same reading rules."""
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, host, guest, spec = open_table(first, "race", guests_on=second)
+        say(host, "hello from the first process")
+        assert chat_of(guest)["text"] == "hello from the first process"
+        guest.ws.send(json.dumps({"type": "chat_follow", "spectators": True}))
+        drain(guest)
+        say(spec, "and from the second", channel="spectators", name="Eka")
+        assert chat_of(guest)["text"] == "and from the second"
+        assert not [f for f in drain(host) if f["type"] == "chat"
+                    and f["messages"][0]["channel"] == "spectators"]
+        drain(spec)
+        assert not [f for f in spec.frames if f["type"] == "chat"
+                    and f["messages"][0]["channel"] == "table"]
+        for v in (host, guest, spec):
+            v.close()
+    finally:
+        first.stop()
+        second.stop()
