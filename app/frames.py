@@ -144,7 +144,8 @@ class Rejected(_Frame):
     code: RejectCode = Field(description="`invalid` malformed action, `rule` not allowed now, "
                                          "`stale` version mismatch (a snapshot follows), "
                                          "`forbidden` spectator, `unavailable` not saved, "
-                                         "try again, `rate_limited` too many at once")
+                                         "try again, `rate_limited` too many at once "
+                                         "(a chat message's refusal uses the same codes)")
     reason: str = Field(description="a sentence for the player")
 
 

@@ -317,6 +317,7 @@ class GameShell {
     }
     if (!this.watching && !this.hasLeft && typeof info.you === "number") {
       this.seat = info.you;
+      this.chat.seat = this.rematch.seat = info.you;
       saveSeat(this.gameId, { seat: info.you });
     }
     this.drawPlayers();
