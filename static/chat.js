@@ -134,6 +134,17 @@ export class ChatPanel {
       this.empty, this.list, this.status, form, h("div", { class: "chat-meta" }, [this.counter, ...extras]), phrases,
     ]);
     this.el = h("section", { class: "panel chat-panel", "data-testid": "chat" }, [this.toggle, this.body]);
+    // On a phone the panel sits below the board: a button in the page's head (never over
+    // the board) opens it and brings it into view, and counts what is unread.
+    this.jumpBadge = h("span", { class: "chat-unread", hidden: true });
+    this.jump = h("button", {
+      type: "button", class: "btn btn-small btn-ghost chat-jump", "data-testid": "chat-jump",
+      onclick: () => {
+        this.setOpen(true);
+        this.el.scrollIntoView({ block: "start", behavior: "smooth" });
+        this.input.focus({ preventScroll: true });
+      },
+    }, ["Chat", this.jumpBadge]);
     this.drawCounter();
   }
 
@@ -149,8 +160,10 @@ export class ChatPanel {
   }
 
   drawUnread() {
-    this.badge.hidden = this.unread === 0;
-    this.badge.textContent = this.unread ? `${this.unread} new` : "";
+    for (const badge of [this.badge, this.jumpBadge]) {
+      badge.hidden = this.unread === 0;
+      badge.textContent = this.unread ? `${this.unread} new` : "";
+    }
   }
 
   drawCounter() {
@@ -280,14 +293,17 @@ export class ChatPanel {
     }
     const time = new Date(m.at);
     return h("li", attrs, [
+      h("span", { class: "chat-aside" }, [
+        Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at }, time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })),
+        mine ? null : h("button", {
+          type: "button", class: "chat-link", "data-testid": hiddenAuthor ? "chat-unhide" : "chat-hide",
+          title: hiddenAuthor ? `Show ${who}'s messages again` : `Hide ${who}'s messages (only for you)`,
+          onclick: () => this.setHidden(m, !hiddenAuthor),
+        }, hiddenAuthor ? "unhide" : "hide"),
+      ]),
       h("span", { class: "chat-name", "data-testid": "chat-name" }, who),
+      " ",
       h("span", { class: "chat-text", "data-testid": "chat-text" }, m.text),
-      Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at }, time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })),
-      mine ? null : h("button", {
-        type: "button", class: "chat-link", "data-testid": hiddenAuthor ? "chat-unhide" : "chat-hide",
-        title: hiddenAuthor ? `Show ${who}'s messages again` : `Hide ${who}'s messages (only for you)`,
-        onclick: () => this.setHidden(m, !hiddenAuthor),
-      }, hiddenAuthor ? "unhide" : "hide"),
     ]);
   }
 }

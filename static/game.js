@@ -157,6 +157,7 @@ class GameShell {
             // A game keeps the rules it started with, even after the server's rules change.
             h("span", { class: "rules-version", "data-testid": "rules-version" }, `Rules version ${info.rules_version ?? "?"}`)]),
           this.turn,
+          this.chat.jump,
         ]),
         h("div", { class: "game-grid" }, [
           h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
