@@ -85,6 +85,9 @@ def test_length_is_counted_in_characters_and_empty_is_refused(
     say(host, "  \t \n ", cid="blank")
     refused = refusal_of(host, "blank")
     assert refused["code"] == "invalid" and "empty message" in refused["reason"]
+    say(host, " two\nlines\x00here\t")
+    # Control characters become spaces and the ends are trimmed; nothing else changes.
+    assert chat_of(guest)["text"] == "two lines here"
     say(host, "still here")
     assert chat_of(guest)["text"] == "still here"  # nothing of the refusals arrived
 
@@ -117,10 +120,11 @@ def test_spectator_chat_reaches_only_players_who_opted_in(
     lobby, host, guest, spec = table
     other_spec = Viewer(live_server.ws_url, lobby["game_id"], watch=watch_id(lobby))
     other_spec.wait_for(lambda f: f["type"] == "snapshot")
-    say(spec, "who wins? <i>", channel="spectators", name="Citra")
+    say(spec, "who wins? <i>", channel="spectators", name="<b>Citra</b>")
     line = chat_of(other_spec)
+    # A typed name is kept as typed, markup included (the page shows it as text).
     assert (line["name"], line["seat"], line["channel"], line["text"]) == (
-        "Citra", None, "spectators", "who wins? <i>")
+        "<b>Citra</b>", None, "spectators", "who wins? <i>")
     assert chat_of(spec)["text"] == "who wins? <i>"
     # The host opts in: the recent spectators' chat arrives, then every new message.
     host.ws.send(json.dumps({"type": "chat_follow", "spectators": True}))
