@@ -23,7 +23,7 @@ import asyncio
 import logging
 import re
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, insert, select
@@ -66,7 +66,6 @@ class Refusal(Exception):
 
     code: str
     reason: str
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def state_of(hub: Hub, conn: Connection) -> ChatState:
