@@ -1,4 +1,3 @@
-# ruff: noqa: F811 - the fixtures imported from notices_support are parameters here
 """Your-turn e-mail against a real SMTP server (aiosmtpd): one mail per turn to a player
 who is away, a daily digest for turn-based tables, unsubscribing, and addresses that
 nobody else ever sees."""
@@ -15,12 +14,10 @@ from sqlalchemy import select, update
 from app.db import migrate
 from app.tables import games, notice_outbox
 from tests.app.client import Viewer, auth, http
-from tests.app.notices_support import (  # noqa: F401 - fixtures
+from tests.app.notices_support import (
     PUBLIC,
     LiveServer,
     Mailbox,
-    mailbox,
-    notice_server,
     notice_settings,
     wait_until,
 )
@@ -65,8 +62,15 @@ def move(viewer: Viewer) -> int:
     return int(answer["version"])
 
 
+def sees_presence(viewer: Viewer, seat: int, connected: bool) -> None:
+    """Read until a presence frame shows ``seat`` so (call it for the connect as well as
+    the disconnect: an older frame would match otherwise)."""
+    viewer.wait_for(lambda f: f["type"] == "presence"
+                    and f["seats"][seat]["connected"] is connected)
+
+
 def sees_guest_offline(host: Viewer) -> None:
-    host.wait_for(lambda f: f["type"] == "presence" and not f["seats"][1]["connected"])
+    sees_presence(host, 1, False)
 
 
 def test_one_mail_per_turn_to_a_player_who_is_away(notice_server: LiveServer,
@@ -92,6 +96,7 @@ def test_one_mail_per_turn_to_a_player_who_is_away(notice_server: LiveServer,
 
     budi = Viewer(notice_server.ws_url, gid, credential=guest["credential"])
     budi.wait_for(lambda f: f["type"] == "snapshot")
+    sees_presence(host, 1, True)
     move(budi)                 # the host's turn, but the host is connected: no mail
     budi.close()
     sees_guest_offline(host)
@@ -162,13 +167,14 @@ def test_unsubscribe_stops_the_mail(notice_server: LiveServer, mailbox: Mailbox)
     move(host)
     budi = Viewer(notice_server.ws_url, gid, credential=guest["credential"])
     budi.wait_for(lambda f: f["type"] == "snapshot")
+    sees_presence(budi, 0, True)
     host.close()
-    budi.wait_for(lambda f: f["type"] == "presence" and not f["seats"][0]["connected"])
+    sees_presence(budi, 0, False)
     move(budi)                  # the host's new turn: the host unsubscribed
     budi.close()
     host = Viewer(notice_server.ws_url, gid, credential=lobby["credential"])
     host.wait_for(lambda f: f["type"] == "snapshot")
-    sees_guest_offline(host)
+    sees_guest_offline(host)    # budi never comes back: the first such frame is the truth
     move(host)                  # the guest's turn: still subscribed, so mailed
     assert len(mailbox.wait(guest_mail, 2)) == 2
     assert len(mailbox.to(host_mail)) == 1
@@ -211,6 +217,7 @@ def test_turn_based_tables_send_one_digest_a_day(notice_server: LiveServer,
         lobby, guest, host = tables[0]
         budi = Viewer(notice_server.ws_url, lobby["game_id"], credential=guest["credential"])
         budi.wait_for(lambda f: f["type"] == "snapshot")
+        sees_presence(host, 1, True)
         move(budi)
         budi.close()
         sees_guest_offline(host)
