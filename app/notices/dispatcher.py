@@ -39,6 +39,7 @@ log = logging.getLogger("meja.notices")
 QUEUE_LIMIT = 10_000
 #: How long a game's targets (addresses, hook) are trusted from memory.
 TARGETS_TTL = 300.0
+TARGETS_KEPT = 20_000
 #: Sends in flight at once (a hanging receiver holds one slot until its timeout).
 CONCURRENCY = 8
 
@@ -208,6 +209,8 @@ class Notices:
         if hit is not None and time.monotonic() - hit[0] < TARGETS_TTL:
             return hit[1]
         found = self.db.targets(game_id)
+        if len(self._targets) > TARGETS_KEPT:
+            self._targets.clear()  # a bound, not an LRU: a miss only costs one query
         self._targets[game_id] = (time.monotonic(), found)
         return found
 
