@@ -15,6 +15,7 @@ from app import chat
 from app.errors import ApiError, validation_message
 from app.frames import encode
 from app.lobby import invite_url, lobby_info, watch_url
+from app.notices.webhooks import HookRefused
 from app.ratelimit import RateLimiter, retry_after
 from app.rooms import Hub
 from app.schemas import (
@@ -163,6 +164,14 @@ async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
     return info
 
 
+async def checked_hook(hub: Hub, url: str | None) -> str | None:
+    """The table's webhook URL once its addresses pass (else 422 with the reason)."""
+    try:
+        return await hub.notices.check_hook(url)
+    except HookRefused as exc:
+        raise ApiError(422, str(exc)) from None
+
+
 @router.get("/games", summary="Games that can be played here")
 async def list_games() -> list[GameDescription]:
     return [GameDescription.model_validate(e.describe())
@@ -171,7 +180,7 @@ async def list_games() -> list[GameDescription]:
 
 @router.post("/lobbies", status_code=201, summary="Create a lobby",
              dependencies=[rate_limited("lobbies")], responses=refusals(400, 404, 413, 422, 429))
-async def create_lobby(body: CreateLobby, store: StoreDep) -> CreatedLobby:
+async def create_lobby(body: CreateLobby, store: StoreDep, hub: HubDep) -> CreatedLobby:
     engine = get_engine(body.game)
     if engine is None:
         raise ApiError(404, f"There is no game called {body.game!r} here.")
@@ -182,9 +191,11 @@ async def create_lobby(body: CreateLobby, store: StoreDep) -> CreatedLobby:
         options = engine.validate_options(body.options)
     except ValidationError as exc:
         raise ApiError(422, validation_message(exc.errors(), "Invalid options")) from None
+    hook = await checked_hook(hub, body.webhook_url)
     game, credential = await run(store.create_lobby, engine.id, options, body.seats,
                                  body.host_name, body.spectators, body.listed,
                                  engine.rules_version, body.settings.model_dump(mode="json"))
+    await hub.notices.lobby_created(game["id"], credential, body.host_email, hook)
     return CreatedLobby(game_id=game["id"], seat=0, credential=credential,
                         invite_url=invite_url(game), watch_url=watch_url(game))
 
@@ -230,6 +241,7 @@ async def join(invite_id: LinkId, body: JoinBody, store: StoreDep, hub: HubDep,
             return Joined(game_id=game["id"], seat=found[1], credential=credential,
                           resumed=True)
     seat, new_credential = await run(store.join, game["id"], body.name)
+    await hub.notices.joined(game["id"], new_credential, body.email)
     await announce(hub, store, game["id"])
     return Joined(game_id=game["id"], seat=seat, credential=new_credential, resumed=False)
 
@@ -332,7 +344,9 @@ async def start(game: HostDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
         raise ApiError(409, "This game has already started.")
     state = engine.setup(game["player_count"], game["options"], game["seed"])
     await run(store.start, game["id"], state, engine.rules_version)
-    return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
+    info = await announce(hub, store, game["id"])
+    await hub.notices.game_started(hub, game["id"])
+    return LobbyInfo.model_validate(info)
 
 
 @router.get("/games/{game_id}/history", summary="A game's public history",

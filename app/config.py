@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.notices.settings import NoticeSettings
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SQLITE = f"sqlite:///{ROOT / 'var' / 'meja.db'}"
 
@@ -33,6 +35,8 @@ class Settings:
     rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     static_dir: Path = ROOT / "static"
+    #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...: app/notices/settings.py).
+    notices: NoticeSettings = field(default_factory=NoticeSettings)
 
 
 def normalize_db_url(url: str) -> str:

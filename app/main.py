@@ -20,6 +20,7 @@ from app.config import Settings
 from app.db import make_engine
 from app.errors import ApiError, validation_message
 from app.middleware import BodyLimit, SecurityHeaders
+from app.notices import routes as notice_routes
 from app.ratelimit import RateLimiter
 from app.rooms import Hub
 from app.store import Store
@@ -57,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
-        hub = Hub(store, settings.bot_delay)
+        hub = Hub(store, settings.bot_delay, notices=settings.notices)
         app.state.hub = hub
         await hub.start()
         # Everything imported and loaded so far lives as long as the process: keep the
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rematch.router)
     app.include_router(ws.router)
     app.include_router(gamedata.router)
+    app.include_router(notice_routes.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
     @app.exception_handler(ApiError)

@@ -30,6 +30,7 @@ from app.errors import ApiError
 from app.fanout import Fanout, LocalFanout
 from app.frames import encode
 from app.lobby import lobby_info
+from app.notices import Notices, NoticeSettings
 from app.outbox import Connection, OutboxLimits
 from app.rtsettings import Realtime
 from app.store import CommitItem, Store
@@ -331,6 +332,7 @@ class Room:
             return Reply({"type": "rejected", "id": client_id, "code": "stale",
                           "reason": "The game moved on before your action arrived."},
                          snapshot=True)
+        self.hub.notices.moved(self, result.state, seq)  # your-turn mail, webhooks
         self.state, self.version = result.state, seq
         if finished:
             self.game["status"] = "finished"
@@ -391,7 +393,8 @@ def _line(seq: int, seat: int | None, entry: LogEntry) -> dict[str, Any]:
 class Hub:
     """Owns the rooms, the committer, the fan-out and the bots of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float, rt: Realtime | None = None) -> None:
+    def __init__(self, store: Store, bot_delay: float, rt: Realtime | None = None,
+                 notices: NoticeSettings | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rt = rt or Realtime()
@@ -402,6 +405,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.notices = Notices(store.engine, notices)
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
@@ -428,6 +432,7 @@ class Hub:
             await asyncio.to_thread(self.store.reset_presence)
         self._spawn(self._resume_bots())
         self._spawn(self._unload_idle())
+        await self.notices.start(self)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -464,6 +469,7 @@ class Hub:
             task.cancel()
         await self.fanout.stop()
         await self.committer.stop()
+        await self.notices.stop()
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loading it from the database on first use."""

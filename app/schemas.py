@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.frames import ChatLine
+from app.notices.fields import EmailField, WebhookField
 from app.tablesettings import TableSettings
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
@@ -34,6 +35,8 @@ class CreateLobby(BaseModel):
     #: a seat meant for a friend should not go to a stranger by default.
     listed: bool = False
     settings: TableSettings = Field(default_factory=TableSettings)
+    host_email: EmailField = None
+    webhook_url: WebhookField = None
 
 
 class JoinBody(BaseModel):
@@ -41,6 +44,7 @@ class JoinBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default="", max_length=200)
+    email: EmailField = None
 
 
 class OrderBody(BaseModel):

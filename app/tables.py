@@ -98,3 +98,78 @@ chat = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_chat_game_id", "game_id", "id"),
 )
+
+
+# -- your-turn notices (app/notices, migration 0005_notices) -----------------------------
+# Addresses and hook URLs live in tables of their own, read only by app/notices: nothing
+# that builds LobbyInfo, a frame or the history ever selects them.
+
+notice_addresses = Table(
+    "notice_addresses",
+    metadata,
+    # The seat row (not its number): reordering a lobby moves the row, and the address with it.
+    Column("seat_id", Integer, ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("address", String(254), nullable=False),
+)
+
+notice_hooks = Table(
+    "notice_hooks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("url", String(2000), nullable=False),
+)
+
+#: Addresses that unsubscribed: no mail goes to them, whichever table typed them in.
+notice_optouts = Table(
+    "notice_optouts",
+    metadata,
+    Column("address", String(254), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Mail and webhook posts waiting to go out (durable across restarts). ``key`` makes
+#: "one per turn" the database's rule: a second insert of the same turn is refused.
+notice_outbox = Table(
+    "notice_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(200), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),
+    Column("game_id", String(32), nullable=True),
+    Column("payload", JSON, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
+    Column("sent_at", DateTime(timezone=True), nullable=True),
+    Column("error", String(300), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Seats of turn-based tables waiting for a player with an address (the digest's lines).
+notice_waiting = Table(
+    "notice_waiting",
+    metadata,
+    Column("seat_id", Integer, ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("address", String(254), nullable=False, index=True),
+    Column("since_version", Integer, nullable=False),
+    Column("since_at", DateTime(timezone=True), nullable=False),
+)
+
+#: When each address last got its digest.
+notice_digests = Table(
+    "notice_digests",
+    metadata,
+    Column("address", String(254), primary_key=True),
+    Column("sent_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The key that signs unsubscribe links when MEJA_NOTICE_SECRET is not set (one row).
+notice_secret = Table(
+    "notice_secret",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("secret", String(128), nullable=False),
+)

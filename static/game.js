@@ -1,6 +1,6 @@
 // /game/{game_id} and /watch/{watch_id}: the game page shell. Connection and reconnect,
 // players and scores, whose turn, the log, error toasts, the spectator banner, the game-over
-// panel, "(Your turn)" in the tab title, and the board renderer static/games/<game>/index.js
+// panel, your-turn notices (static/notices.js), "since your last turn" (static/since.js), and the board renderer static/games/<game>/index.js
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
@@ -9,6 +9,8 @@ import { ChatPanel } from "/static/chat.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
+import { TurnNotices } from "/static/notices.js";
+import { SincePanel } from "/static/since.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -142,6 +144,8 @@ class GameShell {
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.notices = this.watching ? null : new TurnNotices({ gameName, gameId: this.gameId });
+    this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list);
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -160,12 +164,13 @@ class GameShell {
           this.chat.jump,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
               this.playersList,
               this.extra,
+              this.notices ? this.notices.el : null,
             ]),
             this.chat.el,
             this.optionsPanel,
@@ -208,6 +213,7 @@ class GameShell {
 
   destroy() {
     this.closed = true;
+    this.notices?.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
@@ -258,6 +264,8 @@ class GameShell {
   }
 
   send(action) {
+    this.notices?.acted();
+    this.since?.clear();
     return this.sock.sendAction(action).catch((err) => {
       let msg = err.message || "Your move was not accepted.";
       if (err.code === "stale") msg = `${msg} The board has been refreshed; please try again.`;
@@ -345,6 +353,7 @@ class GameShell {
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
+    this.since?.update({ log, snapshot }, this.seat);
     if (snapshot && !this.watching) this.refreshInfoSoon();
     this.drawTurn();
     this.drawPlayers();
@@ -380,7 +389,8 @@ class GameShell {
     }
     this.turn.textContent = text;
     this.turn.classList.toggle("mine", Boolean(this.myTurn()));
-    document.title = this.myTurn() ? "(Your turn) Meja" : `${this.gameName} · Meja`;
+    if (this.notices) this.notices.update(this.myTurn());
+    else document.title = `${this.gameName} · Meja`;
   }
 
   drawPlayers() {
@@ -496,6 +506,8 @@ class GameShell {
     this.credential = null;
     this.turn.textContent = "You left the table.";
     this.turn.classList.remove("mine");
+    this.notices?.destroy();
+    this.since?.clear();
     document.title = `${this.gameName} · Meja`;
     const watch = this.info.watch_url ? new URL(this.info.watch_url, location.origin).pathname : null;
     add(clear(this.leftNotice),

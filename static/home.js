@@ -4,6 +4,7 @@ import { api } from "/static/api.js";
 import { add, clear, h, lastSegment, toast } from "/static/dom.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
+import { emailField, webhookField } from "/static/noticefields.js";
 import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
 
@@ -132,6 +133,11 @@ function renderCreate(section, games, navigate) {
   const spectators = h("input", { id: "create-spectators", type: "checkbox", checked: true, "data-testid": "create-spectators" });
   // Off by default: a listed table's free seats are open to anyone on the home page.
   const listed = h("input", { id: "create-listed", type: "checkbox", checked: false, "data-testid": "create-listed", "aria-describedby": "create-listed-help" });
+  const hostEmail = emailField({ id: "create-email", testid: "create-email" });
+  const webhook = webhookField({ id: "create-webhook", testid: "create-webhook" });
+  const noticesBox = h("details", { class: "options notices-options" }, [
+    h("summary", null, "Turn notices by e-mail or webhook (optional)"), hostEmail.el, webhook.el,
+  ]);
   const optionsHost = h("div", { class: "options-fields" });
   const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, "Open the table");
@@ -159,6 +165,7 @@ function renderCreate(section, games, navigate) {
     ]),
     nameBox.el,
     optionsBox,
+    noticesBox,
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-spectators" }, [spectators, h("span", null, "Spectators may watch")]),
@@ -192,6 +199,8 @@ function renderCreate(section, games, navigate) {
           host_name: name,
           spectators: spectators.checked,
           listed: listed.checked,
+          ...(hostEmail.value() ? { host_email: hostEmail.value() } : {}),
+          ...(webhook.value() ? { webhook_url: webhook.value() } : {}),
         },
       });
       rememberName(name);

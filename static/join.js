@@ -5,6 +5,7 @@ import { api } from "/static/api.js";
 import { add, clear, h, toast } from "/static/dom.js";
 import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
 import { nameField } from "/static/names.js";
+import { emailField } from "/static/noticefields.js";
 import { seatList } from "/static/seats.js";
 
 export async function render(root, ctx) {
@@ -77,9 +78,11 @@ async function renderJoin(root, { params, navigate }) {
     return;
   }
   const nameBox = nameField({ id: "join-name", testid: "join-name", label: "Your name", value: lastName(), placeholder: "e.g. Budi" });
+  const emailBox = emailField({ id: "join-email", testid: "join-email" });
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "join-submit" }, "Take a seat");
   const form = h("form", { class: "join-form" }, [
     nameBox.el,
+    emailBox.el,
     h("div", { class: "form-actions" }, [submit]),
   ]);
   form.addEventListener("submit", async (ev) => {
@@ -88,7 +91,7 @@ async function renderJoin(root, { params, navigate }) {
     if (name === null) return;
     submit.disabled = true;
     try {
-      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name } });
+      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name, ...(emailBox.value() ? { email: emailBox.value() } : {}) } });
       rememberName(name);
       saveSeat(res.game_id, {
         credential: res.credential,
