@@ -7,6 +7,7 @@ import { api } from "/static/api.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
+import { ReplayBar } from "/static/replay.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -136,6 +137,7 @@ class GameShell {
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.replay = new ReplayBar(this);
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -151,9 +153,10 @@ class GameShell {
             // A game keeps the rules it started with, even after the server's rules change.
             h("span", { class: "rules-version", "data-testid": "rules-version" }, `Rules version ${info.rules_version ?? "?"}`)]),
           this.turn,
+          this.replay.opener,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
@@ -162,6 +165,7 @@ class GameShell {
             ]),
             this.optionsPanel,
             this.log.el,
+            this.replay.log.el,
           ]),
         ]),
       ]),
@@ -196,6 +200,7 @@ class GameShell {
 
   destroy() {
     this.closed = true;
+    this.replay.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
@@ -243,6 +248,9 @@ class GameShell {
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();
+    // A link may open the replay at a version (an imported record: ?replay=0).
+    const at = new URLSearchParams(location.search).get("replay");
+    if (at !== null && /^\d+$/.test(at) && !this.closed) this.replay.go(Number(at));
   }
 
   send(action) {
@@ -338,6 +346,7 @@ class GameShell {
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
+    this.replay.liveChanged();
   }
 
   myTurn() {
@@ -566,7 +575,7 @@ class GameShell {
       notes.length
         ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
         : null,
-      h("div", { class: "form-actions" }, [h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page")]),
+      h("div", { class: "form-actions" }, [h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page"), this.replay.downloadButton()]),
     );
   }
 
@@ -583,6 +592,7 @@ class GameShell {
       return;
     }
     if (!this.rendererReady) return; // loadRenderer draws when the module arrives
+    if (this.replay.active) return; // the replay holds the board; the live doc waits
     const full = { ...doc, version: this.version };
     if (this.renderer && !this.rendererFailed) {
       try {

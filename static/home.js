@@ -6,6 +6,7 @@ import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
 import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
+import { importCard } from "/static/replay.js";
 
 const MAX_PEEKS = 4;
 
@@ -42,7 +43,7 @@ export async function render(root, { navigate }) {
   root.appendChild(
     h("div", { class: "home-grid" }, [
       h("div", { class: "home-main" }, [gamesSection, createSection]),
-      h("div", { class: "home-side" }, [yourSection, lobbiesSection]),
+      h("div", { class: "home-side" }, [yourSection, lobbiesSection, importCard(navigate)]),
     ]),
   );
 
