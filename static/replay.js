@@ -5,7 +5,7 @@
 // draws it. While replaying, the live document keeps arriving; leaving shows it again.
 // Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
 
-import { api } from "/static/api.js";
+import { ApiError, api } from "/static/api.js";
 import { h, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 
@@ -206,10 +206,14 @@ export class ReplayBar {
 
   async download() {
     try {
-      const record = await api("GET", `/games/${encodeURIComponent(this.shell.gameId)}/record`, this.auth());
-      const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+      const { query, credential } = this.auth();
+      const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
+      const qs = query ? `?${new URLSearchParams(query)}` : "";
+      // The server's bytes as they are: JSON.parse would round the 63-bit seed.
+      const text = await rawJson("GET", `/api/games/${encodeURIComponent(this.shell.gameId)}/record${qs}`, headers);
+      const blob = new Blob([text], { type: "application/json" });
       const url = URL.createObjectURL(blob);
-      const a = h("a", { href: url, download: `meja-${record.game}-${this.shell.gameId}.json`, hidden: true });
+      const a = h("a", { href: url, download: `meja-${this.shell.info.game}-${this.shell.gameId}.json`, hidden: true });
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -218,6 +222,27 @@ export class ReplayBar {
       toast(err.message);
     }
   }
+}
+
+/** A request whose JSON answer is returned as text; refusals throw ApiError(detail). */
+async function rawJson(method, url, headers, body) {
+  let resp;
+  try {
+    resp = await fetch(url, { method, headers: { Accept: "application/json", ...headers }, body });
+  } catch {
+    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0);
+  }
+  const text = await resp.text();
+  if (!resp.ok) {
+    let detail = "";
+    try {
+      detail = JSON.parse(text).detail;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(typeof detail === "string" && detail ? detail : `The server answered ${resp.status}.`, resp.status);
+  }
+  return text;
 }
 
 /** The home page's import card: a file picker and a drop zone for a game record. */
@@ -231,16 +256,17 @@ export function importCard(navigate) {
   const send = async (file) => {
     if (!file) return;
     status.textContent = `Checking ${file.name}…`;
-    let record;
+    const text = await file.text();
     try {
-      record = JSON.parse(await file.text());
+      JSON.parse(text);
     } catch {
       status.textContent = "";
       toast("This file is not a game record (it is not JSON).");
       return;
     }
     try {
-      const made = await api("POST", "/records", { body: record });
+      // The file's own text: parsing and re-encoding it would round the 63-bit seed.
+      const made = JSON.parse(await rawJson("POST", "/api/records", { "Content-Type": "application/json" }, text));
       status.textContent = "";
       navigate(`${made.watch_url}?replay=0`);
     } catch (err) {
