@@ -63,6 +63,12 @@ class GameReplay:
             if event["seq"] == len(self.events) + 1:
                 self.events.append(event)
 
+    def remember(self, k: int, state: State) -> None:
+        """A state known without replaying (the stored snapshot of version ``k``): the end
+        of a finished game shows at once, and jumps near it start there."""
+        if 0 < k <= len(self.events):
+            self._checkpoints.setdefault(k, state)
+
     def _spacing(self) -> int:
         return max(MIN_SPACING, -(-len(self.events) // MAX_CHECKPOINTS))
 
@@ -73,10 +79,13 @@ class GameReplay:
         """
         if not 0 <= k <= len(self.events):
             raise IndexError(k)
+        # Start from the nearest state known at or before k: the last one handed out, or a
+        # checkpoint (a jump forward need not walk from an old cursor).
         at, state = self._cursor
-        if at > k:
-            at = max((c for c in self._checkpoints if c <= k), default=0)
-            state = self._checkpoints[at] if at else self._setup
+        near = max((c for c in self._checkpoints if c <= k), default=0)
+        if at > k or near > at:
+            at = near
+            state = self._checkpoints[near] if near else self._setup
         spacing = self._spacing()
         engine = self.engine
         while at < k:
@@ -86,8 +95,11 @@ class GameReplay:
             if at % spacing == 0 and at not in self._checkpoints:
                 self._checkpoints[at] = state
         if len(self._checkpoints) > 2 * MAX_CHECKPOINTS:
-            # The game grew and the spacing with it: keep only the checkpoints on the grid.
-            self._checkpoints = {c: s for c, s in self._checkpoints.items() if c % spacing == 0}
+            # The game grew and the spacing with it: keep only the checkpoints on the grid
+            # (and the last one, often the stored snapshot).
+            top = max(self._checkpoints)
+            self._checkpoints = {c: s for c, s in self._checkpoints.items()
+                                 if c % spacing == 0 or c == top}
         self._cursor = (k, state)
         return state
 
@@ -228,6 +240,8 @@ def _replay_sync(cache: ReplayCache, store: Store, game: dict[str, Any], at: int
     with replay.lock:
         if replay.latest < at:
             replay.extend(store.events(game["id"], after=replay.latest))
+        if replay.latest == game["version"]:
+            replay.remember(game["version"], game["state"])
     if replay.latest < at:
         raise ApiError(409, "This game's history is still being saved; try again.")
     try:

@@ -267,3 +267,22 @@ def test_replay_bounds_and_auth_are_refused_in_words(live_server: Any) -> None:
     assert get_replay(live_server, gid, 1, watch=watch_id(lobby)).json()["log"][0]["seq"] == 1
     for v in (host, guest, spec):
         v.close()
+
+
+def test_a_game_of_older_rules_is_not_replayed_under_newer_ones(live_server: Any) -> None:
+    """A game keeps the rules it was dealt under; replaying it under others proves nothing."""
+    from sqlalchemy import update
+
+    from app.tables import games
+    from tests.app.recorded import record_of
+
+    made = http.post(f"{live_server.url}/api/records",
+                     json=record_of(fixtures("tuk-tuk-taxi", 1)[0])).json()
+    watch = made["watch_url"].rsplit("/", 1)[1]
+    assert get_replay(live_server, made["game_id"], 3, watch=watch).status_code == 200
+    store = live_server.app.state.store
+    with store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == made["game_id"])
+                     .values(rules_version="0"))
+    r = get_replay(live_server, made["game_id"], 3, watch=watch)
+    assert r.status_code == 409 and "rules version 0" in r.json()["detail"]
