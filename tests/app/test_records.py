@@ -54,6 +54,10 @@ def test_a_record_imports_exports_and_replays_to_the_same_end(live_server: Any,
     for key in ("game", "rules_version", "options", "seed", "seats", "actions", "outcome",
                 "format", "format_version"):
         assert again[key] == record[key], key
+    # The exported file imports again, to the same final state.
+    twice = post(live_server, again)
+    assert twice.status_code == 201, twice.text
+    assert store.game(twice.json()["game_id"])["state"] == row["state"]
     # ...and it replays to its last version.
     last = http.get(f"{live_server.url}/api/games/{made['game_id']}/replay",
                     params={"at": made["version"], "watch": watch}).json()
