@@ -190,6 +190,7 @@ export class ReplayBar {
   }
 
   pause() {
+    if (this.timer) this.goToken = (this.goToken || 0) + 1; // a step still on its way is dropped
     clearInterval(this.timer);
     this.timer = null;
     this.drawControls();

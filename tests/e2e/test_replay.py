@@ -76,8 +76,9 @@ def test_a_finished_game_is_scrubbed_forward_and_back(e2e_server: Any, new_page:
     later = re.compile(r"Move (7|8|9|\d\d+) of")
     expect(page.get_by_test_id("replay-position")).to_have_text(later)
     page.get_by_test_id("replay-play").click()
+    expect(page.get_by_test_id("replay-play")).to_have_attribute("aria-label", "Play")
     paused = page.get_by_test_id("replay-position").text_content()
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(2000)
     assert page.get_by_test_id("replay-position").text_content() == paused
     page.get_by_test_id("replay-exit").click()
     expect(page.get_by_test_id("gameover")).to_be_visible()
