@@ -137,7 +137,8 @@ SeatDep = Annotated[SeatHolder, Depends(seat_holder)]
 #: The game ``{game_id}`` when the caller is its host (else 401/403).
 HostDep = Annotated[dict[str, Any], Depends(host_game)]
 
-_LIMITED = {"lobbies": "new lobbies", "joins": "joins", "claims": "seat claims"}
+_LIMITED = {"lobbies": "new lobbies", "joins": "joins", "claims": "seat claims",
+            "records": "record imports"}
 
 
 def rate_limited(kind: str) -> DependsParam:

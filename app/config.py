@@ -34,6 +34,7 @@ class Settings:
     rate_lobbies: float = field(default_factory=lambda: _float("MEJA_RATE_LOBBIES", 20))
     rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
+    rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
     static_dir: Path = ROOT / "static"
     #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...: app/notices/settings.py).
     notices: NoticeSettings = field(default_factory=NoticeSettings)

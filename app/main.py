@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, gamedata, rematch, ws
+from app import api, gamedata, records, rematch, replay, ws
 from app.config import Settings
 from app.db import make_engine
 from app.errors import ApiError, validation_message
@@ -78,12 +78,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
                         "joins": RateLimiter(settings.rate_joins),
-                        "claims": RateLimiter(settings.rate_claims)}
+                        "claims": RateLimiter(settings.rate_claims),
+                        "records": RateLimiter(settings.rate_records)}
     app.include_router(api.router)
     app.include_router(rematch.router)
     app.include_router(ws.router)
     app.include_router(gamedata.router)
     app.include_router(notice_routes.router)
+    app.include_router(replay.router)
+    app.include_router(records.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
     @app.exception_handler(ApiError)
@@ -129,7 +132,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_api_route(path, page_for(column), methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     # Outermost last: even a 413 carries the security headers.
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
+                       larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)
     logging.getLogger("meja").setLevel(logging.INFO)
     return app

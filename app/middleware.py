@@ -60,18 +60,22 @@ class BodyLimit:
     declared Content-Length is refused before the first byte is read, a streamed body as
     soon as it passes the limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int,
+                 larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        #: Paths whose bodies may be larger (an imported game record).
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         for key, value in scope.get("headers", []):
             if key == b"content-length":
-                if not value.isdigit() or int(value) > self.max_bytes:
-                    await self._refuse(send)
+                if not value.isdigit() or int(value) > limit:
+                    await self._refuse(send, limit)
                     return
         seen = 0
 
@@ -80,14 +84,14 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise BodyTooLarge(self.max_bytes)
+                if seen > limit:
+                    raise BodyTooLarge(limit)
             return message
 
         await self.app(scope, bounded_receive, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = (b'{"detail":"The request body is larger than ' + str(self.max_bytes).encode()
+    async def _refuse(self, send: Send, limit: int) -> None:
+        body = (b'{"detail":"The request body is larger than ' + str(limit).encode()
                 + b' bytes."}')
         await send({"type": "http.response.start", "status": 413, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

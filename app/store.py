@@ -374,6 +374,28 @@ class Store:
                         updated_at=t, rules_version=rules_version)
             )
 
+    def add_finished(self, game: dict[str, Any], seat_rows: list[dict[str, Any]],
+                     event_rows: list[dict[str, Any]]) -> dict[str, Any]:
+        """Store a game that was played elsewhere (an imported record, :mod:`app.records`)
+        as finished: a watch link, seats without credentials, its events. ``game`` holds
+        kind, options, settings, seed, rules_version, player_count, version and state."""
+        t = now()
+        row = {**game, "id": security.new_public_id(), "status": "finished",
+               "spectators": True, "listed": False, "invite_id": security.new_public_id(),
+               "watch_id": security.new_public_id(), "created_at": t, "updated_at": t,
+               "started_at": t, "finished_at": t}
+        with self.engine.begin() as conn:
+            conn.execute(insert(games).values(**row))
+            conn.execute(insert(seats), [
+                {"game_id": row["id"], "seat": i, "name": clean_name(s["name"]),
+                 "token_hash": None, "claim_hash": None, "is_host": False,
+                 "is_bot": s["bot"], "connected": False, "left": False}
+                for i, s in enumerate(seat_rows)])
+            if event_rows:
+                conn.execute(insert(events), [{**e, "game_id": row["id"], "client_id": None,
+                                               "created_at": t} for e in event_rows])
+        return row
+
     def set_connected(self, game_id: str, seat: int, connected: bool) -> None:
         """Presence as last seen (the live value is kept in memory)."""
         with self.engine.begin() as conn:

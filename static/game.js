@@ -11,6 +11,7 @@ import { optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
+import { ReplayBar } from "/static/replay.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -146,6 +147,7 @@ class GameShell {
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
     this.notices = this.watching ? null : new TurnNotices({ gameName, gameId: this.gameId });
     this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list);
+    this.replay = new ReplayBar(this);
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -162,9 +164,10 @@ class GameShell {
             h("span", { class: "rules-version", "data-testid": "rules-version" }, `Rules version ${info.rules_version ?? "?"}`)]),
           this.turn,
           this.chat.jump,
+          this.replay.opener,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
@@ -175,6 +178,7 @@ class GameShell {
             this.chat.el,
             this.optionsPanel,
             this.log.el,
+            this.replay.log.el,
           ]),
         ]),
       ]),
@@ -214,6 +218,7 @@ class GameShell {
   destroy() {
     this.closed = true;
     this.notices?.destroy();
+    this.replay.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
@@ -261,6 +266,9 @@ class GameShell {
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();
+    // A link may open the replay at a version (an imported record: ?replay=0).
+    const at = new URLSearchParams(location.search).get("replay");
+    if (at !== null && /^\d+$/.test(at) && !this.closed) this.replay.go(Number(at));
   }
 
   send(action) {
@@ -360,6 +368,7 @@ class GameShell {
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
+    this.replay.liveChanged();
   }
 
   myTurn() {
@@ -591,7 +600,7 @@ class GameShell {
       notes.length
         ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
         : null,
-      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page")]),
+      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page"), this.replay.downloadButton()]),
     );
   }
 
@@ -608,6 +617,7 @@ class GameShell {
       return;
     }
     if (!this.rendererReady) return; // loadRenderer draws when the module arrives
+    if (this.replay.active) return; // the replay holds the board; the live doc waits
     const full = { ...doc, version: this.version };
     if (this.renderer && !this.rendererFailed) {
       try {

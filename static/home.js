@@ -7,6 +7,7 @@ import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/
 import { emailField, webhookField } from "/static/noticefields.js";
 import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
+import { importCard } from "/static/replay.js";
 
 const MAX_PEEKS = 4;
 
@@ -43,7 +44,7 @@ export async function render(root, { navigate }) {
   root.appendChild(
     h("div", { class: "home-grid" }, [
       h("div", { class: "home-main" }, [gamesSection, createSection]),
-      h("div", { class: "home-side" }, [yourSection, lobbiesSection]),
+      h("div", { class: "home-side" }, [yourSection, lobbiesSection, importCard(navigate)]),
     ]),
   );
 

@@ -1,0 +1,296 @@
+// The replay bar of the game page: scrub a finished game (or the past of a live one) with
+// first / previous / play / next / last, a slider, and a click on a log line. The server
+// computes each version's document for this viewer (GET /api/games/{id}/replay?at=k), so a
+// replay shows only what this seat (or a spectator) could see then; the game's own renderer
+// draws it. While replaying, the live document keeps arriving; leaving shows it again.
+// Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
+
+import { ApiError, api } from "/static/api.js";
+import { h, toast } from "/static/dom.js";
+import { GameLog } from "/static/gamelog.js";
+
+/** Milliseconds between two versions while playing. */
+const STEP_MS = 900;
+/** Versions kept in the browser (each one is a whole document). */
+const MAX_DOCS = 200;
+
+const STYLESHEET = "/static/replay.css";
+if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) {
+  document.head.appendChild(h("link", { rel: "stylesheet", href: STYLESHEET }));
+}
+
+export class ReplayBar {
+  constructor(shell) {
+    this.shell = shell;
+    this.active = false;
+    this.at = null;
+    this.latest = 0;
+    this.docs = new Map();
+    this.lines = new Map();
+    this.logUpTo = 0;
+    this.loading = null;
+    this.timer = null;
+    this.log = new GameLog((seat) => shell.playerName(seat));
+    this.log.el.hidden = true;
+    this.log.el.classList.add("replay-log");
+    this.log.el.querySelector(".panel-title").textContent = "Log (replay)";
+    this.log.list.setAttribute("data-testid", "replay-log");
+    this.log.list.addEventListener("click", (e) => this.onLogClick(e));
+    shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
+
+    const btn = (testid, label, text, onclick) =>
+      h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": label, title: label, onclick }, text);
+    this.first = btn("replay-first", "First move", "⏮", () => this.go(0));
+    this.prev = btn("replay-prev", "Previous move", "◀", () => this.go((this.at ?? this.latest) - 1));
+    this.play = btn("replay-play", "Play", "▶▶", () => this.togglePlay());
+    this.next = btn("replay-next", "Next move", "▶", () => this.go((this.at ?? this.latest) + 1));
+    this.last = btn("replay-last", "Last move", "⏭", () => this.go(this.latest));
+    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": "Move" });
+    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
+    this.exit = h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "replay-exit", onclick: () => this.close() }, "Back to the game");
+    this.el = h("section", { class: "panel replay-bar", "data-testid": "replay-bar", "aria-label": "Replay", hidden: true }, [
+      h("div", { class: "replay-controls" }, [this.first, this.prev, this.play, this.next, this.last, this.position]),
+      this.slider,
+      h("div", { class: "replay-foot" }, [this.exit]),
+    ]);
+    this.opener = h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "replay-open", hidden: true, onclick: () => this.go(Math.max(0, (this.shell.version || 0) - 1)) }, "Look back (replay)");
+  }
+
+  /** The shell got a document: the game moved on (or just loaded). */
+  liveChanged() {
+    const v = this.shell.version || 0;
+    this.latest = Math.max(this.latest, v);
+    const started = Boolean(this.shell.doc && this.shell.doc.view);
+    const finished = Boolean(this.shell.doc && (this.shell.doc.outcome || this.shell.doc.status === "finished"));
+    // A finished game shows the bar at once; a live one behind "Look back".
+    this.el.hidden = !(this.active || (finished && v > 0));
+    this.opener.hidden = !started || finished || this.active || v === 0;
+    this.exit.textContent = finished ? "Back to the end" : "Back to the live game";
+    this.drawControls();
+  }
+
+  auth() {
+    return this.shell.watching ? { query: { watch: this.shell.auth.watch } } : { credential: this.shell.credential };
+  }
+
+  onLogClick(e) {
+    const li = e.target.closest?.("li[data-seq]");
+    if (!li || li.dataset.seq === "") return;
+    this.go(Number(li.dataset.seq));
+  }
+
+  async go(k) {
+    if (!Number.isInteger(k)) return;
+    k = Math.max(0, this.latest ? Math.min(k, this.latest) : k);
+    const token = (this.goToken = (this.goToken || 0) + 1);
+    let found = this.docs.get(k);
+    if (!found) {
+      try {
+        found = await this.fetch(k);
+      } catch (err) {
+        this.pause();
+        toast(err.message);
+        return;
+      }
+    }
+    if (token !== this.goToken || this.shell.closed) return;
+    this.enter();
+    this.at = k;
+    this.draw(found);
+  }
+
+  async fetch(k) {
+    const after = Math.min(this.logUpTo, k);
+    const opts = this.auth();
+    opts.query = { ...(opts.query || {}), at: String(k), log_after: String(after) };
+    const got = await api("GET", `/games/${encodeURIComponent(this.shell.gameId)}/replay`, opts);
+    for (const line of got.log || []) {
+      this.lines.set(`${line.seq}|${line.private ? 1 : 0}|${line.text}`, line);
+    }
+    this.logUpTo = Math.max(this.logUpTo, k);
+    this.latest = Math.max(this.latest, got.latest);
+    if (this.docs.size >= MAX_DOCS) this.docs.delete(this.docs.keys().next().value);
+    this.docs.set(k, got.doc);
+    return got.doc;
+  }
+
+  enter() {
+    if (this.active) return;
+    this.active = true;
+    this.shell.log.el.hidden = true;
+    this.log.el.hidden = false;
+    this.shell.fallback.hidden = true;
+    this.shell.root.querySelector(".game-page")?.classList.add("replaying");
+    this.liveChanged();
+  }
+
+  close() {
+    this.pause();
+    if (!this.active) return;
+    this.active = false;
+    this.at = null;
+    this.log.el.hidden = true;
+    this.shell.log.el.hidden = false;
+    this.shell.root.querySelector(".game-page")?.classList.remove("replaying");
+    this.liveChanged();
+    this.shell.drawBoard();
+  }
+
+  draw(doc) {
+    const shell = this.shell;
+    const full = { ...doc, version: this.at };
+    if (shell.renderer && !shell.rendererFailed) {
+      try {
+        shell.renderer.update(full, shell.rendererDoc);
+      } catch (err) {
+        console.error("renderer update failed in replay", err);
+      }
+    } else if (shell.rawView) {
+      shell.rawView.hidden = false;
+      shell.rawView.querySelector("pre").textContent = JSON.stringify(doc.view, null, 2);
+    }
+    shell.rendererDoc = full;
+    this.board = full;
+    const shown = [...this.lines.values()].filter((l) => l.seq <= this.at);
+    this.log.add(shown, { replace: true });
+    for (const li of this.log.list.querySelectorAll("li[data-seq]")) {
+      li.classList.toggle("current", Number(li.dataset.seq) === this.at);
+    }
+    this.log.list.querySelector("li.current")?.scrollIntoView?.({ block: "nearest" });
+    this.drawControls();
+  }
+
+  drawControls() {
+    const at = this.active ? this.at : this.latest;
+    this.slider.max = String(this.latest);
+    this.slider.value = String(at ?? 0);
+    this.position.textContent = this.active ? `Move ${at} of ${this.latest}` : `${this.latest} moves`;
+    this.el.dataset.at = this.active ? String(at) : "";
+    this.first.disabled = this.prev.disabled = this.active && at <= 0;
+    this.next.disabled = this.last.disabled = this.active && at >= this.latest;
+    this.play.textContent = this.timer ? "⏸" : "▶▶";
+    this.play.setAttribute("aria-label", this.timer ? "Pause" : "Play");
+  }
+
+  togglePlay() {
+    if (this.timer) {
+      this.pause();
+      return;
+    }
+    const start = this.active && this.at < this.latest ? this.at : 0;
+    this.timer = setInterval(async () => {
+      if (!this.active || this.at >= this.latest) {
+        this.pause();
+        return;
+      }
+      await this.go(this.at + 1);
+    }, STEP_MS);
+    this.go(start);
+  }
+
+  pause() {
+    if (this.timer) this.goToken = (this.goToken || 0) + 1; // a step still on its way is dropped
+    clearInterval(this.timer);
+    this.timer = null;
+    this.drawControls();
+  }
+
+  destroy() {
+    this.pause();
+  }
+
+  /** The game-over panel's "Download record" button. */
+  downloadButton() {
+    return h("button", { type: "button", class: "btn", "data-testid": "download-record", onclick: () => this.download() }, "Download record");
+  }
+
+  async download() {
+    try {
+      const { query, credential } = this.auth();
+      const headers = credential ? { Authorization: `Bearer ${credential}` } : {};
+      const qs = query ? `?${new URLSearchParams(query)}` : "";
+      // The server's bytes as they are: JSON.parse would round the 63-bit seed.
+      const text = await rawJson("GET", `/api/games/${encodeURIComponent(this.shell.gameId)}/record${qs}`, headers);
+      const blob = new Blob([text], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: `meja-${this.shell.info.game}-${this.shell.gameId}.json`, hidden: true });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+}
+
+/** A request whose JSON answer is returned as text; refusals throw ApiError(detail). */
+async function rawJson(method, url, headers, body) {
+  let resp;
+  try {
+    resp = await fetch(url, { method, headers: { Accept: "application/json", ...headers }, body });
+  } catch {
+    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0);
+  }
+  const text = await resp.text();
+  if (!resp.ok) {
+    let detail = "";
+    try {
+      detail = JSON.parse(text).detail;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(typeof detail === "string" && detail ? detail : `The server answered ${resp.status}.`, resp.status);
+  }
+  return text;
+}
+
+/** The home page's import card: a file picker and a drop zone for a game record. */
+export function importCard(navigate) {
+  const input = h("input", { type: "file", accept: "application/json,.json", id: "record-file", "data-testid": "record-file", class: "visually-hidden" });
+  const status = h("p", { class: "muted small", "data-testid": "record-status", "aria-live": "polite" }, "");
+  const zone = h("label", { for: "record-file", class: "drop-zone", "data-testid": "record-drop" }, [
+    h("strong", null, "Drop a game record here"),
+    h("span", { class: "muted" }, " or choose a file"),
+  ]);
+  const send = async (file) => {
+    if (!file) return;
+    status.textContent = `Checking ${file.name}…`;
+    const text = await file.text();
+    try {
+      JSON.parse(text);
+    } catch {
+      status.textContent = "";
+      toast("This file is not a game record (it is not JSON).");
+      return;
+    }
+    try {
+      // The file's own text: parsing and re-encoding it would round the 63-bit seed.
+      const made = JSON.parse(await rawJson("POST", "/api/records", { "Content-Type": "application/json" }, text));
+      status.textContent = "";
+      navigate(`${made.watch_url}?replay=0`);
+    } catch (err) {
+      status.textContent = "";
+      toast(err.message);
+    }
+  };
+  input.addEventListener("change", () => send(input.files && input.files[0]));
+  zone.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    send(e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0]);
+  });
+  return h("section", { class: "card import-card", "aria-labelledby": "import-h" }, [
+    h("h2", { id: "import-h" }, "Watch a game record"),
+    h("p", { class: "muted" }, "A record (the file from “Download record” after a game) is checked move by move, then opens as a replay with its own watch link."),
+    zone,
+    input,
+    status,
+  ]);
+}
