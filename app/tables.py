@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -42,6 +43,8 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    # Ranks when a timeout ended the game (app/clocks.py); the engine's outcome otherwise.
+    Column("outcome_override", JSON, nullable=True),
 )
 
 seats = Table(
@@ -57,6 +60,8 @@ seats = Table(
     Column("is_bot", Boolean, nullable=False, default=False),
     Column("connected", Boolean, nullable=False, default=False),
     Column("left", Boolean, nullable=False, default=False),
+    # A bot plays the seat because its player ran out of time; they may take it back.
+    Column("stand_in", Boolean, nullable=False, default=False),
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
 )
 
@@ -79,3 +84,25 @@ events = Table(
     UniqueConstraint("game_id", "seat", "client_id", name="uq_events_game_seat_client"),
 )
 
+
+# Clocks of timed games (app/clocks.py, migration 0004_clocks): deadlines live here, so a
+# restarted server finds every running clock.
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("since", Float, nullable=False),
+    Column("remaining", JSON, nullable=False),
+    Column("running", JSON, nullable=False),
+    Column("deadline", Float, nullable=True, index=True),
+    Column("extension", JSON, nullable=False),
+    Column("resumed_after", Float, nullable=True),
+)
+
+clock_beats = Table(
+    "clock_beats",
+    metadata,
+    Column("origin", String(32), primary_key=True),
+    Column("beat_at", Float, nullable=False),
+)
