@@ -295,8 +295,8 @@ class Room:
 
     async def _submit_locked(self, seat: int, client_id: str | None, version: int,
                              raw: dict[str, Any], origin: Connection | None) -> Reply:
-        refusal = self._precheck(seat, version) or (
-            clocks.refusal(self, seat) if origin is not None else None)
+        refusal = (clocks.refusal(self, seat) if origin is not None else None
+                   ) or self._precheck(seat, version)
         if refusal is not None:
             code, reason = refusal
             return Reply({"type": "rejected", "id": client_id, "code": code,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 from pydantic_core import PydanticCustomError
 
 #: Real time: a bank from 1 minute to 3 hours, an increment of up to 10 minutes per move.
@@ -39,9 +39,9 @@ class TimeControl(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["none", "realtime", "turn"] = "none"
-    bank_seconds: int = Field(600, strict=True)
-    increment_seconds: int = Field(10, strict=True)
-    turn_seconds: int = Field(86400, strict=True)
+    bank_seconds: StrictInt = 600
+    increment_seconds: StrictInt = 10
+    turn_seconds: StrictInt = 86400
 
     @model_validator(mode="after")
     def _sane(self) -> TimeControl:

@@ -16,10 +16,12 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from app.clock import api as clock_api
 from app.errors import ApiError
 from app.frames import (
     OVERSIZED,
     ActionFrame,
+    ClockFrame,
     Hello,
     PingFrame,
     SyncFrame,
@@ -213,6 +215,8 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             room.send_snapshot(conn)
         elif isinstance(frame, PingFrame):
             conn.send('{"type":"pong"}')
+        elif isinstance(frame, ClockFrame):
+            await clock_api.on_frame(hub, room, conn, frame.op)
         else:
             conn.send(encode({"type": "error", "reason": "Already said hello."}))
 

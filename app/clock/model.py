@@ -127,7 +127,8 @@ def to_doc(clock: Clock, tc: TimeControl, policy: str) -> dict[str, Any]:
         "turn_seconds": tc.turn_seconds if tc.kind == "turn" else 0,
         "out_of_time": policy,
         "extension": {"used": list(clock.extension.get("used", [])),
-                      "ask": clock.extension.get("ask")},
+                      "ask": clock.extension.get("ask"),
+                      "last": clock.extension.get("last")},
     }
 
 
