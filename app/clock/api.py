@@ -3,7 +3,6 @@ ask the others for more time on a turn-based table (the ``clock`` frame)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter
@@ -102,11 +101,8 @@ async def on_frame(hub: Hub, room: Room, conn: Connection, op: str) -> None:
         if new is None:
             conn.send(encode({"type": "error", "reason": refusal}))
             return
-        if not await asyncio.to_thread(db.update_same_version, hub.store.engine, room.id, new):
-            conn.send(encode({"type": "error", "reason": "The game moved on meanwhile."}))
-            return
         room.clock = new
-        hub.clocks.push(room.id, new.version, new.deadline())
+        await hub.clocks.store(room.id, new)
         room.invalidate()
         for c in list(room.conns):
             room.send_snapshot(c)

@@ -99,15 +99,6 @@ def take_back(engine: Engine, game_id: str, seat: int,
     return True
 
 
-def update_same_version(engine: Engine, game_id: str, clock: Clock) -> bool:
-    """An extension vote changed the clock at its version (False: the game moved on)."""
-    with engine.begin() as conn:
-        res = conn.execute(update(clocks).where(and_(clocks.c.game_id == game_id,
-                                                     clocks.c.version == clock.version))
-                           .values(**to_row(clock)))
-    return bool(res.rowcount == 1)
-
-
 def running(engine: Engine) -> list[tuple[str, int, float]]:
     """``(game id, version, deadline)`` of every running clock of an active game."""
     q = (select(clocks.c.game_id, clocks.c.version, clocks.c.deadline)

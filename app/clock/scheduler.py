@@ -59,6 +59,7 @@ class ClockScheduler:
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._writes: dict[str, asyncio.Task[None]] = {}
         #: Seconds forgiven at this start (docs, tests).
         self.forgiven = 0.0
         #: Lateness of each timeout acted on (seconds past its deadline), for the bench.
@@ -113,7 +114,34 @@ class ClockScheduler:
         """A room's clock moved: store it (in the background) and wait for its deadline."""
         self.push(game_id, clock.version, clock.deadline())
         if self._loop is not None:
-            self._spawn(asyncio.to_thread(db.write, self.hub.store.engine, game_id, clock))
+            self._chain(game_id, clock)
+
+    def _chain(self, game_id: str, clock: Clock) -> asyncio.Task[None]:
+        # One game's writes are stored in the order they were made: a slow background
+        # write must never land after (and undo) a newer one of the same version.
+        before = self._writes.get(game_id)
+
+        async def write() -> None:
+            if before is not None:
+                await asyncio.gather(before, return_exceptions=True)
+            await asyncio.to_thread(db.write, self.hub.store.engine, game_id, clock)
+
+        task = asyncio.get_running_loop().create_task(write())
+        self._writes[game_id] = task
+
+        def done(t: asyncio.Task[None]) -> None:
+            if self._writes.get(game_id) is t:
+                del self._writes[game_id]
+            if not t.cancelled() and t.exception() is not None:
+                log.error("clock of %s not stored: %r", game_id, t.exception())
+
+        task.add_done_callback(done)
+        return task
+
+    async def store(self, game_id: str, clock: Clock) -> None:
+        """Store a clock now, after the game's earlier writes, and wait for its deadline."""
+        self.push(game_id, clock.version, clock.deadline())
+        await self._chain(game_id, clock)
 
     def poke(self) -> None:
         """Look at the heap again now (tests call it after moving their clock on); safe
