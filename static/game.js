@@ -4,6 +4,7 @@
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
+import { ClockPanel } from "/static/clock.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
@@ -136,6 +137,13 @@ class GameShell {
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.clock = new ClockPanel({
+      seat: () => (this.watching || this.hasLeft ? null : this.seat),
+      playerName: (seat) => this.playerName(seat),
+      sendRaw: (frame) => this.sock?.sendRaw(frame),
+      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
+        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+    });
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -155,6 +163,7 @@ class GameShell {
         h("div", { class: "game-grid" }, [
           h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
+            this.clock.el,
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
               this.playersList,
@@ -196,6 +205,7 @@ class GameShell {
 
   destroy() {
     this.closed = true;
+    this.clock?.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
@@ -310,7 +320,10 @@ class GameShell {
     }
     this.drawPlayers();
     this.drawExtra();
-    if (this.doc) this.drawTurn();
+    if (this.doc) {
+      this.drawTurn();
+      this.clock.update(this.doc, this.info, { snapshot: true });
+    }
   }
 
   refreshInfoSoon() {
@@ -338,6 +351,7 @@ class GameShell {
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
+    this.clock.update(doc, this.info, { snapshot });
   }
 
   myTurn() {
