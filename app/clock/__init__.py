@@ -67,6 +67,7 @@ def load(room: Room) -> Clock | None:
         clock = model.advance(clock, cfg.time_control, room.version, now, mover,
                               awaited_humans(room))
         db.write(room.hub.store.engine, room.id, clock)
+    room.hub.clocks.push_soon(room.id, clock)
     return clock
 
 

@@ -110,6 +110,12 @@ class ClockScheduler:
         if head is None or deadline < head:
             self.poke()
 
+    def push_soon(self, game_id: str, clock: Clock) -> None:
+        """:meth:`push` from a worker thread (a room loading from the database)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.push, game_id, clock.version,
+                                            clock.deadline())
+
     def stored(self, game_id: str, clock: Clock) -> None:
         """A room's clock moved: store it (in the background) and wait for its deadline."""
         self.push(game_id, clock.version, clock.deadline())
