@@ -60,6 +60,9 @@ class ClockScheduler:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._writes: dict[str, asyncio.Task[None]] = {}
+        #: Deadlines being acted on: one (game, version) is acted on once per process
+        #: however often it was pushed (a commit, a load, a rescan).
+        self._acting: set[tuple[str, int]] = set()
         #: Seconds forgiven at this start (docs, tests).
         self.forgiven = 0.0
         #: Lateness of each timeout acted on (seconds past its deadline), for the bench.
@@ -192,6 +195,10 @@ class ClockScheduler:
 
     # -- acting on a deadline ----------------------------------------------------------------
     async def _expire(self, game_id: str, version: int, deadline: float) -> None:
+        key = (game_id, version)
+        if key in self._acting:
+            return
+        self._acting.add(key)
         try:
             room = self.hub.rooms.get(game_id)
             if room is None:
@@ -211,6 +218,8 @@ class ClockScheduler:
             await out_of_time(self.hub, room, due, version)
         except Exception:
             log.exception("clock of %s failed at its deadline", game_id)
+        finally:
+            self._acting.discard(key)
 
 
 async def out_of_time(hub: Hub, room: Room, due: list[int], version: int) -> None:
@@ -230,16 +239,19 @@ async def out_of_time(hub: Hub, room: Room, due: list[int], version: int) -> Non
         await stand_in(hub, room, seat, version)
 
 
-async def stand_in(hub: Hub, room: Room, seat: int, version: int) -> None:
+async def stand_in(hub: Hub, room: Room, seat: int, version: int) -> bool:
     """A bot takes over the seat and keeps playing it (today's bot path,
-    ``Hub.schedule_bots``; bot levels can key on ``seats.stand_in``)."""
+    ``Hub.schedule_bots``; bot levels can key on ``seats.stand_in``). False when the
+    timeout was stale."""
     clock = model.stop_seat(room.clock, seat, hub.clocks.now()) if room.clock else None
     if clock is None:
-        return
+        return False
     ok = await asyncio.to_thread(db.mark_stand_in, hub.store.engine, room.id, seat, version,
                                  clock)
     if ok:
-        await tell(hub, room.id)
+        room.seats[seat] = {**room.seats[seat], "is_bot": True, "stand_in": True}
+        changed_here(hub, room, clock)
+    return ok
 
 
 async def _end(hub: Hub, room: Room, due: list[int], version: int) -> None:
@@ -260,7 +272,23 @@ async def _end(hub: Hub, room: Room, due: list[int], version: int) -> None:
     ok = await asyncio.to_thread(db.end_game, hub.store.engine, room.id, version, override,
                                  clock)
     if ok:
-        await tell(hub, room.id)
+        room.game = {**room.game, "status": "finished", "outcome_override": override}
+        changed_here(hub, room, clock)
+
+
+def changed_here(hub: Hub, room: Room, clock: Clock) -> None:
+    """A timeout changed seats, status or the clock (already stored): this process's
+    viewers get the new lobby and a fresh snapshot, the other processes reload the room
+    (the fan-out's lobby message), and the stand-in bot, if any, is scheduled. Nothing is
+    read back from the database: at a thousand tables that would be the bottleneck."""
+    room.clock = clock
+    hub.fanout.lobby_changed(room.id, room.status)
+    room.broadcast_text(encode({"type": "lobby",
+                                "lobby": lobby_info(room.game, room.seats, room.online())}))
+    room.invalidate()
+    for conn in list(room.conns):
+        room.send_snapshot(conn)
+    hub.schedule_bots(room)
 
 
 async def tell(hub: Hub, game_id: str) -> None:
