@@ -10,7 +10,6 @@ the stand-in refusal, the outcome override); the rest lives in the package:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +29,6 @@ STAND_IN_REFUSAL = ("A bot is playing your seat because your time ran out; press
 def settings(room: Room) -> TableSettings:
     """The room's table settings."""
     return settings_of(room.game)
-
-
-def timed(room: Room) -> bool:
-    """Whether the table has a clock at all."""
-    return settings(room).time_control.kind != "none"
 
 
 def awaited_humans(room: Room) -> list[int]:
@@ -110,9 +104,3 @@ def outcome(room: Room) -> dict[str, Any] | None:
 def changed(before: Clock | None, after: Clock | None) -> bool:
     """Whether a reload brought a different clock (viewers then get a fresh snapshot)."""
     return before != after
-
-
-async def persist(room: Room) -> None:
-    """Store the room's clock now (awaited: the caller needs it durable)."""
-    if room.clock is not None:
-        await asyncio.to_thread(db.write, room.hub.store.engine, room.id, room.clock)
