@@ -46,6 +46,14 @@ class SyncFrame(_Frame):
     type: Literal["sync"]
 
 
+class ClockFrame(_Frame):
+    """Turn-based tables: ask the others for more time (once per game), or vote on a
+    request (``grant`` / ``refuse``); the answer is the clock in the next snapshot."""
+
+    type: Literal["clock"]
+    op: Literal["ask", "grant", "refuse"]
+
+
 class PingFrame(_Frame):
     """Keep-alive."""
 
@@ -77,7 +85,8 @@ class ChatFollow(_Frame):
 #: it reads (app.wsproto discards the payload): answered with an error frame like any other.
 OVERSIZED = "\x00meja:oversized"
 
-ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame | ChatSend | ChatFollow,
+ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame | ChatSend | ChatFollow
+                        | ClockFrame,
                         Field(discriminator="type")]
 client_frame = TypeAdapter(ClientFrame)
 
@@ -104,7 +113,8 @@ class Snapshot(_Frame):
     type: Literal["snapshot"]
     version: int = Field(ge=0)
     doc: dict[str, Any] = Field(description="`{status, view, legal, to_act, awaited, "
-                                            "outcome, last}` (docs/client.md)")
+                                            "outcome, last, clock}` (docs/client.md, "
+                                            "docs/clocks.md)")
     log: list[LogLine] = Field(description="the last 200 lines this viewer may read")
 
 
@@ -223,7 +233,7 @@ ServerFrame = Annotated[Snapshot | UpToDate | Patch | Accepted | Rejected | Pres
                         | ErrorFrame | Pong | Chat | Rematch, Field(discriminator="type")]
 server_frame = TypeAdapter(ServerFrame)
 CLIENT_FRAMES: tuple[type[BaseModel], ...] = (Hello, ActionFrame, SyncFrame, PingFrame,
-                                              ChatSend, ChatFollow)
+                                              ChatSend, ChatFollow, ClockFrame)
 SERVER_FRAMES: tuple[type[BaseModel], ...] = (Snapshot, UpToDate, Patch, Accepted, Rejected,
                                               Presence, Lobby, ErrorFrame, Pong, Chat, Rematch)
 

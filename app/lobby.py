@@ -33,7 +33,7 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
         "seats": [
             {"seat": s["seat"], "name": s["name"], "bot": s["is_bot"],
              "connected": s["seat"] in online or s["is_bot"], "left": s["left"],
-             "host": s["is_host"]}
+             "host": s["is_host"], "stand_in": bool(s.get("stand_in"))}
             for s in seats
         ],
         "player_count": game["player_count"],

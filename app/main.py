@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import api, gamedata, records, rematch, replay, ws
+from app.clock import api as clock_api
 from app.config import Settings
 from app.db import make_engine
 from app.errors import ApiError, validation_message
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(notice_routes.router)
     app.include_router(replay.router)
     app.include_router(records.router)
+    app.include_router(clock_api.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
     @app.exception_handler(ApiError)

@@ -31,7 +31,7 @@ ADVANCE_GAMES = (
     "status = CASE WHEN b.done THEN 'finished' ELSE games.status END, "
     "finished_at = CASE WHEN b.done THEN %s ELSE games.finished_at END "
     "FROM json_to_recordset(%s::json) AS b (gid text, seq int, state json, done bool) "
-    "WHERE games.id = b.gid AND games.version = b.seq - 1"
+    "WHERE games.id = b.gid AND games.version = b.seq - 1 AND games.status = 'active'"
 )
 # The same, telling every listening process in the commit's own transaction (no extra round
 # trip, and a notification is delivered only if the commit happened): one NOTIFY per game,

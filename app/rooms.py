@@ -23,7 +23,9 @@ from typing import Any
 
 import orjson
 
+from app import clock as clocks
 from app import eventlog
+from app.clock.scheduler import ClockScheduler
 from app.committer import Committer
 from app.diff import make_patch
 from app.errors import ApiError
@@ -86,6 +88,8 @@ class Room:
     #: Presence held by other processes: origin -> (seen at, seats connected, spectators).
     remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
     idle_since: float = field(default_factory=time.monotonic)
+    #: The table's clock (app/clock), None without one.
+    clock: clocks.Clock | None = None
     _presence_timer: asyncio.TimerHandle | None = None
 
     @property
@@ -101,7 +105,7 @@ class Room:
         """This viewer's document: only what ``engine.view`` lets it see."""
         if self.state is None:
             return {"status": self.status, "view": None, "legal": [], "to_act": [],
-                    "awaited": [], "outcome": None, "last": None}
+                    "awaited": [], "outcome": None, "last": None, "clock": None}
         eng, st = self.engine, self.state
         outcome = eng.outcome(st)
         live = outcome is None and self.status == "active"
@@ -111,8 +115,9 @@ class Room:
             "legal": eng.legal_actions(st, seat) if live and seat is not None else [],
             "to_act": eng.to_act(st) if live else [],
             "awaited": eng.awaited(st) if live else [],
-            "outcome": outcome.as_dict() if outcome else None,
+            "outcome": clocks.outcome(self) or (outcome.as_dict() if outcome else None),
             "last": self.last,
+            "clock": clocks.document(self),
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -162,6 +167,7 @@ class Room:
         The connection that sent the action gets its answer inside its patch frame
         (``"accepted": id``): one frame less per move. Returns whether that happened.
         """
+        clocks.on_version(self)
         acked = False
         base = self.docs
         frames: dict[int | None, str] = {}
@@ -290,7 +296,8 @@ class Room:
 
     async def _submit_locked(self, seat: int, client_id: str | None, version: int,
                              raw: dict[str, Any], origin: Connection | None) -> Reply:
-        refusal = self._precheck(seat, version)
+        refusal = (clocks.refusal(self, seat) if origin is not None else None
+                   ) or self._precheck(seat, version)
         if refusal is not None:
             code, reason = refusal
             return Reply({"type": "rejected", "id": client_id, "code": code,
@@ -406,6 +413,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.notices = Notices(store.engine, notices)
+        self.clocks = ClockScheduler(self)
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
@@ -430,6 +438,7 @@ class Hub:
             # One process: nobody else can be connected. (Several processes share presence
             # through the fan-out; a stale flag there is corrected by the next change.)
             await asyncio.to_thread(self.store.reset_presence)
+        await self.clocks.start()
         self._spawn(self._resume_bots())
         self._spawn(self._unload_idle())
         await self.notices.start(self)
@@ -467,6 +476,7 @@ class Hub:
         """Cancel bots, stop the fan-out and flush the committer."""
         for task in list(self._tasks):
             task.cancel()
+        await self.clocks.stop()
         await self.fanout.stop()
         await self.committer.stop()
         await self.notices.stop()
@@ -498,6 +508,7 @@ class Hub:
         room = Room(hub=self, game=game, seats=self.store.seats(game_id), engine=engine,
                     state=game["state"], version=game["version"])
         self._fill_history(room)
+        room.clock = clocks.load(room)
         return room
 
     def _fill_history(self, room: Room) -> None:
@@ -531,6 +542,7 @@ class Hub:
             room.game, room.seats, room.state, room.version = (
                 fresh.game, fresh.seats, fresh.state, fresh.version)
             room.log_tail, room.recent, room.last = fresh.log_tail, fresh.recent, fresh.last
+            room.clock = fresh.clock
             room.invalidate()
             room.broadcast(prev, [])  # everyone gets a snapshot (nobody holds the base)
         else:
@@ -555,13 +567,15 @@ class Hub:
             room.game, room.seats = fresh.game, fresh.seats
             room.state, room.version = fresh.state, fresh.version
             room.log_tail, room.last = fresh.log_tail, fresh.last
+            clock_moved = clocks.changed(room.clock, fresh.clock)
+            room.clock = fresh.clock
             room.snaps.clear()
             if not lobby_frame:  # told by another process: build the same frame here
                 lobby_frame = encode({"type": "lobby",
                                       "lobby": lobby_info(room.game, room.seats, room.online())})
             room.broadcast_text(lobby_frame)
             room.broadcast_text(room.presence_frame())
-            if before != room.status or room.status == "lobby":
+            if before != room.status or room.status == "lobby" or clock_moved:
                 room.invalidate()
                 for conn in list(room.conns):
                     room.send_snapshot(conn)

@@ -77,6 +77,8 @@ class SeatInfo(BaseModel):
     connected: bool
     left: bool
     host: bool
+    stand_in: bool = Field(False, description="A bot plays this seat because its player "
+                                              "ran out of time; the player may take it back.")
 
 
 class LobbyInfo(BaseModel):

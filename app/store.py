@@ -81,7 +81,10 @@ def sqlite_batch_statements(items: list[CommitItem]) -> tuple[Statement, Stateme
         "status = CASE WHEN b.column4 THEN 'finished' ELSE games.status END, "
         "finished_at = CASE WHEN b.column4 THEN ? ELSE games.finished_at END "
         f"FROM (VALUES {', '.join(['(?, ?, ?, ?)'] * n)}) AS b "
-        "WHERE games.id = b.column1 AND games.version = b.column2 - 1")
+        "WHERE games.id = b.column1 AND games.version = b.column2 - 1 "
+        # A move never lands in a game that ended meanwhile (a timeout ended it, or the
+        # last player left): it loses like a move that came second.
+        "AND games.status = 'active'")
     return (insert_sql, tuple(params)), (update_sql, tuple(uparams))
 
 

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -47,6 +48,8 @@ games = Table(
     # The table this finished game's rematch created (app/rematch.py); unique, so two
     # clicks at once create one table.
     Column("rematch_id", String(32), nullable=True, unique=True),
+    # Ranks when a timeout ended the game (app/clocks.py); the engine's outcome otherwise.
+    Column("outcome_override", JSON, nullable=True),
 )
 
 seats = Table(
@@ -62,6 +65,8 @@ seats = Table(
     Column("is_bot", Boolean, nullable=False, default=False),
     Column("connected", Boolean, nullable=False, default=False),
     Column("left", Boolean, nullable=False, default=False),
+    # A bot plays the seat because its player ran out of time; they may take it back.
+    Column("stand_in", Boolean, nullable=False, default=False),
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
 )
 
@@ -172,4 +177,27 @@ notice_secret = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("secret", String(128), nullable=False),
+)
+
+
+# Clocks of timed games (app/clocks.py, migration 0006_clocks): deadlines live here, so a
+# restarted server finds every running clock.
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("since", Float, nullable=False),
+    Column("remaining", JSON, nullable=False),
+    Column("running", JSON, nullable=False),
+    Column("deadline", Float, nullable=True, index=True),
+    Column("extension", JSON, nullable=False),
+    Column("resumed_after", Float, nullable=True),
+)
+
+clock_beats = Table(
+    "clock_beats",
+    metadata,
+    Column("origin", String(32), primary_key=True),
+    Column("beat_at", Float, nullable=False),
 )

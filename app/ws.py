@@ -17,12 +17,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from app import chat, rematch
+from app.clock import api as clock_api
 from app.errors import ApiError
 from app.frames import (
     OVERSIZED,
     ActionFrame,
     ChatFollow,
     ChatSend,
+    ClockFrame,
     Hello,
     PingFrame,
     SyncFrame,
@@ -222,6 +224,8 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             await chat.handle(hub, room, conn, frame)
         elif isinstance(frame, PingFrame):
             conn.send('{"type":"pong"}')
+        elif isinstance(frame, ClockFrame):
+            await clock_api.on_frame(hub, room, conn, frame.op)
         else:
             conn.send(encode({"type": "error", "reason": "Already said hello."}))
 

@@ -306,6 +306,23 @@ class Engine(ABC):
             raise RuleError("There is nothing for this seat to do now.")
         return expand_template(rng.choice(templates), rng)
 
+    # -- out of time -----------------------------------------------------------------------
+    #: Action types that give up this turn or answer "no" under the rules (a pass, a
+    #: decline); what a seat out of time plays on a table whose policy is "skip".
+    timeout_passes: ClassVar[tuple[str, ...]] = ()
+
+    def timeout_action(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The pass a seat whose time ran out takes now, or ``None`` where the rules have
+        none at this point (the service then lets a bot play the seat).
+
+        Default: the first legal template whose type is in :attr:`timeout_passes`, any open
+        field set to its first value (so it is the same on every server).
+        """
+        for template in self.legal_actions(state, seat):
+            if template.get("type") in self.timeout_passes:
+                return {k: _first_value(v) for k, v in template.items()}
+        return None
+
     # -- helpers ---------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
         """The registry entry the home page shows (id, name, players, options schema)."""
@@ -323,6 +340,15 @@ class Engine(ABC):
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Parse lobby options through the options model (raises ``ValidationError``)."""
         return self.options_model.model_validate(options or {}).model_dump(mode="json")
+
+
+def _first_value(val: Any) -> Any:
+    """A template field's first concrete value."""
+    if isinstance(val, dict) and "$range" in val:
+        return val["$range"][0]
+    if isinstance(val, dict) and "$choice" in val:
+        return val["$choice"][0]
+    return val
 
 
 def _pydantic_message(exc: ValidationError) -> str:

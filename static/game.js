@@ -4,6 +4,7 @@
 // (contract: docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
+import { ClockPanel } from "/static/clock.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { GameLog } from "/static/gamelog.js";
@@ -148,6 +149,13 @@ class GameShell {
     this.notices = this.watching ? null : new TurnNotices({ gameName, gameId: this.gameId });
     this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list);
     this.replay = new ReplayBar(this);
+    this.clock = new ClockPanel({
+      seat: () => (this.watching || this.hasLeft ? null : this.seat),
+      playerName: (seat) => this.playerName(seat),
+      sendRaw: (frame) => this.sock?.sendRaw(frame),
+      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
+        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+    });
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -169,6 +177,7 @@ class GameShell {
         h("div", { class: "game-grid" }, [
           h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
+            this.clock.el,
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
               this.playersList,
@@ -219,6 +228,7 @@ class GameShell {
     this.closed = true;
     this.notices?.destroy();
     this.replay.destroy();
+    this.clock?.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
@@ -339,7 +349,10 @@ class GameShell {
     }
     this.drawPlayers();
     this.drawExtra();
-    if (this.doc) this.drawTurn();
+    if (this.doc) {
+      this.drawTurn();
+      this.clock.update(this.doc, this.info, { snapshot: true });
+    }
   }
 
   refreshInfoSoon() {
@@ -369,6 +382,7 @@ class GameShell {
     this.drawBoard();
     this.drawExtra();
     this.replay.liveChanged();
+    this.clock.update(doc, this.info, { snapshot });
   }
 
   myTurn() {

@@ -1,6 +1,7 @@
 // Home page: the games, the create-lobby form, open lobbies and "your games" in this browser.
 
 import { api } from "/static/api.js";
+import { clockFields } from "/static/clock.js";
 import { add, clear, h, lastSegment, toast } from "/static/dom.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
@@ -143,6 +144,7 @@ function renderCreate(section, games, navigate) {
   const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, "Open the table");
   let optionsForm = null;
+  const clock = clockFields();
 
   const onGameChange = () => {
     const g = games.find((x) => x.id === gameSelect.value) || games[0];
@@ -167,6 +169,7 @@ function renderCreate(section, games, navigate) {
     nameBox.el,
     optionsBox,
     noticesBox,
+    clock.el,
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-spectators" }, [spectators, h("span", null, "Spectators may watch")]),
@@ -202,6 +205,7 @@ function renderCreate(section, games, navigate) {
           listed: listed.checked,
           ...(hostEmail.value() ? { host_email: hostEmail.value() } : {}),
           ...(webhook.value() ? { webhook_url: webhook.value() } : {}),
+          settings: clock.read(),
         },
       });
       rememberName(name);

@@ -2,6 +2,7 @@
 // Live through the WebSocket's `lobby` and `presence` frames; goes to the game when it starts.
 
 import { api } from "/static/api.js";
+import { describeTime } from "/static/clock.js";
 import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
 import { GameSocket } from "/static/socket.js";
 import { optionsList, optionsSchema } from "/static/options.js";
@@ -97,6 +98,7 @@ export async function render(root, { params, navigate }) {
     );
     const optionsEl = optionsList(state.schema, info.options);
     if (optionsEl) card.appendChild(optionsEl);
+    card.appendChild(h("p", { class: "clock-setting", "data-testid": "lobby-clock" }, describeTime(info.settings)));
 
     // Seats
     const list = h("ol", { class: "seat-list", "aria-label": "Seats" });

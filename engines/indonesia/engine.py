@@ -41,6 +41,9 @@ class IndonesiaEngine(StepEngine):
     options_model = IndonesiaOptions
     action_adapter = ACTION_ADAPTER
     state_type = IndonesiaState
+    #: Auctions, mergers, deeds and operations all have a pass: a player out of time
+    #: passes.
+    timeout_passes = ("pass",)
     blurb = "Build rice, spice, rubber, oil and shipping empires across the archipelago."
 
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:

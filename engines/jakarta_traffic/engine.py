@@ -31,6 +31,9 @@ class JakartaTrafficEngine(StepEngine):
     rules_version = "1"
     action_adapter = ACTION_ADAPTER
     state_type = JakartaState
+    #: An arrival's offer may be declined: a player out of time declines it. Driving
+    #: itself has no pass (the bot plays it).
+    timeout_passes = ("decline",)
     blurb = ("Ride an ojek through Jakarta's maze of roads: honk to turn the traffic, "
              "take food and passengers, deliver them for stars.")
 

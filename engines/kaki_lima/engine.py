@@ -25,6 +25,10 @@ class KakiLimaEngine(StepEngine):
     rules_version = "3"
     action_adapter = ACTION_ADAPTER
     state_type = KakiLimaState
+    #: The rules' own ways to say no or be done: a player out of time invites nobody,
+    #: asks nobody, declines, ends the trade or Jom, is done clearing. A walk has no pass.
+    timeout_passes = ("skip_invite", "skip_ask", "decline_walk", "decline_trade", "end_trade",
+                      "end_jom", "done_clearing")
     blurb = ("Walk George Town's five-foot ways: visit Lokasi, meet friends, clear "
              "blocked paths together.")
 

@@ -45,6 +45,9 @@ class TukTukTaxiEngine(StepEngine):
     options_model = TukTukOptions
     action_adapter = ACTION_ADAPTER
     state_type = TukTukState
+    #: On a no-parking space the rules let you roll again or stay: a player out of
+    #: time stays. The rest of a turn has no pass (the bot plays it).
+    timeout_passes = ("stay",)
     blurb = ("Drive passengers to your taxi stop, and put up road signs that speed you up "
              "and hold the other drivers back.")
 
