@@ -33,6 +33,7 @@ from app.schemas import (
     SeatNumber,
 )
 from app.store import Store
+from app.takeback import taken_back
 from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
@@ -347,6 +348,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         elif not (watch and game["spectators"] and watch == game["watch_id"]):
             raise ApiError(403, "This game's history needs its watch link or a seat in it.")
     evs = await run(store.events, game_id)
+    undone = taken_back(evs)
     engine = get_engine(game["kind"])
     outcome = engine.outcome(game["state"]) if engine and game["state"] else None
     finished = game["status"] == "finished"
@@ -355,7 +357,8 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         "game": game["kind"],
         "status": game["status"],
         "events": [{"seq": e["seq"], "seat": e["seat"], "type": e["action"].get("type"),
-                    "log": [ln["text"] for ln in e["log"] if ln.get("to") is None]}
+                    "log": [ln["text"] for ln in e["log"] if ln.get("to") is None],
+                    "taken_back": undone.get(e["seq"])}
                    for e in evs],
         "outcome": outcome.as_dict() if outcome else None,
         # The seed (and with it the whole deal) is only revealed once nothing is hidden.

@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from app import eventlog
+from app import eventlog, takeback
 from app.committer import Committer
 from app.diff import make_patch
 from app.errors import ApiError
@@ -112,6 +112,7 @@ class Room:
             "awaited": eng.awaited(st) if live else [],
             "outcome": outcome.as_dict() if outcome else None,
             "last": self.last,
+            "takeback": takeback.offer(self, seat),
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -331,6 +332,7 @@ class Room:
             return Reply({"type": "rejected", "id": client_id, "code": "stale",
                           "reason": "The game moved on before your action arrived."},
                          snapshot=True)
+        takeback.committed(self, seat, action, result)
         self.state, self.version = result.state, seq
         if finished:
             self.game["status"] = "finished"
@@ -492,6 +494,7 @@ class Hub:
         room = Room(hub=self, game=game, seats=self.store.seats(game_id), engine=engine,
                     state=game["state"], version=game["version"])
         self._fill_history(room)
+        takeback.rebuild(room, self.store)
         return room
 
     def _fill_history(self, room: Room) -> None:

@@ -7,15 +7,23 @@ and shown to every viewer in ``LobbyInfo.settings``, so nothing secret belongs h
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Who may take back what (app/takeback.py): nobody; a player their own actions of the current
+#: turn; or also anything since the last reveal with every other player's consent.
+TakebackPolicy = Literal["none", "own_turn", "consent"]
 
 
 class TableSettings(BaseModel):
     """The host's choices for one table. Every field has a default, so ``{}`` is valid."""
 
     model_config = ConfigDict(extra="forbid")
+    takeback: TakebackPolicy = Field(
+        "own_turn", description="Take-backs: none; your own moves of the current turn "
+                                "(until a roll, a draw or a secret is revealed); or also "
+                                "earlier moves with every other player's consent")
 
 
 def settings_of(game: dict[str, Any]) -> TableSettings:
