@@ -21,7 +21,7 @@ class TableSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     takeback: TakebackPolicy = Field(
-        "own_turn", description="Take-backs: none; your own moves of the current turn "
+        default="own_turn", description="Take-backs: none; your own moves of the current turn "
                                 "(until a roll, a draw or a secret is revealed); or also "
                                 "earlier moves with every other player's consent")
 

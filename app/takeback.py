@@ -252,8 +252,11 @@ async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | Non
         reply = await _commit(room, req.seat, req.client_id, req.undo,
                               f"{{seat{req.seat}}} takes back {_moves(len(req.undo))} "
                               "(everyone agreed).")
-        if reply.frame["type"] == "rejected":
-            return str(reply.frame["reason"])
+        # The asking player's own answer: its request id was applied at this version.
+        text = encode(reply.frame)
+        for conn in list(room.conns):
+            if conn.seat == req.seat:
+                conn.send(text)
         return None
 
 
