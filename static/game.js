@@ -5,10 +5,12 @@
 
 import { api } from "/static/api.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
+import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
+import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
 
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
@@ -136,6 +138,8 @@ class GameShell {
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.confirmBar = new ConfirmBar();
+    this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -153,7 +157,7 @@ class GameShell {
           this.turn,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, h("div", { class: "board-wrap" }, [this.boardRoot]), this.confirmBar.el, this.takeback.el, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
               h("h3", { class: "panel-title", id: "players-h" }, "Players"),
@@ -189,7 +193,9 @@ class GameShell {
       onLobby: (lobby) => this.onLobby(lobby),
       onFatal: (reason, code) => this.onFatal(reason, code),
       onError: (reason) => toast(reason),
+      onTakeback: (frame) => this.takeback.onFrame(frame),
     });
+    this.takeback.sock = this.sock;
     this.sock.connect();
     return () => this.destroy();
   }
@@ -210,7 +216,7 @@ class GameShell {
       seat: this.seat,
       players: this.players,
       options: this.info.options || {},
-      send: (action) => this.send(action),
+      send: (action, opts) => this.send(action, opts),
       svg,
       h,
       playerColor,
@@ -245,13 +251,36 @@ class GameShell {
     if (this.doc) this.drawBoard();
   }
 
-  send(action) {
+  /** A renderer's move: with move confirmation on, previewed first and sent on Confirm. */
+  async send(action, { confirm = true } = {}) {
+    if (confirm && !this.watching && confirmMoves()) {
+      this.previewing = action;
+      this.preview(action);
+      const ok = await this.confirmBar.ask(action);
+      this.previewing = null;
+      this.preview(null);
+      if (!ok) {
+        const err = new Error("Cancelled.");
+        err.code = "cancelled";
+        throw err;
+      }
+    }
     return this.sock.sendAction(action).catch((err) => {
       let msg = err.message || "Your move was not accepted.";
       if (err.code === "stale") msg = `${msg} The board has been refreshed; please try again.`;
       toast(msg);
       throw err;
     });
+  }
+
+  /** Ask the board to draw (or, with null, forget) the move waiting for Confirm. */
+  preview(action) {
+    if (!this.renderer || this.rendererFailed || typeof this.renderer.preview !== "function") return;
+    try {
+      this.renderer.preview({ ...this.doc, version: this.version }, action);
+    } catch (err) {
+      console.error("renderer preview failed", err);
+    }
   }
 
   onStatus(state, detail) {
@@ -329,6 +358,8 @@ class GameShell {
   }
 
   onDoc({ doc, version, log, snapshot }) {
+    // A move waiting for Confirm was chosen on the board as it was: a new version voids it.
+    if (version !== this.version) this.confirmBar.dismiss();
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
@@ -338,6 +369,7 @@ class GameShell {
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
+    this.takeback.update(this.watching ? null : doc, this.seat);
   }
 
   myTurn() {
@@ -437,6 +469,7 @@ class GameShell {
       }
     }
     const me = this.players.find((p) => p.seat === this.seat);
+    if (me && !me.left) this.extra.appendChild(confirmToggle());
     if (me && !me.left) {
       // "Really leave?" is kept on the shell, not the button: a frame may redraw the button
       // between the two clicks.

@@ -132,6 +132,12 @@ function renderCreate(section, games, navigate) {
   const spectators = h("input", { id: "create-spectators", type: "checkbox", checked: true, "data-testid": "create-spectators" });
   // Off by default: a listed table's free seats are open to anyone on the home page.
   const listed = h("input", { id: "create-listed", type: "checkbox", checked: false, "data-testid": "create-listed", "aria-describedby": "create-listed-help" });
+  // Table settings (app/tablesettings.py), in words.
+  const takebackSelect = h("select", { id: "create-takeback", name: "takeback", "data-testid": "create-takeback", "aria-describedby": "create-takeback-help" }, [
+    h("option", { value: "own_turn", selected: true }, "Own moves of the current turn"),
+    h("option", { value: "consent" }, "Also earlier moves, if everyone agrees"),
+    h("option", { value: "none" }, "No take-backs"),
+  ]);
   const optionsHost = h("div", { class: "options-fields" });
   const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, "Open the table");
@@ -159,6 +165,11 @@ function renderCreate(section, games, navigate) {
     ]),
     nameBox.el,
     optionsBox,
+    h("div", { class: "field" }, [
+      h("label", { for: "create-takeback" }, "Take-backs"), takebackSelect,
+      h("small", { class: "field-help", id: "create-takeback-help" },
+        "A move can never be taken back after a die roll, a drawn card or tile, or a secret made known."),
+    ]),
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-spectators" }, [spectators, h("span", null, "Spectators may watch")]),
@@ -192,6 +203,7 @@ function renderCreate(section, games, navigate) {
           host_name: name,
           spectators: spectators.checked,
           listed: listed.checked,
+          settings: { takeback: takebackSelect.value },
         },
       });
       rememberName(name);
