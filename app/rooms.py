@@ -368,6 +368,7 @@ class Room:
         and tell this process's viewers: patches from what they held."""
         prev = self.version
         evs = [e for e in evs if prev < e["seq"] <= game["version"]]
+        takeback.adopting(self, evs)
         self.game, self.state, self.version = game, game["state"], game["version"]
         lines = [line for e in evs for line in e["log"]]
         self.log_tail.extend(lines)

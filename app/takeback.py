@@ -24,7 +24,7 @@ import asyncio
 import logging
 import secrets
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.frames import TakebackAnswerFrame, TakebackFrame, encode
@@ -62,7 +62,6 @@ class Table:
     #: Why the line could not be rebuilt (older rules, a history that does not replay).
     unavailable: str | None = None
     request: Request | None = None
-    closed: list[str] = field(default_factory=list)
 
 
 _tables: weakref.WeakKeyDictionary[Room, Table] = weakref.WeakKeyDictionary()
@@ -126,6 +125,23 @@ def committed(room: Room, seat: int, action: Any, result: Any) -> None:
     if line is not None:
         line.record(seat, room.state or {}, action, result)
     _cancel(room, "The game moved on before everyone answered the take-back request.")
+
+
+def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
+    """Rooms call this before taking newer versions committed by another process: the line
+    of play follows them (one apply per event, as that process did), and an open request
+    here is over."""
+    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    line = _line(room)
+    if line is None:
+        return
+    try:
+        for e in evs:
+            if e["seq"] != line.version + 1:
+                raise ValueError("a gap in the events")
+            line.step(e["seat"], e["action"])
+    except Exception:
+        _table(room).line = None  # rebuilt from the database when next needed
 
 
 def offer(room: Room, seat: int | None) -> dict[str, int] | None:

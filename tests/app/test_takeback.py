@@ -303,3 +303,43 @@ def test_a_malformed_take_back_is_an_error_sentence(live_server: Any) -> None:
     assert "count" in err["reason"]
     reply = host.answer(take_back(host))
     assert reply["reason"] == "There is no move to take back yet."
+
+
+def test_bots_agree_at_once(live_server: Any) -> None:
+    """A bot only stands in for a seat: a take-back that needs only bots' consent is applied
+    without a request."""
+    lobby, (host,), spec = table(live_server, "race", policy="consent", bot_guest=True)
+    host.answer(host.act({"type": "advance", "n": 3}))
+    host.wait_version(2)  # the bot has answered with its own move
+    assert host.doc["takeback"] == {"own": 0, "ask": 2}
+    reply = host.answer(take_back(host, count=2))
+    assert reply["type"] == "accepted" and reply["version"] == 3
+    assert not any(f["type"] == "takeback_request" for f in host.frames)
+    host.wait_version(3)
+    assert host.doc["view"]["positions"] == [0, 0]
+
+
+def test_a_take_back_on_another_process_follows_the_line_of_play(pg_url: str) -> None:
+    """Two server processes: the host's second device, on the other process, is offered the
+    Undo of a move made through the first, and its take-back reaches everyone."""
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, players, spec = tuk_tuk_with_a_sign_to_place(first)
+        host = players[0]
+        other = Viewer(second.ws_url, lobby["game_id"], credential=lobby["credential"])
+        watcher = Viewer(second.ws_url, lobby["game_id"], watch=watch_id(lobby))
+        for v in (other, watcher):
+            v.wait_for(lambda f: f["type"] == "snapshot")
+        start_view = watcher.doc["view"]
+        play_legal(host)
+        other.wait_version(1)
+        watcher.wait_version(1)
+        assert other.doc["takeback"] == {"own": 1, "ask": 0}
+        assert other.answer(take_back(other))["version"] == 2
+        for v in (host, players[1], spec, watcher):
+            v.wait_version(2)
+        assert watcher.doc["view"] == start_view and host.doc["view"] == \
+            other.doc["view"]
+    finally:
+        first.stop()
+        second.stop()
