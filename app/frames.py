@@ -101,7 +101,7 @@ class Snapshot(_Frame):
     type: Literal["snapshot"]
     version: int = Field(ge=0)
     doc: dict[str, Any] = Field(description="`{status, view, legal, to_act, awaited, "
-                                            "outcome, last}` (docs/client.md)")
+                                            "outcome, last, takeback}` (docs/client.md)")
     log: list[LogLine] = Field(description="the last 200 lines this viewer may read")
 
 
