@@ -69,8 +69,9 @@ class JakartaTrafficEngine(StepEngine):
         return "a die roll"
 
     def turn_of(self, state: State) -> Any:
-        """Take-backs: the turn counter (the dice are the game's only secret, the rng)."""
-        return [state["current"], state["turn"], state["phase"] == "setup"]
+        """Take-backs: the seat and the turn counter (the dice, the rng, are the game's only
+        secret)."""
+        return [state["current"], state["turn"]]
 
 
 ENGINE = JakartaTrafficEngine()
