@@ -179,7 +179,22 @@ def _moves(n: int) -> str:
 
 
 async def request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
-    """A player asks to take back the latest ``frame.count`` actions in play."""
+    """A player asks to take back the latest ``frame.count`` actions in play.
+
+    Exactly once, as for actions: a request id this seat already had applied answers
+    ``accepted`` with its version, however long ago (the database is the arbiter; asked
+    first, since a repeated take-back may well be allowed again - take-backs are rare)."""
+    from app.rooms import Reply
+
+    original = room.recent.get((seat, frame.id))
+    if original is None:
+        original = await room.hub.original_version(room.id, seat, frame.id)
+    if original is not None:
+        return Reply({"type": "accepted", "id": frame.id, "version": original})
+    return await _request(room, seat, frame)
+
+
+async def _request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
     from app.rooms import Reply
 
     key = (seat, frame.id)

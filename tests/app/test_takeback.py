@@ -342,3 +342,32 @@ def test_a_take_back_on_another_process_follows_the_line_of_play(pg_url: str) ->
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_take_back_repeated_long_after_and_after_a_restart_is_not_reapplied(
+        db_url: str) -> None:
+    server = LiveServer(db_url).start()
+    try:
+        lobby, (host, guest), spec = table(server, "race", policy="consent")
+        host.answer(host.act({"type": "advance", "n": 3}))
+        guest.wait_version(1)
+        cid = take_back(host, client_id="old-undo")
+        answer_request(guest, _request(host, guest, cid)["request"], True)
+        assert host.answer(cid)["version"] == 2
+        players = (host, guest)
+        for v in range(2, 2 + 210):  # beyond the 200 events a reloaded room remembers
+            mover = players[v % 2]
+            mover.wait_version(v)
+            assert mover.answer(mover.act({"type": "advance", "n": 1}))["type"] == "accepted"
+    finally:
+        server.stop()
+    restarted = LiveServer(db_url).start()
+    try:
+        back = Viewer(restarted.ws_url, lobby["game_id"], credential=lobby["credential"])
+        back.wait_for(lambda f: f["type"] == "snapshot")
+        assert back.version == 212
+        again = back.answer(take_back(back, client_id="old-undo"))
+        assert again == {"type": "accepted", "id": "old-undo", "version": 2}
+        assert len(history(restarted, lobby["game_id"])) == 212
+    finally:
+        restarted.stop()
