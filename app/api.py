@@ -35,6 +35,7 @@ from app.schemas import (
     SeatNumber,
 )
 from app.store import Store
+from app.takeback import taken_back
 from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
@@ -367,6 +368,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         found = await run(store.authenticate, credential)
         reader = found[1] if found and found[0] == game_id else None
     evs = await run(store.events, game_id)
+    undone = taken_back(evs)
     engine = get_engine(game["kind"])
     outcome = engine.outcome(game["state"]) if engine and game["state"] else None
     finished = game["status"] == "finished"
@@ -375,7 +377,8 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         "game": game["kind"],
         "status": game["status"],
         "events": [{"seq": e["seq"], "seat": e["seat"], "type": e["action"].get("type"),
-                    "log": [ln["text"] for ln in e["log"] if ln.get("to") is None]}
+                    "log": [ln["text"] for ln in e["log"] if ln.get("to") is None],
+                    "taken_back": undone.get(e["seq"])}
                    for e in evs],
         "outcome": outcome.as_dict() if outcome else None,
         # The seed (and with it the whole deal) is only revealed once nothing is hidden.

@@ -79,6 +79,22 @@ class ChatFollow(_Frame):
 
     type: Literal["chat_follow"]
     spectators: bool = Field(description="whether to receive the spectators' chat")
+class TakebackFrame(_Frame):
+    """Take back the latest ``count`` actions in play (app/takeback.py: at once when they are
+    this seat's own of the current turn, else a request the other players answer)."""
+
+    type: Literal["takeback"]
+    id: str = Field(min_length=1, max_length=64, description="the client's id of this request")
+    version: int = Field(ge=0, description="the version the request was made against")
+    count: int = Field(1, ge=1, le=100, description="how many of the latest actions")
+
+
+class TakebackAnswerFrame(_Frame):
+    """Agree to (or refuse) another player's take-back request."""
+
+    type: Literal["takeback_answer"]
+    request: str = Field(min_length=1, max_length=64, description="the request's id")
+    accept: bool
 
 
 #: What the server's WebSocket protocol hands the application in place of a frame larger than
@@ -86,7 +102,7 @@ class ChatFollow(_Frame):
 OVERSIZED = "\x00meja:oversized"
 
 ClientFrame = Annotated[Hello | ActionFrame | SyncFrame | PingFrame | ChatSend | ChatFollow
-                        | ClockFrame,
+                        | ClockFrame | TakebackFrame | TakebackAnswerFrame,
                         Field(discriminator="type")]
 client_frame = TypeAdapter(ClientFrame)
 
@@ -113,7 +129,7 @@ class Snapshot(_Frame):
     type: Literal["snapshot"]
     version: int = Field(ge=0)
     doc: dict[str, Any] = Field(description="`{status, view, legal, to_act, awaited, "
-                                            "outcome, last, clock}` (docs/client.md, "
+                                            "outcome, last, clock, takeback}` (docs/client.md, "
                                             "docs/clocks.md)")
     log: list[LogLine] = Field(description="the last 200 lines this viewer may read")
 
@@ -221,6 +237,30 @@ class Rematch(_Frame):
     declined: list[int] = Field(description="seats of this game that declined (the rematch "
                                             "is then off)")
     started: bool = Field(description="every player accepted and the new table started")
+class TakebackRequest(_Frame):
+    """A player asks to take back ``undo`` (the versions of the actions): the seats in
+    ``waiting`` answer with ``takeback_answer`` within ``seconds`` (sent again as answers
+    come in)."""
+
+    type: Literal["takeback_request"]
+    request: str = Field(description="the request's id, for the answers")
+    id: str = Field(description="the asking client's own id of it")
+    seat: int = Field(description="who asks")
+    undo: list[int] = Field(description="the versions of the actions to take back")
+    waiting: list[int] = Field(description="seats whose answer is still awaited")
+    seconds: float = Field(description="how long the request stays open")
+    text: str = Field(description="the request in words")
+
+
+class TakebackClosed(_Frame):
+    """A take-back request is over: ``granted`` (a patch follows), ``refused``,
+    ``timed_out`` or ``cancelled`` (a move was made meanwhile)."""
+
+    type: Literal["takeback_closed"]
+    request: str
+    id: str
+    outcome: Literal["granted", "refused", "timed_out", "cancelled"]
+    reason: str = Field(description="a sentence for the players")
 
 
 class Pong(_Frame):
@@ -230,12 +270,15 @@ class Pong(_Frame):
 
 
 ServerFrame = Annotated[Snapshot | UpToDate | Patch | Accepted | Rejected | Presence | Lobby
-                        | ErrorFrame | Pong | Chat | Rematch, Field(discriminator="type")]
+                        | ErrorFrame | Pong | Chat | Rematch | TakebackRequest | TakebackClosed,
+                        Field(discriminator="type")]
 server_frame = TypeAdapter(ServerFrame)
 CLIENT_FRAMES: tuple[type[BaseModel], ...] = (Hello, ActionFrame, SyncFrame, PingFrame,
-                                              ChatSend, ChatFollow, ClockFrame)
+                                              ChatSend, ChatFollow, ClockFrame,
+                                              TakebackFrame, TakebackAnswerFrame)
 SERVER_FRAMES: tuple[type[BaseModel], ...] = (Snapshot, UpToDate, Patch, Accepted, Rejected,
-                                              Presence, Lobby, ErrorFrame, Pong, Chat, Rematch)
+                                              Presence, Lobby, ErrorFrame, Pong, Chat, Rematch,
+                                              TakebackRequest, TakebackClosed)
 
 
 def encode(frame: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import orjson
 
 from app import clock as clocks
-from app import eventlog
+from app import eventlog, takeback
 from app.clock.scheduler import ClockScheduler
 from app.committer import Committer
 from app.diff import make_patch
@@ -118,6 +118,7 @@ class Room:
             "outcome": clocks.outcome(self) or (outcome.as_dict() if outcome else None),
             "last": self.last,
             "clock": clocks.document(self),
+            "takeback": takeback.offer(self, seat),
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -340,6 +341,7 @@ class Room:
                           "reason": "The game moved on before your action arrived."},
                          snapshot=True)
         self.hub.notices.moved(self, result.state, seq)  # your-turn mail, webhooks
+        takeback.committed(self, seat, action, result)
         self.state, self.version = result.state, seq
         if finished:
             self.game["status"] = "finished"
@@ -375,6 +377,7 @@ class Room:
         and tell this process's viewers: patches from what they held."""
         prev = self.version
         evs = [e for e in evs if prev < e["seq"] <= game["version"]]
+        takeback.adopting(self, evs)
         self.game, self.state, self.version = game, game["state"], game["version"]
         lines = [line for e in evs for line in e["log"]]
         self.log_tail.extend(lines)
@@ -509,6 +512,7 @@ class Hub:
                     state=game["state"], version=game["version"])
         self._fill_history(room)
         room.clock = clocks.load(room)
+        takeback.rebuild(room, self.store)
         return room
 
     def _fill_history(self, room: Room) -> None:

@@ -164,6 +164,8 @@ class HistoryEvent(BaseModel):
     seat: int | None
     type: str | None
     log: list[str]
+    taken_back: int | None = Field(None, description="the version of the take-back event "
+                                                     "that undid this action, if one did")
 
 
 class HistoryAction(BaseModel):

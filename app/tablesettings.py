@@ -61,6 +61,11 @@ class TimeControl(BaseModel):
         return self
 
 
+#: Who may take back what (app/takeback.py): nobody; a player their own actions of the current
+#: turn; or also anything since the last reveal with every other player's consent.
+TakebackPolicy = Literal["none", "own_turn", "consent"]
+
+
 class TableSettings(BaseModel):
     """The host's choices for one table. Every field has a default, so ``{}`` is valid."""
 
@@ -70,6 +75,10 @@ class TableSettings(BaseModel):
     #: take it back), ``skip`` it passes where the game has a pass (else the bot), ``end``
     #: the game ends with that player ranked last.
     out_of_time: Literal["bot", "skip", "end"] = "bot"
+    takeback: TakebackPolicy = Field(
+        default="own_turn", description="Take-backs: none; your own moves of the current turn "
+                                "(until a roll, a draw or a secret is revealed); or also "
+                                "earlier moves with every other player's consent")
 
 
 def settings_of(game: dict[str, Any]) -> TableSettings:

@@ -16,7 +16,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from app import chat, rematch
+from app import chat, rematch, takeback
 from app.clock import api as clock_api
 from app.errors import ApiError
 from app.frames import (
@@ -28,6 +28,8 @@ from app.frames import (
     Hello,
     PingFrame,
     SyncFrame,
+    TakebackAnswerFrame,
+    TakebackFrame,
     client_frame,
     encode,
     short_error,
@@ -198,17 +200,25 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             if others.take():
                 conn.send(encode({"type": "error", "reason": _frame_error(text, exc)}))
             continue
-        if isinstance(frame, ActionFrame):
+        if isinstance(frame, ActionFrame | TakebackFrame | TakebackAnswerFrame):
+            fid = frame.request if isinstance(frame, TakebackAnswerFrame) else frame.id
             if conn.seat is None:
-                conn.send(encode({"type": "rejected", "id": frame.id, "code": "forbidden",
+                conn.send(encode({"type": "rejected", "id": fid, "code": "forbidden",
                                   "reason": "Spectators cannot act."}))
                 continue
             if not actions.take():
-                conn.send(encode({"type": "rejected", "id": frame.id, "code": "rate_limited",
+                conn.send(encode({"type": "rejected", "id": fid, "code": "rate_limited",
                                   "reason": "Too many actions at once; wait a moment and try "
                                             "again."}))
                 continue
-            reply = await room.submit(conn.seat, frame.id, frame.version, frame.action, conn)
+            if isinstance(frame, TakebackAnswerFrame):
+                error = await takeback.answer(room, conn.seat, frame)
+                if error:
+                    conn.send(encode({"type": "error", "reason": error}))
+                continue
+            reply = (await takeback.request(room, conn.seat, frame)
+                     if isinstance(frame, TakebackFrame) else
+                     await room.submit(conn.seat, frame.id, frame.version, frame.action, conn))
             if not reply.delivered:
                 conn.send(encode(reply.frame))
             if reply.snapshot:

@@ -76,6 +76,10 @@ class ApplyResult:
 
     state: State
     log: list[LogEntry] = field(default_factory=list)
+    #: Whether the action revealed anything (a roll, a draw, a secret becoming known to
+    #: someone who did not have it): no take-back ever reaches behind it. ``StepEngine``
+    #: fills it from :meth:`Engine.revealed`; an engine not on steps sets it in ``apply``.
+    revealed: bool = False
 
 
 @dataclass
@@ -294,6 +298,39 @@ class Engine(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """``None`` while the game runs; the final scores and ranks once it has ended."""
 
+    # -- take-backs ------------------------------------------------------------------------
+    def secret_part(self, state: State) -> Any:
+        """The hidden information of a state that leaves it only by being revealed (a face-down
+        stack, a draw pile, the hands): any change of it is a reveal. Default: nothing."""
+        return None
+
+    def reveals(self, before: State, after: State, seat: int, action: Any) -> bool:
+        """A reveal that neither the rng nor :meth:`secret_part` shows (e.g. a bid that tells
+        everyone something about secret money). Default: none."""
+        return False
+
+    def revealed(self, before: State, after: State, seat: int, action: Any) -> bool:
+        """Whether applying ``action`` made ``before`` into ``after`` revealing anything:
+        the rng moved (a roll, a shuffle), the secret part changed, or :meth:`reveals`."""
+        return (before.get("rng") != after.get("rng")
+                or self.secret_part(before) != self.secret_part(after)
+                or self.reveals(before, after, seat, action))
+
+    def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
+        """What a revealing action revealed, in words that finish "You cannot take back a
+        move after ..." (games name their own dice and cards)."""
+        if before.get("rng") != after.get("rng"):
+            return "a die roll or a shuffle"
+        if self.secret_part(before) != self.secret_part(after):
+            return "a card was drawn or shown"
+        return "a secret was revealed"
+
+    def turn_of(self, state: State) -> Any:
+        """What "the current turn" is for take-backs (any JSON-like value): an action taken
+        in a state whose ``turn_of`` equals the present one belongs to the current turn.
+        Default: the awaited seats; games with a turn counter name it."""
+        return self.awaited(state)
+
     # -- bots ------------------------------------------------------------------------------
     def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """A random legal action for a bot, built only on ``legal_actions``.
@@ -359,13 +396,111 @@ def _pydantic_message(exc: ValidationError) -> str:
     return "Invalid action: " + "; ".join(parts)
 
 
-def replay(engine: Engine, player_count: int, options: dict[str, Any], seed: int,
-           events: list[tuple[int, dict[str, Any]]]) -> State:
-    """Rebuild a state from the seed and the (seat, action-dict) history."""
-    state = engine.setup(player_count, options, seed)
+#: The ``type`` of a take-back event in a game's history (never one of a game's actions):
+#: ``{"type": "$takeback", "undo": [seq, ...]}`` restores the state before the first of the
+#: named versions, which must be the latest actions still in play since the last reveal.
+TAKEBACK = "$takeback"
+
+
+@dataclass
+class Undoable:
+    """One action since the last reveal that a take-back could still undo."""
+
+    seq: int
+    seat: int
+    before: State
+    turn: Any  # ``engine.turn_of(before)``
+
+
+class Line:
+    """The line of play of one game: the state at ``version`` and the actions since the last
+    reveal that are still in play (``undoable``, oldest first).
+
+    The service keeps one per live game and replaying a history builds one: both go through
+    :meth:`play` and :meth:`take_back`, so a history with take-backs in it replays exactly.
+    """
+
+    def __init__(self, engine: Engine, state: State, version: int = 0) -> None:
+        self.engine = engine
+        self.state = state
+        self.version = version
+        self.undoable: list[Undoable] = []
+        #: What the latest reveal revealed (``Engine.reveal_why``), for refusals.
+        self.last_reveal: str | None = None
+
+    def record(self, seat: int, before: State, action: Any, result: ApplyResult) -> None:
+        """``action`` was applied at ``version + 1`` (by the caller, from ``before``)."""
+        self.version += 1
+        if result.revealed:
+            self.undoable.clear()
+            self.last_reveal = self.engine.reveal_why(before, result.state, seat, action)
+        else:
+            self.undoable.append(Undoable(self.version, seat, before, self.engine.turn_of(before)))
+        self.state = result.state
+
+    def play(self, seat: int, raw: dict[str, Any]) -> ApplyResult:
+        """Parse and apply one action of the history (raises as ``apply`` does)."""
+        before = self.state
+        action = self.engine.parse_action(raw)
+        result = self.engine.apply(before, seat, action)
+        self.record(seat, before, action, result)
+        return result
+
+    def takeable(self, count: int) -> list[int] | None:
+        """The versions the latest ``count`` actions in play were applied at, or ``None``
+        when fewer than ``count`` are in play since the last reveal."""
+        if count < 1 or count > len(self.undoable):
+            return None
+        return [u.seq for u in self.undoable[-count:]]
+
+    def own_turn(self, seat: int) -> int:
+        """How many of the latest actions in play are ``seat``'s own of the current turn."""
+        now = self.engine.turn_of(self.state)
+        n = 0
+        for u in reversed(self.undoable):
+            if u.seat != seat or u.turn != now:
+                break
+            n += 1
+        return n
+
+    def restored(self, undo: list[int]) -> State:
+        """The state a take-back of the versions ``undo`` restores (ValueError when they
+        are not the latest actions in play, e.g. behind a reveal)."""
+        if not undo or self.takeable(len(undo)) != list(undo):
+            raise ValueError(f"a take-back of {undo} does not undo the latest actions in play")
+        return self.undoable[-len(undo)].before
+
+    def take_back(self, undo: list[int]) -> State:
+        """Apply a take-back event at ``version + 1``; returns the restored state."""
+        state = self.restored(undo)
+        del self.undoable[-len(undo):]
+        self.version += 1
+        self.state = state
+        return state
+
+    def step(self, seat: int | None, raw: dict[str, Any]) -> State:
+        """One event of a history: an action or a take-back."""
+        if raw.get("type") == TAKEBACK:
+            return self.take_back(list(raw.get("undo") or []))
+        if seat is None:
+            raise ValueError("an action event needs a seat")
+        return self.play(seat, raw).state
+
+
+def replay_line(engine: Engine, player_count: int, options: dict[str, Any], seed: int,
+                events: list[tuple[int | None, dict[str, Any]]]) -> Line:
+    """The line of play after a (seat, action-dict) history, take-back events included."""
+    line = Line(engine, engine.setup(player_count, options, seed))
     for seat, raw in events:
-        state = engine.apply(state, seat, engine.parse_action(raw)).state
-    return state
+        line.step(seat, raw)
+    return line
+
+
+def replay(engine: Engine, player_count: int, options: dict[str, Any], seed: int,
+           events: list[tuple[int | None, dict[str, Any]]]) -> State:
+    """Rebuild a state from the seed and the (seat, action-dict) history (take-back events
+    restore earlier states, see :class:`Line`)."""
+    return replay_line(engine, player_count, options, seed, events).state
 
 
 def canonical_json(value: Any) -> str:
@@ -630,7 +765,7 @@ class StepEngine(Engine):
         new = self.copy_state(state)
         log = handler(new, seat, action)
         self.after_action(new, seat, log)
-        return ApplyResult(new, log)
+        return ApplyResult(new, log, self.revealed(state, new, seat, action))
 
     def legal_actions(self, state: State, seat: int) -> list[Template]:
         """The current step's templates for an actor, plus its out-of-turn ones."""

@@ -7,6 +7,7 @@ import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
+import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
@@ -15,6 +16,7 @@ import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
+import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
 
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
@@ -156,6 +158,8 @@ class GameShell {
       takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
         .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
     });
+    this.confirmBar = new ConfirmBar();
+    this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -175,7 +179,7 @@ class GameShell {
           this.replay.opener,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.confirmBar.el, this.takeback.el, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
@@ -219,7 +223,9 @@ class GameShell {
       onChat: (f) => this.chat.onFrame(f),
       onRematch: (f) => this.rematch.update(f),
       onRejected: (f) => this.chat.onRejected(f) || toast(f.reason),
+      onTakeback: (frame) => this.takeback.onFrame(frame),
     });
+    this.takeback.sock = this.sock;
     this.sock.connect();
     return () => this.destroy();
   }
@@ -243,7 +249,7 @@ class GameShell {
       seat: this.seat,
       players: this.players,
       options: this.info.options || {},
-      send: (action) => this.send(action),
+      send: (action, opts) => this.send(action, opts),
       svg,
       h,
       playerColor,
@@ -281,7 +287,20 @@ class GameShell {
     if (at !== null && /^\d+$/.test(at) && !this.closed) this.replay.go(Number(at));
   }
 
-  send(action) {
+  /** A renderer's move: with move confirmation on, previewed first and sent on Confirm. */
+  async send(action, { confirm = true } = {}) {
+    if (confirm && !this.watching && confirmMoves()) {
+      this.previewing = action;
+      this.preview(action);
+      const ok = await this.confirmBar.ask(action);
+      this.previewing = null;
+      this.preview(null);
+      if (!ok) {
+        const err = new Error("Cancelled.");
+        err.code = "cancelled";
+        throw err;
+      }
+    }
     this.notices?.acted();
     this.since?.clear();
     return this.sock.sendAction(action).catch((err) => {
@@ -290,6 +309,16 @@ class GameShell {
       toast(msg);
       throw err;
     });
+  }
+
+  /** Ask the board to draw (or, with null, forget) the move waiting for Confirm. */
+  preview(action) {
+    if (!this.renderer || this.rendererFailed || typeof this.renderer.preview !== "function") return;
+    try {
+      this.renderer.preview({ ...this.doc, version: this.version }, action);
+    } catch (err) {
+      console.error("renderer preview failed", err);
+    }
   }
 
   onStatus(state, detail) {
@@ -371,6 +400,8 @@ class GameShell {
   }
 
   onDoc({ doc, version, log, snapshot }) {
+    // A move waiting for Confirm was chosen on the board as it was: a new version voids it.
+    if (version !== this.version) this.confirmBar.dismiss();
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
@@ -383,6 +414,7 @@ class GameShell {
     this.drawExtra();
     this.replay.liveChanged();
     this.clock.update(doc, this.info, { snapshot });
+    this.takeback.update(this.watching ? null : doc, this.seat);
   }
 
   myTurn() {
@@ -483,6 +515,7 @@ class GameShell {
       }
     }
     const me = this.players.find((p) => p.seat === this.seat);
+    if (me && !me.left) this.extra.appendChild(confirmToggle());
     if (me && !me.left) {
       // "Really leave?" is kept on the shell, not the button: a frame may redraw the button
       // between the two clicks.

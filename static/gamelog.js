@@ -65,6 +65,8 @@ export class GameLog {
     const nearBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     clear(this.list);
     const entries = this.sorted();
+    // Versions a take-back event undid (its line's data names them): struck through, kept.
+    const undone = new Set(entries.flatMap(([, l]) => (Array.isArray(l.data?.takeback) ? l.data.takeback : [])));
     if (!entries.length) {
       this.list.appendChild(h("li", { class: "log-empty muted" }, "Nothing has happened yet."));
     }
@@ -72,6 +74,7 @@ export class GameLog {
       const cls = ["log-line"];
       if (line.private) cls.push("private");
       if (this.recent.has(key)) cls.push("recent");
+      if (undone.has(line.seq)) cls.push("taken-back");
       const seat = typeof line.seat === "number" ? line.seat : null;
       this.list.appendChild(
         h("li", {
@@ -80,6 +83,7 @@ export class GameLog {
           style: seat !== null ? { "--seat-color": playerColor(seat) } : null,
         }, [
           line.private ? h("span", { class: "badge log-private", title: "Only you see this line" }, "private") : null,
+          undone.has(line.seq) ? h("span", { class: "visually-hidden" }, "Taken back: ") : null,
           ...logTextNodes(line.text, this.nameOf),
         ]),
       );

@@ -139,6 +139,11 @@ function renderCreate(section, games, navigate) {
   const webhook = webhookField({ id: "create-webhook", testid: "create-webhook" });
   const noticesBox = h("details", { class: "options notices-options" }, [
     h("summary", null, "Turn notices by e-mail or webhook (optional)"), hostEmail.el, webhook.el,
+  // Table settings (app/tablesettings.py), in words.
+  const takebackSelect = h("select", { id: "create-takeback", name: "takeback", "data-testid": "create-takeback", "aria-describedby": "create-takeback-help" }, [
+    h("option", { value: "own_turn", selected: true }, "Own moves of the current turn"),
+    h("option", { value: "consent" }, "Also earlier moves, if everyone agrees"),
+    h("option", { value: "none" }, "No take-backs"),
   ]);
   const optionsHost = h("div", { class: "options-fields" });
   const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
@@ -170,6 +175,11 @@ function renderCreate(section, games, navigate) {
     optionsBox,
     noticesBox,
     clock.el,
+    h("div", { class: "field" }, [
+      h("label", { for: "create-takeback" }, "Take-backs"), takebackSelect,
+      h("small", { class: "field-help", id: "create-takeback-help" },
+        "A move can never be taken back after a die roll, a drawn card or tile, or a secret made known."),
+    ]),
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-spectators" }, [spectators, h("span", null, "Spectators may watch")]),
@@ -205,7 +215,7 @@ function renderCreate(section, games, navigate) {
           listed: listed.checked,
           ...(hostEmail.value() ? { host_email: hostEmail.value() } : {}),
           ...(webhook.value() ? { webhook_url: webhook.value() } : {}),
-          settings: clock.read(),
+          settings: { ...clock.read(), takeback: takebackSelect.value },
         },
       });
       rememberName(name);

@@ -8,6 +8,13 @@ import { GameSocket } from "/static/socket.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 
+/** The table's take-back policy in words (app/tablesettings.py). */
+const TAKEBACK_WORDS = {
+  none: "none",
+  own_turn: "your own moves of the current turn",
+  consent: "your own moves of the current turn, earlier ones if everyone agrees",
+};
+
 export async function render(root, { params, navigate }) {
   const gameId = params[0];
   const mine = getSeat(gameId);
@@ -99,6 +106,8 @@ export async function render(root, { params, navigate }) {
     const optionsEl = optionsList(state.schema, info.options);
     if (optionsEl) card.appendChild(optionsEl);
     card.appendChild(h("p", { class: "clock-setting", "data-testid": "lobby-clock" }, describeTime(info.settings)));
+    const takeback = TAKEBACK_WORDS[info.settings?.takeback];
+    if (takeback) card.appendChild(h("p", { class: "muted small", "data-testid": "lobby-takeback" }, `Take-backs: ${takeback}.`));
 
     // Seats
     const list = h("ol", { class: "seat-list", "aria-label": "Seats" });

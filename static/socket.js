@@ -220,6 +220,17 @@ export class GameSocket {
           this.handlers.onError?.(frame.reason || "The server reported an error.");
         }
         break;
+      case "takeback_request":
+      case "takeback_closed": {
+        // A consent request that ends without the take-back answers the asker's own request.
+        const p = frame.type === "takeback_closed" && frame.outcome !== "granted" ? this.pending.get(frame.id) : null;
+        if (p) {
+          this.pending.delete(frame.id);
+          p.reject(new Error(frame.reason));
+        }
+        this.handlers.onTakeback?.(frame);
+        break;
+      }
       case "pong":
       default:
         break;
@@ -274,6 +285,23 @@ export class GameSocket {
       }
       this.pending.set(id, { resolve, reject });
     });
+  }
+
+  /** Ask to take back the latest ``count`` actions (app/takeback.py decides). */
+  sendTakeback(count) {
+    return new Promise((resolve, reject) => {
+      const id = randomId();
+      if (!this.sendRaw({ type: "takeback", id, version: this.version, count })) {
+        reject(new Error("You are offline; wait for the reconnect."));
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+    });
+  }
+
+  /** Agree to (or refuse) another player's take-back request. */
+  answerTakeback(request, accept) {
+    this.sendRaw({ type: "takeback_answer", request, accept });
   }
 
   failPending(reason) {

@@ -98,5 +98,25 @@ class IndonesiaEngine(StepEngine):
         """The spec-10 test bot (random legal otherwise), so bot games finish."""
         return bot.choose(state, seat, self.legal_actions(state, seat), rng)
 
+    # -- take-backs -----------------------------------------------------------------------
+    def secret_part(self, state: State) -> Any:
+        """The city cards in the hands (a card played to found a city is a reveal)."""
+        return state["hands"]
+
+    def reveals(self, before: State, after: State, seat: int, action: Any) -> bool:
+        """With secret money, a bid (turn order or merger) tells everyone that the bidder has
+        at least that much: it is a sealed fact once said, so no take-back crosses it."""
+        return bool(before["secret"]) and action.type in ("bid", "raise")
+
+    def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
+        """A bid under secret money, or a city card played."""
+        if self.reveals(before, after, seat, action):
+            return "a bid with secret money"
+        return "a city card was played"
+
+    def turn_of(self, state: State) -> Any:
+        """The year, the phase and the seats the step awaits."""
+        return [state["year"], state["era"], state["phase"], self.awaited(state)]
+
 
 ENGINE = IndonesiaEngine()

@@ -67,5 +67,14 @@ class JakartaTrafficEngine(StepEngine):
             raise RuleError("There is nothing for this seat to do now.")
         return choose_bot_action(templates, rng)
 
+    def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
+        """The dice are the only reveal."""
+        return "a die roll"
+
+    def turn_of(self, state: State) -> Any:
+        """Take-backs: the seat and the turn counter (the dice, the rng, are the game's only
+        secret)."""
+        return [state["current"], state["turn"]]
+
 
 ENGINE = JakartaTrafficEngine()

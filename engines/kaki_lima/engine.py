@@ -77,5 +77,29 @@ class KakiLimaEngine(StepEngine):
             raise RuleError("There is nothing for this seat to do now.")
         return bot.bot_action(state, seat, rng, templates)
 
+    # -- take-backs -----------------------------------------------------------------------
+    def secret_part(self, state: State) -> Any:
+        """The draw pile, the hands and the cards of a pending offer (seen by the two players
+        concerned only): a drawn card, a card played face up from a hand, or cards offered
+        to another player are reveals."""
+        ans = state["answer"]
+        offered = None if ans is None else [ans.get("cards"), ans.get("card")]
+        return [state["draw"], state["hands"], offered]
+
+    def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
+        """A shuffle, a draw, a card played from a hand, or cards offered."""
+        if before["rng"] != after["rng"]:
+            return "the discard pile was shuffled"
+        if before["draw"] != after["draw"]:
+            return "a card was drawn"
+        if before["hands"] != after["hands"]:
+            return "a card left a hand"
+        return "cards were shown in an offer"
+
+    def turn_of(self, state: State) -> Any:
+        """The seat whose turn it is, or the seat placing its pedestrian, and who is awaited."""
+        return [state["phase"] == "place", state["placing"], state["current"],
+                self.awaited(state)]
+
 
 ENGINE = KakiLimaEngine()

@@ -72,5 +72,18 @@ class TukTukTaxiEngine(StepEngine):
             return None
         return scoring.outcome(cast(TukTukState, state))
 
+    # -- take-backs: the die is the rng; the face-down stack is the secret part ------------
+    def secret_part(self, state: State) -> Any:
+        """The face-down stack: drawing the next turn's tile from it is a reveal."""
+        return state["stack"]
+
+    def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
+        """The die, or the next turn's tile."""
+        return "a die roll" if before["rng"] != after["rng"] else "the next tile was drawn"
+
+    def turn_of(self, state: State) -> Any:
+        """A turn is one seat's draw: the seat and how many tiles are left to draw."""
+        return [state["current"], len(state["stack"])]
+
 
 ENGINE = TukTukTaxiEngine()

@@ -91,8 +91,12 @@ def test_table_settings_are_stored_and_unknown_ones_refused(live_server: Any) ->
     lobby = new_lobby(live_server, settings={})
     info = http.get(f"{live_server.url}/api/games/{lobby['game_id']}",
                     headers=auth(lobby["credential"])).json()
-    # ``{}`` is every setting's default (today's behaviour), shown in full.
+    # Every setting left out reads as its default.
     assert info["settings"] == TableSettings().model_dump(mode="json")
+    chosen = new_lobby(live_server, settings={"takeback": "consent"})
+    info = http.get(f"{live_server.url}/api/games/{chosen['game_id']}",
+                    headers=auth(chosen["credential"])).json()
+    assert info["settings"]["takeback"] == "consent"
     r = http.post(f"{live_server.url}/api/lobbies", json={
         "game": "tuk-tuk-taxi", "seats": 2, "host_name": "Ana", "settings": {"nope": 1}})
     assert r.status_code == 422 and "nope" in r.text

@@ -5,6 +5,7 @@
 // Prices, deeds, city cards and the map's adjacency come from the engine (ctx.data); what a
 // click means is model.js.
 
+import { markPreview } from "../../preview.js";
 import { makeMap } from "./map.js";
 import { isMyTurn, keepSelection, mapTargets, onlyPass, pendingSale } from "./model.js";
 import { makeSide } from "./panels.js";
@@ -76,7 +77,8 @@ export function createRenderer(root, ctx) {
     }
     if (onlyPass(doc, ctx.seat) && autoPassed !== doc.version) {
       autoPassed = doc.version;
-      Promise.resolve(ctx.send({ type: "pass" })).catch(() => {});
+      // Nothing to choose, so nothing to confirm.
+      Promise.resolve(ctx.send({ type: "pass" }, { confirm: false })).catch(() => {});
     }
     if (map) draw();
   }
@@ -95,6 +97,13 @@ export function createRenderer(root, ctx) {
 
   return {
     update,
+    /** The area (and deed) of a move waiting for Confirm. */
+    preview(next, action) {
+      doc = next;
+      if (!map) return;
+      draw();
+      if (action && action.area !== undefined) markPreview(mapWrap, [`[data-area="${action.area}"]`]);
+    },
     destroy() {
       root.replaceChildren();
     },

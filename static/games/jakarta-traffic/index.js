@@ -4,6 +4,7 @@
 // are clicks on what the legal-action templates allow (model.js); a honk is previewed
 // before it is sent.
 
+import { markPreview } from "../../preview.js";
 import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
 import { clickCell, IDLE, keepSelection, offered } from "./model.js";
@@ -65,6 +66,12 @@ export function createRenderer(root, ctx) {
       if (!doc || next.version !== doc.version) hover = null;
       doc = next;
       draw();
+    },
+    /** The road or tile of a move waiting for Confirm. */
+    preview(next, action) {
+      doc = next;
+      draw();
+      if (action && action.x && action.y) markPreview(root, [`g[data-x="${action.x}"][data-y="${action.y}"]`]);
     },
     destroy() {
       root.replaceChildren();

@@ -7,6 +7,7 @@
 // Selecting cards highlights the cards a walk can end on; then the player clicks the path
 // (model.js decides what each click means).
 
+import { markPreview } from "../../preview.js";
 import { makeBoard } from "./board.js";
 import { IDLE, keepSelection, offered } from "./model.js";
 import { makeSide } from "./panels.js";
@@ -58,6 +59,13 @@ export function createRenderer(root, ctx) {
     update(next) {
       doc = next;
       draw();
+    },
+    /** The spot (walk end, placement, step) of a move waiting for Confirm. */
+    preview(next, action) {
+      doc = next;
+      draw();
+      const cell = action ? action.end ?? action.cell ?? action.target : undefined;
+      if (cell !== undefined) markPreview(root, [`[data-cell="${cell}"]`]);
     },
     destroy() {
       root.replaceChildren();

@@ -5,6 +5,7 @@
 // die (its colour in words), the stack's count and the buttons. Every action is a click on
 // what the legal-action templates allow (model.js); hovering an end cell draws the route.
 
+import { markPreview } from "../../preview.js";
 import { drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
 import { chooseDirection, clickTarget, keepPending, offered, syncKey } from "./model.js";
@@ -24,6 +25,7 @@ export function createRenderer(root, ctx) {
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
   let busy = false;
+  let shown = null; // the move waiting for Confirm (the shell's preview hook)
 
   const send = (action) => {
     if (busy) return;
@@ -55,6 +57,14 @@ export function createRenderer(root, ctx) {
       onDirection: (dir) => send(chooseDirection(pending, dir)),
     });
     boardBox.replaceChildren(board.el);
+    if (shown) {
+      // The route and the end cell of a chosen move; the cell of a chosen sign.
+      if (shown.type === "move") {
+        board.showRoutes(view.moves.filter((m, i) => m.to === shown.to && (shown.route === undefined || i === shown.route)));
+      }
+      const cell = shown.to || shown.cell;
+      markPreview(boardBox, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
+    }
     side.replaceChildren(...drawSide({
       ctx, glyphs, view, offer, pending, send, showRoutes: board.showRoutes,
       cancel: () => {
@@ -69,6 +79,11 @@ export function createRenderer(root, ctx) {
       const changed = !doc || doc.version !== next.version;
       doc = next;
       if (changed) pending = null;
+      draw();
+    },
+    preview(next, action) {
+      shown = action;
+      doc = next;
       draw();
     },
     destroy() {

@@ -1,0 +1,360 @@
+"""Take-backs: the table's policy, the consent requests, and the take-back event.
+
+What may be taken back is the engine's to say (:class:`engines.base.Line`: the actions in
+play since the last reveal, and which of them are a seat's own of the current turn); this
+module applies the host's policy (``TableSettings.takeback``) on top:
+
+* ``none``: nothing is ever taken back;
+* ``own_turn`` (default): a player takes back their own actions of the current turn at once,
+  while nothing was revealed since;
+* ``consent``: that, and anything further back (another player's action, an earlier turn)
+  once every other human player has agreed; never across a reveal. Bots agree at once: a bot
+  only stands in for a seat and has no plan a take-back could spoil. A request that is
+  refused by anyone, or not answered in :data:`REQUEST_SECONDS`, changes nothing; so does
+  any move made while it waits.
+
+A take-back is a new event (``{"type": "$takeback", "undo": [seq, ...]}``): versions only
+grow, every client receives an ordinary patch to the restored state, and replaying the
+history (``engines.base.replay``) reproduces it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.frames import TakebackAnswerFrame, TakebackFrame, encode
+from app.store import CommitItem, Store
+from app.tablesettings import settings_of
+from engines.base import TAKEBACK, Line, canonical_json, replay_line
+
+if TYPE_CHECKING:
+    from app.rooms import Reply, Room
+
+log = logging.getLogger("meja.takeback")
+
+#: How long the other players have to answer a consent request.
+REQUEST_SECONDS = 60.0
+
+
+@dataclass
+class Request:
+    """A consent request waiting for answers."""
+
+    id: str
+    seat: int
+    client_id: str
+    undo: list[int]
+    version: int
+    waiting: set[int]
+    timer: asyncio.TimerHandle | None = None
+
+
+@dataclass
+class Table:
+    """What this module keeps per live room: its line of play and an open request."""
+
+    line: Line | None = None
+    #: Why the line could not be rebuilt (older rules, a history that does not replay).
+    unavailable: str | None = None
+    request: Request | None = None
+
+
+_tables: weakref.WeakKeyDictionary[Room, Table] = weakref.WeakKeyDictionary()
+
+
+def _table(room: Room) -> Table:
+    table = _tables.get(room)
+    if table is None:
+        table = _tables[room] = Table()
+    return table
+
+
+def policy(room: Room) -> str:
+    """The table's take-back policy."""
+    return settings_of(room.game).takeback
+
+
+# -- the line of play ------------------------------------------------------------------------
+def rebuild(room: Room, store: Store) -> None:
+    """Replay the stored history into the room's line of play (in a worker thread: at load,
+    or when the room moved on through another process)."""
+    table = _table(room)
+    table.line, table.unavailable = None, None
+    if room.state is None or policy(room) == "none":
+        return
+    if room.game["rules_version"] != room.engine.rules_version:
+        table.unavailable = ("Take-backs are not available in this game: it was started under "
+                             "older rules.")
+        return
+    events = [(e["seat"], e["action"]) for e in store.events(room.id)
+              if e["seq"] <= room.version]
+    try:
+        line = replay_line(room.engine, room.game["player_count"], room.game["options"],
+                           room.game["seed"], events)
+    except Exception:
+        log.exception("history of %s does not replay", room.id)
+        line = None
+    if line is None or line.version != room.version or (
+            canonical_json(line.state) != canonical_json(room.state)):
+        table.unavailable = "Take-backs are not available in this game just now."
+        return
+    table.line = line
+
+
+def _line(room: Room) -> Line | None:
+    """The room's line of play if it is up to date (a fresh game needs no replay)."""
+    table = _table(room)
+    line = table.line
+    if line is not None and line.version == room.version:
+        return line
+    if room.version == 0 and room.state is not None:
+        table.line = Line(room.engine, room.state, 0)
+        return table.line
+    return None
+
+
+def committed(room: Room, seat: int, action: Any, result: Any) -> None:
+    """Rooms call this as an action commits (``room.state`` is still the state before it):
+    the line of play follows, and an open request is over (the game moved on)."""
+    line = _line(room)
+    if line is not None:
+        line.record(seat, room.state or {}, action, result)
+    _cancel(room, "The game moved on before everyone answered the take-back request.")
+
+
+def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
+    """Rooms call this before taking newer versions committed by another process: the line
+    of play follows them (one apply per event, as that process did), and an open request
+    here is over."""
+    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    line = _line(room)
+    if line is None:
+        return
+    try:
+        for e in evs:
+            if e["seq"] != line.version + 1:
+                raise ValueError("a gap in the events")
+            line.step(e["seat"], e["action"])
+    except Exception:
+        _table(room).line = None  # rebuilt from the database when next needed
+
+
+def offer(room: Room, seat: int | None) -> dict[str, int] | None:
+    """What this seat may take back now, for its document: ``own`` actions at once, or
+    ``ask`` (with consent) back to and including its latest action. ``None``: nothing."""
+    if seat is None or room.state is None or room.status != "active":
+        return None
+    rule = policy(room)
+    line = _line(room) if rule != "none" else None
+    if line is None:
+        return None
+    own = line.own_turn(seat)
+    ask = 0
+    if rule == "consent" and not own:
+        mine = [i for i, u in enumerate(line.undoable) if u.seat == seat]
+        ask = len(line.undoable) - mine[-1] if mine else 0
+    return {"own": own, "ask": ask} if own or ask else None
+
+
+# -- requests --------------------------------------------------------------------------------
+def _refuse(client_id: str | None, reason: str, code: str = "rule") -> Reply:
+    from app.rooms import Reply
+
+    return Reply({"type": "rejected", "id": client_id, "code": code, "reason": reason},
+                 snapshot=code == "stale")
+
+
+def _name(room: Room, seat: int) -> str:
+    name = room.seats[seat]["name"] if seat < len(room.seats) else None
+    return name or f"Seat {seat + 1}"
+
+
+def _moves(n: int) -> str:
+    return "1 move" if n == 1 else f"{n} moves"
+
+
+async def request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
+    """A player asks to take back the latest ``frame.count`` actions in play.
+
+    Exactly once, as for actions: a request id this seat already had applied answers
+    ``accepted`` with its version, however long ago (the database is the arbiter; asked
+    first, since a repeated take-back may well be allowed again - take-backs are rare)."""
+    from app.rooms import Reply
+
+    original = room.recent.get((seat, frame.id))
+    if original is None:
+        original = await room.hub.original_version(room.id, seat, frame.id)
+    if original is not None:
+        return Reply({"type": "accepted", "id": frame.id, "version": original})
+    return await _request(room, seat, frame)
+
+
+async def _request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
+    from app.rooms import Reply
+
+    key = (seat, frame.id)
+    if key in room.recent:
+        return Reply({"type": "accepted", "id": frame.id, "version": room.recent[key]})
+    async with room.lock:
+        if key in room.recent:
+            return Reply({"type": "accepted", "id": frame.id, "version": room.recent[key]})
+        if room.status != "active" or room.state is None:
+            return _refuse(frame.id, "This game is not being played now." if room.status ==
+                           "lobby" else "This game is over.")
+        rule = policy(room)
+        if rule == "none":
+            return _refuse(frame.id, "Take-backs are off at this table.")
+        if frame.version != room.version:
+            return _refuse(frame.id, "The game moved on; here is the current state.", "stale")
+        if _line(room) is None:
+            await asyncio.to_thread(rebuild, room, room.hub.store)
+        table = _table(room)
+        line = _line(room)
+        if line is None:
+            return _refuse(frame.id, table.unavailable or "Take-backs are not available in "
+                                                          "this game just now.")
+        undo = line.takeable(frame.count)
+        if undo is None:
+            return _refuse(frame.id, _across_reveal(line, frame.count))
+        if frame.count <= line.own_turn(seat):
+            return await _commit(room, seat, frame.id, undo, f"{{seat{seat}}} takes back "
+                                 f"{_moves(len(undo))}.")
+        if rule != "consent":
+            return _refuse(frame.id, "At this table you can only take back your own moves of "
+                                     "the current turn, before anything is revealed.")
+        if table.request is not None:
+            return _refuse(frame.id, "A take-back request is already waiting for answers.")
+        waiting = {s["seat"] for s in room.seats
+                   if s["seat"] != seat and not s["is_bot"] and not s["left"]}
+        if not waiting:
+            return await _commit(room, seat, frame.id, undo, f"{{seat{seat}}} takes back "
+                                 f"{_moves(len(undo))}.")
+        req = Request(id=secrets.token_urlsafe(9), seat=seat, client_id=frame.id, undo=undo,
+                      version=room.version, waiting=waiting)
+        table.request = req
+        req.timer = asyncio.get_running_loop().call_later(
+            REQUEST_SECONDS, lambda: room.hub._spawn(_expire(room, req.id)))
+        room.broadcast_text(encode({
+            "type": "takeback_request", "request": req.id, "id": frame.id, "seat": seat,
+            "undo": undo, "waiting": sorted(waiting), "seconds": REQUEST_SECONDS,
+            "text": f"{_name(room, seat)} asks to take back {_moves(len(undo))}."}))
+        return Reply({"type": "takeback_request", "request": req.id, "id": frame.id},
+                     delivered=True)
+
+
+def _across_reveal(line: Line, count: int) -> str:
+    if line.version == 0:
+        return "There is no move to take back yet."
+    why = line.last_reveal
+    if why is None:
+        return "There are not that many moves to take back."
+    if not line.undoable:
+        return f"You cannot take back a move after {why}."
+    return f"You cannot take back that far: {why} came in between."
+
+
+async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | None:
+    """A player answers a consent request; returns an error sentence for them, if any."""
+    async with room.lock:
+        table = _table(room)
+        req = table.request
+        if req is None or req.id != frame.request:
+            return "That take-back request is no longer open."
+        if seat not in req.waiting:
+            return "This take-back request does not wait for your answer."
+        if not frame.accept:
+            _close(room, req, "refused", f"{_name(room, seat)} did not agree to the "
+                                         "take-back; the game goes on.")
+            return None
+        req.waiting.discard(seat)
+        if req.waiting:
+            room.broadcast_text(encode({
+                "type": "takeback_request", "request": req.id, "id": req.client_id,
+                "seat": req.seat, "undo": req.undo, "waiting": sorted(req.waiting),
+                "seconds": REQUEST_SECONDS,
+                "text": f"{_name(room, req.seat)} asks to take back {_moves(len(req.undo))}."}))
+            return None
+        _close(room, req, "granted", "Everyone agreed to the take-back.")
+        reply = await _commit(room, req.seat, req.client_id, req.undo,
+                              f"{{seat{req.seat}}} takes back {_moves(len(req.undo))} "
+                              "(everyone agreed).")
+        # The asking player's own answer: its request id was applied at this version.
+        text = encode(reply.frame)
+        for conn in list(room.conns):
+            if conn.seat == req.seat:
+                conn.send(text)
+        return None
+
+
+def _close(room: Room, req: Request, outcome: str, reason: str) -> None:
+    table = _table(room)
+    if table.request is req:
+        table.request = None
+    if req.timer is not None:
+        req.timer.cancel()
+    room.broadcast_text(encode({"type": "takeback_closed", "request": req.id, "id": req.client_id,
+                                "outcome": outcome, "reason": reason}))
+
+
+def _cancel(room: Room, reason: str) -> None:
+    table = _tables.get(room)
+    if table is not None and table.request is not None:
+        _close(room, table.request, "cancelled", reason)
+
+
+async def _expire(room: Room, request_id: str) -> None:
+    async with room.lock:
+        req = _table(room).request
+        if req is not None and req.id == request_id:
+            _close(room, req, "timed_out", "Not everyone answered the take-back request in "
+                                           "time; the game goes on.")
+
+
+async def _commit(room: Room, seat: int, client_id: str, undo: list[int], text: str) -> Reply:
+    """Store the take-back event and move the room to the restored state (lock held)."""
+    from app.rooms import Reply
+
+    line = _line(room)
+    assert line is not None
+    state = line.restored(undo)
+    seq = room.version + 1
+    lines = [{"seq": seq, "seat": seat, "text": text, "to": None,
+              "data": {"takeback": list(undo)}}]
+    item = CommitItem(game_id=room.id, seq=seq, seat=seat, client_id=client_id,
+                      action={"type": TAKEBACK, "undo": list(undo)}, log=lines, state=state,
+                      finished=False)
+    try:
+        ok = await room.hub.committer.commit(item)
+    except Exception:
+        ok = None
+    if not ok:
+        if ok is False:
+            await room.hub.catch_up_locked(room)
+        return _refuse(client_id, "The take-back could not be saved just now; nothing was "
+                                  "changed. Please try again.", "unavailable")
+    line.take_back(undo)
+    room.state, room.version = state, seq
+    room.last = {"seat": seat, "type": TAKEBACK, "version": seq}
+    room.log_tail.extend(lines)
+    del room.log_tail[:-200]
+    room._remember(seat, client_id, seq)
+    acked = room.broadcast(seq - 1, lines, None, None)
+    room.hub.fanout.committed(room, seq)
+    room.hub.schedule_bots(room)
+    return Reply({"type": "accepted", "id": client_id, "version": seq}, delivered=acked)
+
+
+def taken_back(events: list[dict[str, Any]]) -> dict[int, int]:
+    """For a history: the version of each taken-back action -> the take-back that undid it."""
+    out: dict[int, int] = {}
+    for e in events:
+        action = e.get("action") or {}
+        if action.get("type") == TAKEBACK:
+            for seq in action.get("undo") or []:
+                out[int(seq)] = e["seq"]
+    return out
