@@ -21,7 +21,7 @@ from app.errors import ApiError, validation_message
 from app.lobby import watch_url
 from app.store import Store, clean_name
 from app.tablesettings import TableSettings
-from engines.base import ActionError, Engine, RuleError, canonical_json
+from engines.base import TAKEBACK, ActionError, Engine, Line, RuleError, canonical_json
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")
@@ -147,26 +147,36 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
     except ValidationError as exc:
         raise _refuse(validation_message(exc.errors(), "The record's options or settings "
                                                       "are not valid here")) from None
-    state = engine.setup(players, options, record.seed)
+    line = Line(engine, engine.setup(players, options, record.seed))
     rows: list[dict[str, Any]] = []
     for i, step in enumerate(record.actions, start=1):
         where = f"Action {i} (seat {step.seat})"
-        if engine.outcome(state) is not None:
+        if engine.outcome(line.state) is not None:
             raise _refuse(f"The game ended after action {i - 1}, but the record goes on.")
-        if step.seat >= players or step.seat not in engine.to_act(state):
-            raise _refuse(f"{where}: that seat could not act then.")
-        try:
-            result = engine.apply(state, step.seat, engine.parse_action(step.action))
-        except ActionError as exc:
-            raise _refuse(f"{where} is not a valid action: {exc}") from None
-        except RuleError as exc:
-            raise _refuse(f"{where} is against the rules: {exc}") from None
-        except Exception:
-            raise _refuse(f"{where} could not be applied.") from None
-        state = result.state
-        rows.append({"seq": i, "seat": step.seat, "action": step.action,
-                     "log": [{"seq": i, "seat": step.seat, "text": e.text, "to": e.to,
-                              "data": e.data} for e in result.log]})
+        log: list[dict[str, Any]] = []
+        if step.action.get("type") == TAKEBACK:
+            # A take-back of the game's own history: it must undo the latest actions still
+            # in play (never across a reveal), exactly as the table allowed it.
+            try:
+                line.take_back([int(v) for v in step.action.get("undo") or []])
+            except (TypeError, ValueError):
+                raise _refuse(f"{where} takes back moves that could not be taken back "
+                              "then.") from None
+        else:
+            if step.seat >= players or step.seat not in engine.to_act(line.state):
+                raise _refuse(f"{where}: that seat could not act then.")
+            try:
+                result = line.play(step.seat, step.action)
+            except ActionError as exc:
+                raise _refuse(f"{where} is not a valid action: {exc}") from None
+            except RuleError as exc:
+                raise _refuse(f"{where} is against the rules: {exc}") from None
+            except Exception:
+                raise _refuse(f"{where} could not be applied.") from None
+            log = [{"seq": i, "seat": step.seat, "text": e.text, "to": e.to, "data": e.data}
+                   for e in result.log]
+        rows.append({"seq": i, "seat": step.seat, "action": step.action, "log": log})
+    state = line.state
     outcome = engine.outcome(state)
     if outcome is None:
         raise _refuse(f"After all {len(record.actions)} recorded actions the game has not "

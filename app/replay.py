@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from app import api
 from app.errors import ApiError
 from app.store import Store
-from engines.base import Engine, State
+from engines.base import TAKEBACK, Engine, State
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")
@@ -90,7 +90,13 @@ class GameReplay:
         engine = self.engine
         while at < k:
             event = self.events[at]
-            state = engine.apply(state, event["seat"], engine.parse_action(event["action"])).state
+            raw = event["action"]
+            if raw.get("type") == TAKEBACK:
+                # A take-back restores the state from before the first version it undoes
+                # (engines.base.Line.take_back): that state is an earlier version's.
+                state = self.state_at(min(raw["undo"]) - 1)
+            else:
+                state = engine.apply(state, event["seat"], engine.parse_action(raw)).state
             at += 1
             if at % spacing == 0 and at not in self._checkpoints:
                 self._checkpoints[at] = state

@@ -195,3 +195,59 @@ def test_a_long_record_fits_but_an_oversized_body_is_refused(live_server: Any) -
     lobby = http.post(f"{live_server.url}/api/lobbies", content=b" " * (100 << 10),
                       headers={"Content-Type": "application/json"})
     assert lobby.status_code == 413
+
+
+def test_a_game_with_take_backs_replays_exports_and_reimports(live_server: Any) -> None:
+    """A take-back is part of the game's history: the record keeps it, the import checks it
+    (it must undo the latest actions still in play) and the replay shows the restored
+    state at the take-back's version."""
+    from engines.base import TAKEBACK, Line
+    from engines.registry import get_engine
+
+    engine = get_engine("tuk-tuk-taxi")
+    assert engine is not None
+    rng = random.Random(7)
+    line = Line(engine, engine.setup(2, {}, 4242))
+    actions: list[dict[str, Any]] = []
+    taken: list[int] = []
+    while engine.outcome(line.state) is None:
+        seat = engine.to_act(line.state)[0]
+        raw = engine.bot_action(line.state, seat, rng)
+        result = line.play(seat, raw)
+        actions.append({"seat": seat, "action": raw})
+        if not result.revealed and len(taken) < 3 and line.takeable(1) == [line.version]:
+            taken.append(line.version)
+            line.take_back([line.version])
+            actions.append({"seat": seat, "action": {"type": TAKEBACK, "undo": [taken[-1]]}})
+    assert len(taken) == 3, "the random game offered three take-backs"
+    outcome = engine.outcome(line.state)
+    assert outcome is not None
+    record = {"format": "meja-record", "format_version": 1, "game": "tuk-tuk-taxi",
+              "rules_version": engine.rules_version, "options": {}, "settings": {},
+              "seed": 4242, "seats": [{"seat": 0, "name": "Ana", "bot": False},
+                                      {"seat": 1, "name": "Budi", "bot": False}],
+              "actions": actions, "outcome": outcome.as_dict()}
+    r = post(live_server, record)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    store = live_server.app.state.store
+    assert store.game(made["game_id"])["state"] == line.state
+    assert replay_check(store, made["game_id"]) is ReplayCheck.SAME
+    watch = watch_id(made)
+
+    def doc_at(k: int) -> Any:
+        got = http.get(f"{live_server.url}/api/games/{made['game_id']}/replay",
+                       params={"at": k, "watch": watch})
+        assert got.status_code == 200, got.text
+        return got.json()["doc"]["view"]
+
+    # Each take-back's version shows the state from before the move it undid.
+    versions = [i + 1 for i, a in enumerate(actions) if a["action"]["type"] == TAKEBACK]
+    for version, undone in zip(versions, taken, strict=True):
+        assert doc_at(version) == doc_at(undone - 1)
+    assert get_record(live_server, made["game_id"], watch=watch).json()["actions"] == actions
+    # A take-back that undoes something no longer in play is refused in words.
+    bad = copy.deepcopy(record)
+    bad["actions"].insert(1, {"seat": 0, "action": {"type": TAKEBACK, "undo": [5]}})
+    r = post(live_server, bad)
+    assert r.status_code == 422 and "could not be taken back" in r.text
