@@ -214,7 +214,7 @@ start_meja() {  # $1: database name
   local db=$1
   as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" "$db"
   export DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PG_PORT/$db"
-  (cd "$SRC" && "$REPO/.venv/bin/alembic" upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
+  (cd "$SRC" && "$PY" -m alembic upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
     log "alembic upgrade head failed:"; tail -n 20 "$LOGDIR/alembic-$db.log" >&2; return 1; }
   MEJA_PORT=$(free_port)
   SERVER_LOG="$LOGDIR/meja-$db.log"
