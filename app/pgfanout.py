@@ -1,10 +1,15 @@
 """Fan-out between server processes on one PostgreSQL: LISTEN/NOTIFY on channel ``meja``.
 
-* A commit NOTIFYs ``c <origin> <game> <version>`` inside its own transaction
-  (:data:`app.pgwriter.ADVANCE_GAMES_NOTIFY`): no extra round trip, and nobody hears of a
-  move that was not committed. Every *other* process holding that game loads the new events
-  from the database and sends its own connections their patches (:meth:`Hub.catch_up`);
-  the committing process already did.
+* A batch's commit NOTIFYs ``s <origin> <json>`` inside its own statement
+  (:data:`app.pgwriter.COMMIT_BATCH`, :func:`app.pgwriter.step_notes`): no extra round
+  trip, one notification per batch rather than per game, and nobody hears of a move that
+  was not committed. Each step carries its action and a digest of its result. Every *other*
+  process holding that game at the step's previous version replays the action with its own
+  engine (games are deterministic given their actions) and, when the digest agrees, sends
+  its own connections their patches without touching the database; in any other case
+  (another version, a busy room, a different result, a step too large for a payload) it
+  loads the new events from the database (:meth:`Hub.catch_up`). The committing process
+  already told its own connections.
 * Presence, lobby changes, reseats and evictions travel as ``j <json>``.
 * The listener's connection can drop. While it is down the fan-out is not ``healthy``: a
   hello first reads the game's version from the database, so nobody is served a stale
@@ -25,6 +30,8 @@ import orjson
 import psycopg
 
 from app.config import normalize_db_url
+from app.pgwriter import step_digest
+from app.rooms import _line
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
@@ -53,6 +60,8 @@ class PgFanout:
         self._catching: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.notifications = 0
+        #: Steps of other processes replayed here without reading the database.
+        self.replayed = 0
 
     # -- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -175,6 +184,12 @@ class PgFanout:
 
     # -- incoming ----------------------------------------------------------------------------
     def _handle(self, payload: str) -> None:
+        if payload.startswith("s "):
+            _, origin, body = payload.split(" ", 2)
+            if origin != self.hub.origin:
+                for step in orjson.loads(body):
+                    self._step(step)
+            return
         if payload.startswith("c "):
             _, origin, game_id, version = payload.split(" ", 3)
             if origin == self.hub.origin:
@@ -206,6 +221,40 @@ class PgFanout:
         elif kind == "evict":
             self._spawn(self.hub.evict(game_id, int(msg["seat"]), str(msg["reason"]),
                                        publish=False))
+
+    def _step(self, step: list[Any]) -> None:
+        """Another process committed ``[game, seq, seat, client id, action, digest]``."""
+        game_id, seq = step[0], step[1]
+        room = self.hub.rooms.get(game_id)
+        if room is None or seq <= room.version:
+            return
+        if (len(step) == 6 and seq == room.version + 1 and not room.lock.locked()
+                and game_id not in self._catching and self._replay(room, step)):
+            self.replayed += 1
+            return
+        self._schedule_catch_up(game_id)
+
+    def _replay(self, room: Room, step: list[Any]) -> bool:
+        """Apply a step committed elsewhere with this process's engine; True if the result
+        is the committed one (its digest agrees) and the room took it."""
+        _, seq, seat, client_id, raw, digest = step
+        if room.state is None or room.status != "active" or not isinstance(raw, dict):
+            return False
+        engine = room.engine
+        try:
+            result = engine.apply(room.state, seat, engine.parse_action(raw))
+        except Exception:
+            return False
+        lines = [_line(seq, seat, e) for e in result.log]
+        if step_digest(result.state, lines) != digest:
+            return False
+        game = {**room.game, "state": result.state, "version": seq}
+        if engine.outcome(result.state) is not None:
+            game["status"] = "finished"
+        room.adopt(game, [{"seq": seq, "seat": seat, "client_id": client_id,
+                           "action": raw, "log": lines}])
+        self.hub.schedule_bots(room, remote=True)
+        return True
 
     def _schedule_catch_up(self, game_id: str) -> None:
         """Coalesce: one catch-up at a time per game, repeated while news keeps coming."""
