@@ -1,12 +1,16 @@
 """Fan-out between server processes on one PostgreSQL: LISTEN/NOTIFY on channel ``meja``.
 
-* A batch's commit NOTIFYs ``s <origin> <json>`` inside its own statement
-  (:data:`app.pgwriter.COMMIT_BATCH`, :func:`app.pgwriter.step_notes`): no extra round
-  trip, one notification per batch rather than per game, and nobody hears of a move that
-  was not committed. Each step carries its action and a digest of its result. Every *other*
-  process holding that game at the step's previous version replays the action with its own
-  engine (games are deterministic given their actions) and, when the digest agrees, sends
-  its own connections their patches without touching the database; in any other case
+* Right after a batch committed, this process NOTIFYs ``s <origin> <json>``
+  (:func:`app.pgwriter.step_notes`): one notification per batch rather than per game, sent
+  only after the commit returned, so nobody hears of a move that was not committed. They go
+  from a connection of their own with ``synchronous_commit`` off: a notifying transaction
+  holds the database's notify lock until it commits, and with a disk flush in each commit
+  that lock would line up every commit of every process behind the previous one's flush.
+  (A notification lost in a crash is a lost listener's case: the others catch up.)
+  Each step carries its action and a digest of its result. Every *other* process holding
+  that game at the step's previous version replays the action with its own engine (games
+  are deterministic given their actions) and, when the digest agrees, sends its own
+  connections their patches without touching the database; in any other case
   (another version, a busy room, a different result, a step too large for a payload) it
   loads the new events from the database (:meth:`Hub.catch_up`). The committing process
   already told its own connections.
@@ -30,11 +34,12 @@ import orjson
 import psycopg
 
 from app.config import normalize_db_url
-from app.pgwriter import step_digest
+from app.pgwriter import step_digest, step_notes
 from app.rooms import _line
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
+    from app.store import CommitItem
 
 log = logging.getLogger("meja.fanout")
 
@@ -43,6 +48,9 @@ CHANNEL = "meja"
 #: without news (the process died).
 HEARTBEAT = 10.0
 PRESENCE_TTL = 35.0
+#: Notifications waiting to be sent at most (beyond it they are dropped and logged).
+OUTBOX_LIMIT = 10_000
+NOTIFY_ALL = f"SELECT count(pg_notify('{CHANNEL}', n)) FROM json_array_elements_text(%s::json) n"
 
 
 class PgFanout:
@@ -55,7 +63,8 @@ class PgFanout:
         self.healthy = False
         self.listener: psycopg.AsyncConnection[Any] | None = None
         self._ready = asyncio.Event()
-        self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
+        self._outbox: list[str] = []
+        self._wake = asyncio.Event()
         self._dirty: set[str] = set()
         self._catching: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -66,6 +75,7 @@ class PgFanout:
     # -- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
         """Start listening (waits up to a few seconds for the first connection)."""
+        self.hub.committer.on_committed(self._steps_committed)
         for coro in (self._listen(), self._send(), self._heartbeat()):
             self._spawn(coro)
         try:
@@ -123,14 +133,20 @@ class PgFanout:
                 log.exception("catching up game %s failed", room.id)
 
     async def _send(self) -> None:
+        """Send what is queued, all of it in one statement (one round trip however many)."""
         conn: psycopg.AsyncConnection[Any] | None = None
         while True:
-            payload = await self._outbox.get()
+            if not self._outbox:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            notes, self._outbox = self._outbox, []
             try:
                 if conn is None or conn.closed:
                     conn = await psycopg.AsyncConnection.connect(
-                        self.dsn, autocommit=True, application_name="meja-notify")
-                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                        self.dsn, autocommit=True, application_name="meja-notify",
+                        options="-c synchronous_commit=off")
+                await conn.execute(NOTIFY_ALL, (orjson.dumps(notes).decode(),))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # advisory messages: the next change corrects them
@@ -150,12 +166,20 @@ class PgFanout:
                     room.broadcast_text(room.presence_frame())
 
     # -- outgoing ----------------------------------------------------------------------------
+    def _queue(self, payload: str) -> None:
+        if len(self._outbox) >= OUTBOX_LIMIT:
+            log.warning("fan-out outbox full; a notification was dropped")
+            return
+        self._outbox.append(payload)
+        self._wake.set()
+
     def _publish(self, message: dict[str, Any]) -> None:
         message["o"] = self.hub.origin
-        try:
-            self._outbox.put_nowait("j " + orjson.dumps(message).decode())
-        except asyncio.QueueFull:
-            log.warning("fan-out outbox full; a %s message was dropped", message.get("k"))
+        self._queue("j " + orjson.dumps(message).decode())
+
+    def _steps_committed(self, items: list[CommitItem]) -> None:
+        for note in step_notes(self.hub.origin, items):
+            self._queue(note)
 
     def _announce_all(self) -> None:
         for room in list(self.hub.rooms.values()):
@@ -163,7 +187,7 @@ class PgFanout:
                 self.presence_changed(room)
 
     def committed(self, room: Room, version: int) -> None:
-        """Nothing to do: the NOTIFY rode in the commit's transaction."""
+        """Nothing to do: the committer announced the whole batch (:meth:`_steps_committed`)."""
 
     def presence_changed(self, room: Room) -> None:
         """Tell the others who is connected here."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -26,13 +27,16 @@ from app.store import CommitItem, json_text, now
 # NOTIFY ride in one statement, so a batch is one round trip and one implicit commit instead
 # of BEGIN, INSERT, UPDATE, COMMIT: the statement either commits whole or not at all.
 #
+# The NOTIFY is NOT in it: a transaction that notifies holds PostgreSQL's database-wide
+# notify lock until its commit record is flushed, so every lane's commit (and every other
+# process's) would wait for the previous one's disk flush instead of sharing it. The
+# committed batch's notifications go out after the commit instead (:data:`on_committed`,
+# :class:`app.pgfanout.PgFanout`), from a connection that does not wait for the disk.
+#
 # A game some other writer moved on (its version is not ``seq - 1``) must refuse the whole
 # batch: the last column divides by zero when fewer games moved than the batch holds, which
 # aborts the statement (and so its insert) before anything is committed (:class:`StaleBatch`).
 # A step written twice, or an action id used twice, fails the unique constraints as before.
-#
-# The notifications (``s <origin> <json>``, see :func:`step_notes`) carry each step's action,
-# so the other processes replay it with their own engine instead of reading the database.
 COMMIT_BATCH = (
     "WITH b AS MATERIALIZED (SELECT * FROM json_to_recordset(%(rows)s::json) AS r "
     "(gid text, seq int, seat int, cid text, action json, log json, state json, done bool)), "
@@ -42,8 +46,7 @@ COMMIT_BATCH = (
     "status = CASE WHEN b.done THEN 'finished' ELSE games.status END, "
     "finished_at = CASE WHEN b.done THEN %(t)s ELSE games.finished_at END "
     "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 RETURNING 1) "
-    "SELECT (SELECT count(pg_notify('meja', n)) FROM json_array_elements_text(%(notes)s::json) n), "
-    "1 / ((SELECT count(*) FROM moved) = %(n)s)::int"
+    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int"
 )
 #: Largest NOTIFY payload sent (PostgreSQL refuses more than 8000 bytes).
 NOTE_BYTES = 7000
@@ -93,8 +96,8 @@ class AsyncPgWriter:
     def __init__(self, url: str, origin: str = "") -> None:
         self.dsn = normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
         self.origin = origin
-        #: NOTIFY the other processes in each commit (set by the PostgreSQL fan-out).
-        self.notify = False
+        #: Called with every committed batch (the PostgreSQL fan-out's notifications).
+        self.on_committed: Callable[[list[CommitItem]], None] | None = None
         self._conn: psycopg.AsyncConnection | None = None
 
     async def _connection(self) -> psycopg.AsyncConnection:
@@ -133,9 +136,9 @@ class AsyncPgWriter:
         rows = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
                            "action": i.action, "log": i.log, "state": i.state,
                            "done": i.finished} for i in items])
-        notes = json_text(step_notes(self.origin, items) if self.notify else [])
         try:
-            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "notes": notes,
-                                              "n": len(items)})
+            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items)})
         except psycopg.errors.DivisionByZero:
             raise StaleBatch from None
+        if self.on_committed is not None:
+            self.on_committed(items)
