@@ -23,8 +23,8 @@ from app.store import CommitItem, json_text, now
 # parameter (psycopg parses placeholders and escapes array elements in Python, so a text that
 # changed with the batch size, or arrays of long strings, cost a third of the server's CPU
 # at 100 games; one orjson dump and PostgreSQL's own json_to_recordset cost almost nothing,
-# and the constant text is prepared once). Inserting the events, advancing the games and the
-# NOTIFY ride in one statement, so a batch is one round trip and one implicit commit instead
+# and the constant text is prepared once). Inserting the events and advancing the games
+# ride in one statement, so a batch is one round trip and one implicit commit instead
 # of BEGIN, INSERT, UPDATE, COMMIT: the statement either commits whole or not at all.
 #
 # The NOTIFY is NOT in it: a transaction that notifies holds PostgreSQL's database-wide
@@ -33,7 +33,8 @@ from app.store import CommitItem, json_text, now
 # committed batch's notifications go out after the commit instead (:data:`on_committed`,
 # :class:`app.pgfanout.PgFanout`), from a connection that does not wait for the disk.
 #
-# A game some other writer moved on (its version is not ``seq - 1``) must refuse the whole
+# A game some other writer moved on (its version is not ``seq - 1``) or ended (no longer
+# active: a clock's out-of-time policy, for one) must refuse the whole
 # batch: the last column divides by zero when fewer games moved than the batch holds, which
 # aborts the statement (and so its insert) before anything is committed (:class:`StaleBatch`).
 # A step written twice, or an action id used twice, fails the unique constraints as before.
@@ -45,7 +46,8 @@ COMMIT_BATCH = (
     "moved AS (UPDATE games SET state = b.state, version = b.seq, updated_at = %(t)s, "
     "status = CASE WHEN b.done THEN 'finished' ELSE games.status END, "
     "finished_at = CASE WHEN b.done THEN %(t)s ELSE games.finished_at END "
-    "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 RETURNING 1) "
+    "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 "
+    "AND games.status = 'active' RETURNING 1) "
     "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int"
 )
 #: Largest NOTIFY payload sent (PostgreSQL refuses more than 8000 bytes).
