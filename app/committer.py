@@ -65,16 +65,15 @@ class Committer:
         self._running: set[asyncio.Task[None]] = set()
         self.batches = 0
         self.items = 0
+        #: Whether other processes hear of the commits (the hub sets it for the PostgreSQL
+        #: fan-out, which registers itself through :meth:`on_committed`).
+        self.notify = False
 
-    @property
-    def notify(self) -> bool:
-        """Whether each commit NOTIFYs the other processes (PostgreSQL fan-out)."""
-        return any(w.notify for w in self._writers)
-
-    @notify.setter
-    def notify(self, on: bool) -> None:
+    def on_committed(self, callback: Callable[[list[CommitItem]], None] | None) -> None:
+        """Call ``callback`` with every batch right after it committed (PostgreSQL: the
+        fan-out's notifications; SQLite has one process and nobody to tell)."""
         for writer in self._writers:
-            writer.notify = on
+            writer.on_committed = callback
 
     def start(self) -> None:
         """Start the commit loop on the running event loop."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,7 +38,14 @@ class OutboxLimits:
 
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket: a seat (int) or a spectator (None), and its outgoing queue."""
+    """One open WebSocket: a seat (int) or a spectator (None), and its outgoing queue.
+
+    A frame is written at once when the socket can take it without waiting (its transport
+    below the high-water mark, see :meth:`app.wsproto.MejaWebSocketProtocol.try_send_text`)
+    and nothing is queued before it; otherwise it is queued, and a writer task exists only
+    while the queue holds something. So the usual frame costs no task switch, and an idle
+    connection holds no task.
+    """
 
     socket: Socket
     seat: int | None
@@ -46,18 +54,26 @@ class Connection:
     closed: bool = False
     _queue: deque[str] = field(default_factory=deque)
     _queued_bytes: int = 0
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _writer: asyncio.Task[None] | None = None
     _close_code: int | None = None
+    _started: bool = False
+    _direct: Callable[[str], bool] | None = None
 
     def start(self) -> None:
-        """Start the writer task (on the running loop)."""
-        if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._write())
+        """Begin sending (on the running loop); frames queued before are sent now."""
+        if self._started:
+            return
+        self._started = True
+        direct = getattr(find_protocol(self.socket), "try_send_text", None)
+        self._direct = direct if callable(direct) else None
+        if self._queue or self._close_code is not None:
+            self._kick()
 
     def send(self, text: str) -> None:
         """Queue a frame; never waits. A connection that has fallen too far behind is dropped."""
         if self.closed or self._close_code is not None:
+            return
+        if self._writer is None and self._direct is not None and self._direct(text):
             return
         self._queue.append(text)
         self._queued_bytes += len(text)
@@ -65,16 +81,21 @@ class Connection:
                 or len(self._queue) > self.limits.max_frames):
             self.drop("its outgoing queue is full")
             return
-        self._wake.set()
+        self._kick()
+
+    def _kick(self) -> None:
+        if self._writer is None and self._started:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def finish(self, code: int) -> None:
         """Send what is queued, then close the socket with ``code``."""
         if self.closed:
             return
         self._close_code = code
-        self._wake.set()
-        if self._writer is None:
+        if not self._started:
             self.drop("closed before it started")
+            return
+        self._kick()
 
     def drop(self, why: str) -> None:
         """Give up on this connection at once: abort its transport, stop its writer."""
@@ -102,30 +123,30 @@ class Connection:
         return len(self._queue)
 
     async def _write(self) -> None:
+        """Drain the queue, then end (the next queued frame starts a new writer)."""
         queue = self._queue
         try:
-            while not self.closed:
-                if not queue:
-                    if self._close_code is not None:
-                        await self._close_socket(self._close_code)
-                        return
-                    self._wake.clear()
-                    await self._wake.wait()
-                    continue
-                try:
-                    async with asyncio.timeout(self.limits.send_timeout):
-                        while queue and not self.closed:
-                            text = queue.popleft()
-                            self._queued_bytes -= len(text)
-                            await self.socket.send_text(text)
-                except TimeoutError:
-                    self.drop(f"a send took longer than {self.limits.send_timeout:g} s")
-                    return
-                except Exception:
-                    # The client went away; the handler notices on its next receive.
-                    self.closed = True
-                    abort_transport(self.socket)
-                    return
+            try:
+                async with asyncio.timeout(self.limits.send_timeout):
+                    while queue and not self.closed:
+                        text = queue.popleft()
+                        self._queued_bytes -= len(text)
+                        await self.socket.send_text(text)
+            except TimeoutError:
+                self.drop(f"a send took longer than {self.limits.send_timeout:g} s")
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # The client went away; the handler notices on its next receive.
+                self.closed = True
+                abort_transport(self.socket)
+                return
+            # Empty, and nothing awaited since the check: a frame queued from now on
+            # starts a new writer.
+            self._writer = None
+            if self._close_code is not None and not self.closed:
+                await self._close_socket(self._close_code)
         except asyncio.CancelledError:
             return
 
@@ -158,6 +179,13 @@ def abort_transport(socket: Any) -> None:
         transport.abort()
 
 
+def find_protocol(socket: Any) -> Any:
+    """The server protocol object under a Starlette WebSocket (the holder of its
+    transport), or None (see :func:`find_transport`)."""
+    transport = find_transport(socket)
+    return getattr(socket, "_meja_protocol", None) if transport is not None else None
+
+
 def find_transport(socket: Any) -> Any:
     """The asyncio transport under a Starlette WebSocket, or None.
 
@@ -179,6 +207,7 @@ def find_transport(socket: Any) -> Any:
         if transport is not None:
             try:
                 socket._meja_transport = transport
+                socket._meja_protocol = fn.__self__
             except AttributeError:
                 pass
             return transport

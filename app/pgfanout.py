@@ -1,10 +1,19 @@
 """Fan-out between server processes on one PostgreSQL: LISTEN/NOTIFY on channel ``meja``.
 
-* A commit NOTIFYs ``c <origin> <game> <version>`` inside its own transaction
-  (:data:`app.pgwriter.ADVANCE_GAMES_NOTIFY`): no extra round trip, and nobody hears of a
-  move that was not committed. Every *other* process holding that game loads the new events
-  from the database and sends its own connections their patches (:meth:`Hub.catch_up`);
-  the committing process already did.
+* Right after a batch committed, this process NOTIFYs ``s <origin> <json>``
+  (:func:`app.pgwriter.step_notes`): one notification per batch rather than per game, sent
+  only after the commit returned, so nobody hears of a move that was not committed. They go
+  from a connection of their own with ``synchronous_commit`` off: a notifying transaction
+  holds the database's notify lock until it commits, and with a disk flush in each commit
+  that lock would line up every commit of every process behind the previous one's flush.
+  (A notification lost in a crash is a lost listener's case: the others catch up.)
+  Each step carries its action and a digest of its result. Every *other* process holding
+  that game at the step's previous version replays the action with its own engine (games
+  are deterministic given their actions) and, when the digest agrees, sends its own
+  connections their patches without touching the database; in any other case
+  (another version, a busy room, a different result, a step too large for a payload) it
+  loads the new events from the database (:meth:`Hub.catch_up`). The committing process
+  already told its own connections.
 * Presence, lobby changes, reseats and evictions travel as ``j <json>``.
 * The listener's connection can drop. While it is down the fan-out is not ``healthy``: a
   hello first reads the game's version from the database, so nobody is served a stale
@@ -26,9 +35,12 @@ import psycopg
 
 from app.config import normalize_db_url
 from app.fanout import RELAY_HANDLERS
+from app.pgwriter import step_digest, step_notes
+from app.rooms import _line
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
+    from app.store import CommitItem
 
 log = logging.getLogger("meja.fanout")
 
@@ -37,6 +49,9 @@ CHANNEL = "meja"
 #: without news (the process died).
 HEARTBEAT = 10.0
 PRESENCE_TTL = 35.0
+#: Notifications waiting to be sent at most (beyond it they are dropped and logged).
+OUTBOX_LIMIT = 10_000
+NOTIFY_ALL = f"SELECT count(pg_notify('{CHANNEL}', n)) FROM json_array_elements_text(%s::json) n"
 
 
 class PgFanout:
@@ -49,15 +64,19 @@ class PgFanout:
         self.healthy = False
         self.listener: psycopg.AsyncConnection[Any] | None = None
         self._ready = asyncio.Event()
-        self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=10_000)
+        self._outbox: list[str] = []
+        self._wake = asyncio.Event()
         self._dirty: set[str] = set()
         self._catching: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.notifications = 0
+        #: Steps of other processes replayed here without reading the database.
+        self.replayed = 0
 
     # -- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
         """Start listening (waits up to a few seconds for the first connection)."""
+        self.hub.committer.on_committed(self._steps_committed)
         for coro in (self._listen(), self._send(), self._heartbeat()):
             self._spawn(coro)
         try:
@@ -115,14 +134,20 @@ class PgFanout:
                 log.exception("catching up game %s failed", room.id)
 
     async def _send(self) -> None:
+        """Send what is queued, all of it in one statement (one round trip however many)."""
         conn: psycopg.AsyncConnection[Any] | None = None
         while True:
-            payload = await self._outbox.get()
+            if not self._outbox:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            notes, self._outbox = self._outbox, []
             try:
                 if conn is None or conn.closed:
                     conn = await psycopg.AsyncConnection.connect(
-                        self.dsn, autocommit=True, application_name="meja-notify")
-                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                        self.dsn, autocommit=True, application_name="meja-notify",
+                        options="-c synchronous_commit=off")
+                await conn.execute(NOTIFY_ALL, (orjson.dumps(notes).decode(),))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # advisory messages: the next change corrects them
@@ -142,12 +167,20 @@ class PgFanout:
                     room.broadcast_text(room.presence_frame())
 
     # -- outgoing ----------------------------------------------------------------------------
+    def _queue(self, payload: str) -> None:
+        if len(self._outbox) >= OUTBOX_LIMIT:
+            log.warning("fan-out outbox full; a notification was dropped")
+            return
+        self._outbox.append(payload)
+        self._wake.set()
+
     def _publish(self, message: dict[str, Any]) -> None:
         message["o"] = self.hub.origin
-        try:
-            self._outbox.put_nowait("j " + orjson.dumps(message).decode())
-        except asyncio.QueueFull:
-            log.warning("fan-out outbox full; a %s message was dropped", message.get("k"))
+        self._queue("j " + orjson.dumps(message).decode())
+
+    def _steps_committed(self, items: list[CommitItem]) -> None:
+        for note in step_notes(self.hub.origin, items):
+            self._queue(note)
 
     def _announce_all(self) -> None:
         for room in list(self.hub.rooms.values()):
@@ -155,7 +188,7 @@ class PgFanout:
                 self.presence_changed(room)
 
     def committed(self, room: Room, version: int) -> None:
-        """Nothing to do: the NOTIFY rode in the commit's transaction."""
+        """Nothing to do: the committer announced the whole batch (:meth:`_steps_committed`)."""
 
     def presence_changed(self, room: Room) -> None:
         """Tell the others who is connected here."""
@@ -180,6 +213,12 @@ class PgFanout:
 
     # -- incoming ----------------------------------------------------------------------------
     def _handle(self, payload: str) -> None:
+        if payload.startswith("s "):
+            _, origin, body = payload.split(" ", 2)
+            if origin != self.hub.origin:
+                for step in orjson.loads(body):
+                    self._step(step)
+            return
         if payload.startswith("c "):
             _, origin, game_id, version = payload.split(" ", 3)
             if origin == self.hub.origin:
@@ -215,6 +254,43 @@ class PgFanout:
         elif kind == "evict":
             self._spawn(self.hub.evict(game_id, int(msg["seat"]), str(msg["reason"]),
                                        publish=False))
+
+    def _step(self, step: list[Any]) -> None:
+        """Another process committed ``[game, seq, seat, client id, action, digest]``."""
+        game_id, seq = step[0], step[1]
+        room = self.hub.rooms.get(game_id)
+        if room is None or seq <= room.version:
+            return
+        # A table with a clock reads the database: its deadlines are stored beside the move,
+        # not derived from the action alone.
+        if (len(step) == 6 and seq == room.version + 1 and not room.lock.locked()
+                and game_id not in self._catching and getattr(room, "clock", None) is None
+                and self._replay(room, step)):
+            self.replayed += 1
+            return
+        self._schedule_catch_up(game_id)
+
+    def _replay(self, room: Room, step: list[Any]) -> bool:
+        """Apply a step committed elsewhere with this process's engine; True if the result
+        is the committed one (its digest agrees) and the room took it."""
+        _, seq, seat, client_id, raw, digest = step
+        if room.state is None or room.status != "active" or not isinstance(raw, dict):
+            return False
+        engine = room.engine
+        try:
+            result = engine.apply(room.state, seat, engine.parse_action(raw))
+        except Exception:
+            return False
+        lines = [_line(seq, seat, e) for e in result.log]
+        if step_digest(result.state, lines) != digest:
+            return False
+        game = {**room.game, "state": result.state, "version": seq}
+        if engine.outcome(result.state) is not None:
+            game["status"] = "finished"
+        room.adopt(game, [{"seq": seq, "seat": seat, "client_id": client_id,
+                           "action": raw, "log": lines}])
+        self.hub.schedule_bots(room, remote=True)
+        return True
 
     def _schedule_catch_up(self, game_id: str) -> None:
         """Coalesce: one catch-up at a time per game, repeated while news keeps coming."""

@@ -8,39 +8,82 @@ most of the latency. On PostgreSQL the committer therefore awaits the database d
 
 from __future__ import annotations
 
+import hashlib
 import logging
+from collections.abc import Callable
+from typing import Any
 
+import orjson
 import psycopg
 
 from app.config import normalize_db_url
 from app.store import CommitItem, json_text, now
 
-# Constant statements whose rows arrive as ONE json parameter: psycopg parses placeholders
-# and escapes array elements in Python, so a text that changed with the batch size, or
-# arrays of long strings, cost a third of the server's CPU at 100 games. One orjson dump of
-# the batch and PostgreSQL's own json_to_recordset cost almost nothing, and the constant
-# texts are prepared once.
-INSERT_EVENTS = (
-    "INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
-    "SELECT e.gid, e.seq, e.seat, e.cid, e.action, e.log, %s "
-    "FROM json_to_recordset(%s::json) "
-    "AS e (gid text, seq int, seat int, cid text, action json, log json)"
-)
-ADVANCE_GAMES = (
-    "UPDATE games SET state = b.state, version = b.seq, updated_at = %s, "
+# ONE constant statement per batch, in autocommit: the batch's rows arrive as one json
+# parameter (psycopg parses placeholders and escapes array elements in Python, so a text that
+# changed with the batch size, or arrays of long strings, cost a third of the server's CPU
+# at 100 games; one orjson dump and PostgreSQL's own json_to_recordset cost almost nothing,
+# and the constant text is prepared once). Inserting the events and advancing the games
+# ride in one statement, so a batch is one round trip and one implicit commit instead
+# of BEGIN, INSERT, UPDATE, COMMIT: the statement either commits whole or not at all.
+#
+# The NOTIFY is NOT in it: a transaction that notifies holds PostgreSQL's database-wide
+# notify lock until its commit record is flushed, so every lane's commit (and every other
+# process's) would wait for the previous one's disk flush instead of sharing it. The
+# committed batch's notifications go out after the commit instead (:data:`on_committed`,
+# :class:`app.pgfanout.PgFanout`), from a connection that does not wait for the disk.
+#
+# A game some other writer moved on (its version is not ``seq - 1``) or ended (no longer
+# active: a clock's out-of-time policy, for one) must refuse the whole
+# batch: the last column divides by zero when fewer games moved than the batch holds, which
+# aborts the statement (and so its insert) before anything is committed (:class:`StaleBatch`).
+# A step written twice, or an action id used twice, fails the unique constraints as before.
+COMMIT_BATCH = (
+    "WITH b AS MATERIALIZED (SELECT * FROM json_to_recordset(%(rows)s::json) AS r "
+    "(gid text, seq int, seat int, cid text, action json, log json, state json, done bool)), "
+    "ins AS (INSERT INTO events (game_id, seq, seat, client_id, action, log, created_at) "
+    "SELECT b.gid, b.seq, b.seat, b.cid, b.action, b.log, %(t)s FROM b), "
+    "moved AS (UPDATE games SET state = b.state, version = b.seq, updated_at = %(t)s, "
     "status = CASE WHEN b.done THEN 'finished' ELSE games.status END, "
-    "finished_at = CASE WHEN b.done THEN %s ELSE games.finished_at END "
-    "FROM json_to_recordset(%s::json) AS b (gid text, seq int, state json, done bool) "
-    "WHERE games.id = b.gid AND games.version = b.seq - 1 AND games.status = 'active'"
+    "finished_at = CASE WHEN b.done THEN %(t)s ELSE games.finished_at END "
+    "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 "
+    "AND games.status = 'active' RETURNING 1) "
+    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int"
 )
-# The same, telling every listening process in the commit's own transaction (no extra round
-# trip, and a notification is delivered only if the commit happened): one NOTIFY per game,
-# ``c <origin> <game id> <version>`` (app.pgfanout reads it).
-ADVANCE_GAMES_NOTIFY = (
-    "WITH moved AS (" + ADVANCE_GAMES + " RETURNING games.id, games.version) "
-    "SELECT count(pg_notify('meja', 'c ' || %s || ' ' || moved.id || ' ' || moved.version)) "
-    "FROM moved"
-)
+#: Largest NOTIFY payload sent (PostgreSQL refuses more than 8000 bytes).
+NOTE_BYTES = 7000
+
+
+def step_digest(state: Any, lines: list[dict[str, Any]]) -> str:
+    """A short fingerprint of a committed step's result (its state and log lines): a process
+    that replays the step from its notification adopts its own result only when the
+    fingerprints agree, and reads the database otherwise."""
+    return hashlib.blake2b(orjson.dumps([state, lines]), digest_size=8).hexdigest()
+
+
+def step_notes(origin: str, items: list[CommitItem]) -> list[str]:
+    """The notifications of a committed batch: ``s <origin> <json list>`` of
+    ``[game, seq, seat, client id, action, digest]`` per step, in as many payloads as
+    :data:`NOTE_BYTES` needs. A step too large for a payload goes as ``[game, seq]`` only
+    (the others then read it from the database)."""
+    head = f"s {origin} "
+    notes: list[str] = []
+    part: list[bytes] = []
+    size = 0
+    for i in items:
+        one = orjson.dumps([i.game_id, i.seq, i.seat, i.client_id, i.action,
+                            step_digest(i.state, i.log)])
+        if len(one) > NOTE_BYTES - 100:
+            one = orjson.dumps([i.game_id, i.seq])
+        if part and size + len(one) + 1 > NOTE_BYTES - len(head):
+            notes.append(head + "[" + b",".join(part).decode() + "]")
+            part, size = [], 0
+        part.append(one)
+        size += len(one) + 1
+    if part:
+        notes.append(head + "[" + b",".join(part).decode() + "]")
+    return notes
+
 
 log = logging.getLogger("meja.pgwriter")
 
@@ -55,8 +98,8 @@ class AsyncPgWriter:
     def __init__(self, url: str, origin: str = "") -> None:
         self.dsn = normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
         self.origin = origin
-        #: NOTIFY the other processes in each commit (set by the PostgreSQL fan-out).
-        self.notify = False
+        #: Called with every committed batch (the PostgreSQL fan-out's notifications).
+        self.on_committed: Callable[[list[CommitItem]], None] | None = None
         self._conn: psycopg.AsyncConnection | None = None
 
     async def _connection(self) -> psycopg.AsyncConnection:
@@ -92,19 +135,12 @@ class AsyncPgWriter:
 
     async def _commit(self, items: list[CommitItem]) -> None:
         conn = await self._connection()
-        t = now()
-        events = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
-                             "action": i.action, "log": i.log} for i in items])
-        moves = json_text([{"gid": i.game_id, "seq": i.seq, "state": i.state, "done": i.finished}
-                           for i in items])
-        async with conn.transaction():
-            await conn.execute(INSERT_EVENTS, (t, events))
-            if self.notify:
-                cur = await conn.execute(ADVANCE_GAMES_NOTIFY, (t, t, moves, self.origin))
-                row = await cur.fetchone()
-                moved = row[0] if row else 0
-            else:
-                cur = await conn.execute(ADVANCE_GAMES, (t, t, moves))
-                moved = cur.rowcount
-            if moved != len(items):
-                raise StaleBatch
+        rows = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
+                           "action": i.action, "log": i.log, "state": i.state,
+                           "done": i.finished} for i in items])
+        try:
+            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items)})
+        except psycopg.errors.DivisionByZero:
+            raise StaleBatch from None
+        if self.on_committed is not None:
+            self.on_committed(items)

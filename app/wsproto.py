@@ -118,3 +118,22 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
             frame_limit=self.config.ws_max_size,
             logger=old.logger,
         )
+
+    def try_send_text(self, text: str) -> bool:
+        """Write a text frame now if that cannot wait: the handshake is done, nothing closed,
+        and the transport is below its high-water mark (uvicorn's own ``send`` would return
+        at once). False otherwise; the caller then queues the frame for its writer task.
+
+        This spares a task wake-up and the ASGI ``send`` chain per frame; a reader that stops
+        reading fills the transport past its high-water mark, ``writable`` clears, and its
+        frames go back to the bounded queue (:mod:`app.outbox`)."""
+        if (not self.writable.is_set() or self.disconnected or self.close_sent
+                or not self.handshake_complete or self.initial_response is not None
+                or self.transport.is_closing()):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except Exception:  # InvalidState: closing; the queue path reports it
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True

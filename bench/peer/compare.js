@@ -106,13 +106,14 @@ const describe = (rs) => {
     }, {}),
     rejected: rs.reduce((s, r) => s + (r.rejected || 0), 0),
     loadavg: stat(rs, (r) => r.bench_env && r.bench_env.loadavg_1m_before),
+    fsync: stat(rs, (r) => (r.bench_env && r.bench_env.fdatasync_per_s_before) || null),
   };
 };
 
 const header = [
   'G', 'P', 'conns', 'server', 'runs', 'moves/s', 'min–max', 'Meja / peer', 'lat p50 ms', 'p95 ms',
   'p99 ms', 'server CPU % (PG)', 'server RSS start→end MB', 'update msg bytes',
-  'load CPU %', 'errors', 'rejected', 'loadavg before',
+  'load CPU %', 'errors', 'rejected', 'loadavg before', 'disk fdatasync/s before',
 ];
 const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 const sorted = [...cells.values()].sort((a, b) => a.games - b.games || a.players - b.players);
@@ -138,7 +139,7 @@ for (const c of sorted) {
       `${fmt(d.rssStart)} → ${fmt(d.rssEnd)}` + (d.pgRss === null ? '' :
         ` (app ${fmt(d.appRssStart)} → ${fmt(d.appRssEnd)}; PG ${fmt(d.pgRss)}, PSS ${fmt(d.pgPss)})`),
       fmt(d.bytes), fmt(d.loadCpu), kinds ? `${d.errors} (${kinds})` : d.errors, d.rejected,
-      fmt(d.loadavg),
+      fmt(d.loadavg), fmt(d.fsync),
     ].join(' | ')} |`);
   }
 }
@@ -149,7 +150,10 @@ if (any) {
     'each row; errors and rejected are summed. Meja\'s CPU and RSS include its PostgreSQL ' +
     'cluster (in brackets: PostgreSQL alone; for RSS the Python process, PostgreSQL\'s VmRSS sum ' +
     'at the end, which counts shared buffers once per process, and its PSS, which does not). "loadavg before": the machine\'s 1-minute load ' +
-    'average when the run started (2 CPUs; above ~2 other work competed with the bench).');
+    'average when the run started (2 CPUs; above ~2 other work competed with the bench). ' +
+    '"disk fdatasync/s before": 8 kB writes with fdatasync per second in the cluster\'s data ' +
+    'folder just before the run (bench/fsync_rate.py; pg_test_fsync\'s fdatasync line): the most ' +
+    'moves per second one move in flight (G=1) can commit.');
   const multi = [...new Set(runs.filter((r) => /^meja-x\d+$/.test(String(r.label))).map((r) => r.label))];
   if (multi.length) {
     const n = multi.map((l) => l.slice('meja-x'.length)).join(' or ');

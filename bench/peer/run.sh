@@ -214,7 +214,7 @@ start_meja() {  # $1: database name
   local db=$1
   as_pg "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" "$db"
   export DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PG_PORT/$db"
-  (cd "$SRC" && "$REPO/.venv/bin/alembic" upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
+  (cd "$SRC" && "$PY" -m alembic upgrade head >"$LOGDIR/alembic-$db.log" 2>&1) || {
     log "alembic upgrade head failed:"; tail -n 20 "$LOGDIR/alembic-$db.log" >&2; return 1; }
   MEJA_PORT=$(free_port)
   SERVER_LOG="$LOGDIR/meja-$db.log"
@@ -272,12 +272,17 @@ others_running() {
   echo "$n"
 }
 
-annotate() {  # $1: load average before; stdin: the result line
-  OTHERS=$(others_running) LA0=$1 LA1=$(cut -d' ' -f1 /proc/loadavg) NICE=$NICE node -e '
+# The disk's commit limit just before a run (8 kB write + fdatasync per second in the
+# cluster's data folder, bench/fsync_rate.py): G=1 cannot commit faster than this.
+fsync_now() { "$PY" "$REPO/bench/fsync_rate.py" "${PGDATA:-/tmp}" --seconds 1 2>/dev/null || echo 0; }
+
+annotate() {  # $1: load average before; $2: fdatasync/s before; stdin: the result line
+  OTHERS=$(others_running) LA0=$1 FS0=${2:-0} LA1=$(cut -d' ' -f1 /proc/loadavg) NICE=$NICE node -e '
     let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
       const r = JSON.parse(s);
       r.bench_env = { loadavg_1m_before: Number(process.env.LA0),
         loadavg_1m_after: Number(process.env.LA1), nice: Number(process.env.NICE),
+        fdatasync_per_s_before: Number(process.env.FS0),
         other_bench_processes_at_end: Number(process.env.OTHERS) };
       console.log(JSON.stringify(r));
     });'
@@ -317,7 +322,7 @@ run_meja() {  # G P rep
     extra=${extra%\}}',"server_cpus":"all (workers and PostgreSQL unpinned; load generator on CPU1)","worker_pids":"'"$(pgrep -P "$SERVER_PID" | tr '\n' ' ' | sed 's/ $//')"'"}'
   fi
   log "Meja${tree:+ x$MEJA_WORKERS} G=$G P=$P D=$D (rep $rep): server pid $SERVER_PID port $MEJA_PORT"
-  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  local la0 fs0; la0=$(cut -d' ' -f1 /proc/loadavg); fs0=$(fsync_now)
   [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   local spy_out="$LOGDIR/pyspy-$db.txt"
   if [[ $PROFILE == 1 ]]; then
@@ -336,7 +341,7 @@ run_meja() {  # G P rep
     log "Meja load run exited with $?; its log:"; tail -n 5 "$LOGDIR/load-meja-$db.log" >&2
   fi
   grep -h '^\[load\] done' "$LOGDIR/load-meja-$db.log" >&2 || true
-  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" "$fs0" <<<"$line")
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
   # Group commit at work: transactions and stored events in the window.
   if [[ -n ${line:-} ]]; then
@@ -362,14 +367,14 @@ run_meja() {  # G P rep
 run_peer() {  # G P rep
   local G=$1 P=$2 plog="$LOGDIR/load-peer-g$1-p$2-r$3.log" line
   log "boardgame.io G=$G P=$P D=$D"
-  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  local la0 fs0; la0=$(cut -d' ' -f1 /proc/loadavg); fs0=$(fsync_now)
   [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   if line=$(cd "$PEER_DIR" && PORT=$(free_port) WARMUP=$WARMUP PIN=1 "${NICE_CMD[@]}" ./run.sh "$G" "$D" "$P" \
       "${EXTRA_ARGS[@]}" 2>"$plog"); then :; else
     log "peer run exited with $?"; tail -n 5 "$plog" >&2
   fi
   grep -h '^\[load\] done' "$plog" >&2 || true
-  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" "$fs0" <<<"$line")
   if [[ -n ${line:-} ]]; then echo "$line" >>"$OUT"; echo "$line"; fi
 }
 
@@ -414,7 +419,7 @@ run_peer_pg() {  # G P rep
       delta: false, node_env: "production", pinned: e.PINNED === "1",
       nproc: require("os").cpus().length, server_log: e.SLOG,
     }));')
-  local la0; la0=$(cut -d' ' -f1 /proc/loadavg)
+  local la0 fs0; la0=$(cut -d' ' -f1 /proc/loadavg); fs0=$(fsync_now)
   [[ $(others_running) == 0 ]] || log "WARNING: another benchmark is running; these figures are disturbed"
   local stat_cmd
   stat_cmd=$(printf '%q ' "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$db" -At -c \
@@ -428,7 +433,7 @@ run_peer_pg() {  # G P rep
     log "boardgame.io (PostgreSQL) load run exited with $?; its log:"; tail -n 5 "$plog" >&2
   fi
   grep -h '^\[load\] done' "$plog" >&2 || true
-  [[ -n ${line:-} ]] && line=$(annotate "$la0" <<<"$line")
+  [[ -n ${line:-} ]] && line=$(annotate "$la0" "$fs0" <<<"$line")
   if [[ -n ${line:-} ]]; then
     echo "$line" >>"$OUT"; echo "$line"
     node -e 'const s = JSON.parse(process.argv[1]).server; const p = s.postgres || {};
