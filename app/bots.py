@@ -2,7 +2,7 @@
 
 A bot decides through :func:`engines.bots.decide` from ``engine.view(state, seat)`` alone
 (fair by construction: the state never leaves the room). Easy and normal bots are a
-heuristic of a few milliseconds and run inline; a hard bot searches for up to its budget,
+heuristic of a few milliseconds and run in a thread; a hard bot searches for up to its budget,
 so it runs in a :class:`concurrent.futures.ProcessPoolExecutor` (``MEJA_BOT_WORKERS``
 processes, default one less than the CPUs, at least one): the event loop stays free and a
 thinking bot never delays a move in another game. The move it returns is submitted through
@@ -97,7 +97,9 @@ class BotPool:
             return engine.bot_action(state, seat, rng)
         view = engine.view(state, seat)
         if level != "hard":
-            return bots.decide(engine, view, seat, level, rng)
+            # Milliseconds, but not always under 5: a thread (the GIL is handed back every
+            # few ms) keeps the event loop answering meanwhile, without a process hop.
+            return await asyncio.to_thread(bots.decide, engine, view, seat, level, rng)
         loop = asyncio.get_running_loop()
         # A cap makes the decision repeatable: then time does not cut it short.
         budget = self.budget_s if self.iterations is None else math.inf
