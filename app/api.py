@@ -305,7 +305,7 @@ async def reorder(game: HostDep, body: OrderBody, store: StoreDep, hub: HubDep) 
 
 
 @router.post("/games/{game_id}/seats/{seat}/bot", summary="Host: a bot takes a seat",
-             responses=_SEAT_REFUSALS)
+             responses=refusals(400, 401, 403, 404, 409, 413, 422))
 async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep,
                   body: BotBody | None = None) -> LobbyInfo:
     if game["status"] == "active":
