@@ -166,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-filter", default="",
                         help="comma-separated game ids (default: every game with bots)")
     parser.add_argument("--players", default="", help="comma-separated player counts")
+    parser.add_argument("--pairings", default="",
+                        help="comma-separated pairings, e.g. hard-random,normal-greedy "
+                             "(default: all)")
     args = parser.parse_args(argv)
     wanted = {g for g in args.games_filter.split(",") if g}
     counts = {int(p) for p in args.players.split(",") if p}
@@ -187,10 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         if engine.id == "tuk-tuk-taxi":
             extra = [("normal vs greedy", normal, greedy_policy),
                      ("hard vs greedy", hard, greedy_policy)]
+        chosen = {p for p in args.pairings.split(",") if p}
         for players in range(engine.min_players, engine.max_players + 1):
             if counts and players not in counts:
                 continue
             for name, first, second in pairings + extra:
+                if chosen and name.replace(" vs ", "-") not in chosen:
+                    continue
                 start = time.perf_counter()
                 res = run_pairing(engine, players, first, second, args.games)
                 lo, hi = wilson(res.share, res.games)

@@ -42,9 +42,11 @@ HARD_ITERATIONS = 4000
 #: Heuristic moves a playout makes before :meth:`Engine.evaluate` judges the position.
 PLAYOUT_DEPTH = 6
 #: Concrete candidate actions a node considers (templates can stand for thousands).
-MAX_CANDIDATES = 24
+MAX_CANDIDATES = 12
+#: Iterations per root candidate below which the search trusts the heuristic's move.
+MIN_VISITS = 3
 #: Below the root fewer (each costs a heuristic call and a tree edge).
-INNER_CANDIDATES = 10
+INNER_CANDIDATES = 8
 #: UCB exploration constant (values are in [0, 1]).
 EXPLORATION = 0.7
 
@@ -167,9 +169,12 @@ class Search:
             state = None
             done += 1
         root = self.root
-        if not root.visits:
+        heuristic = action_key(root_moves[0])
+        if done < MIN_VISITS * len(root_moves):
+            # Too few iterations to tell the moves apart: a visit or two each is noise, and
+            # the heuristic's move is the better bet.
             return root_moves[0]
-        best = max(root.visits, key=lambda k: (root.visits[k], root.value[k]))
+        best = max(root.visits, key=lambda k: (root.visits[k], k == heuristic, root.value[k]))
         return root.actions[best]
 
     def iterate(self, state: State) -> None:

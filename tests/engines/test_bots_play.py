@@ -20,8 +20,10 @@ GAMES = [e for e in all_engines().values() if has_bots(e)]
 IDS = [e.id for e in GAMES]
 #: Random positions per game (issue 14: 1,000) for the heuristic levels.
 POSITIONS = 1000
-HARD_POSITIONS = 12
-HARD_CAP = 6
+HARD_POSITIONS = 8
+#: Enough iterations that the search, not its fall-back on the heuristic, decides
+#: (engines.bots.MIN_VISITS per root candidate).
+HARD_CAP = bots.MIN_VISITS * bots.MAX_CANDIDATES + 4
 
 
 def positions(engine: Engine, count: int, seed: int = 0) -> list[tuple[State, int]]:
@@ -97,7 +99,7 @@ def test_the_same_seed_gives_the_same_decision(
     engine, found = game
     for i, (state, seat) in enumerate(found[1::len(found) // 6][:6]):
         view = engine.view(state, seat)
-        for level in ("easy", "normal", "hard"):
+        for level in ("easy", "normal", "hard")[:3 if i < 3 else 2]:
             first, again = (bots.decide(engine, view, seat, level, random.Random(i),
                                         math.inf, iterations=HARD_CAP) for _ in range(2))
             assert first == again, (level, view)
@@ -127,11 +129,11 @@ def test_a_decision_never_depends_on_what_the_seat_cannot_see(
             twin = _hidden_twin(engine, state, seat, i)
             assert twin is not None
             assert engine.view(twin, seat) == engine.view(state, seat)
-            for level in ("easy", "normal", "hard"):
+            for level in ("easy", "normal", "hard")[:3 if i < 4 else 2]:
                 a = asyncio.run(pool.decide(engine, state, seat, level, f"s{i}"))
                 b = asyncio.run(pool.decide(engine, twin, seat, level, f"s{i}"))
                 assert a == b, (level, a, b)
                 checked += 1
     finally:
         pool.shutdown()
-    assert checked == 24
+    assert checked == 20
