@@ -41,6 +41,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 State = dict[str, Any]
 Seat = int | None
+#: How strong a bot plays (see :mod:`engines.bots`).
+BotLevel = Literal["easy", "normal", "hard"]
 Template = dict[str, Any]
 
 MASK64 = (1 << 64) - 1
@@ -359,6 +361,34 @@ class Engine(ABC):
             if template.get("type") in self.timeout_passes:
                 return {k: _first_value(v) for k, v in template.items()}
         return None
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` sees in ``view``.
+
+        Every hidden part (deck and sign-stack order, other hands, draw piles, secret money,
+        city cards) is drawn at random from what that seat cannot rule out, so
+        ``view(determinize(v, s, rng), s) == v``. Searching bots (:mod:`engines.bots`) plan
+        on such states, never on the real one: that is what makes them fair.
+        """
+        raise NotImplementedError(f"{self.name} has no determinize yet")
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random,
+                         noise: float) -> dict[str, Any]:
+        """The game's obvious good move for ``seat`` in a (determinized) state.
+
+        ``noise`` in ``[0, 1]`` makes it pick worse moves sometimes (the easy bot plays
+        with ``noise > 0``, the normal bot with 0). The default is the random bot.
+        """
+        return self.bot_action(state, seat, rng)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The move a search playout makes (default: the heuristic without noise). A game
+        whose heuristic is costly may override it with a cheaper good-enough move."""
+        return self.heuristic_action(state, seat, rng, 0.0)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat``, in ``[0, 1]`` (cuts search playouts short)."""
+        return 0.5
 
     # -- helpers ---------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:

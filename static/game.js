@@ -14,6 +14,7 @@ import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
+import { botBadge } from "/static/seats.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
@@ -110,7 +111,7 @@ class GameShell {
     this.spectators = 0;
     this.closed = false;
     this.players = (this.info.seats || []).map((s) => ({
-      seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host,
+      seat: s.seat, name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host,
     }));
     this.log = new GameLog((seat) => this.playerName(seat));
     this.chat = new ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf: (s) => this.playerName(s),
@@ -368,8 +369,9 @@ class GameShell {
     this.info = { ...this.info, ...info };
     for (const s of info.seats || []) {
       const p = this.players.find((x) => x.seat === s.seat);
-      if (p) Object.assign(p, { name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
-      else this.players.push({ seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
+      const seen = { name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host };
+      if (p) Object.assign(p, seen);
+      else this.players.push({ seat: s.seat, ...seen });
     }
     if (!this.watching && !this.hasLeft && typeof info.you === "number") {
       this.seat = info.you;
@@ -468,7 +470,7 @@ class GameShell {
             h("span", { class: "name" }, this.playerName(p.seat)),
             p.seat === this.seat ? h("span", { class: "muted small" }, " (you)") : null,
           ]),
-          p.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+          p.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${p.seat}` }, botBadge(p)) : null,
           p.left && !p.bot ? h("span", { class: "badge badge-left" }, "left") : null,
           acting ? h("span", { class: "badge badge-turn", title: "To act" }, "to act") : null,
           rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,

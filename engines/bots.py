@@ -1,0 +1,262 @@
+"""Bots that play like a person who knows the game, and never peek.
+
+A bot decides from ``view(state, seat)`` and its own seeded generator only. It never sees the
+state: whatever it needs that the seat cannot see (sign-stack order, other hands, draw piles,
+secret money, city cards) it samples with :meth:`Engine.determinize`, consistently with the
+view. So two states that look the same to a seat get the same decision from the same seed,
+whatever their hidden parts (tests/engines/test_bots_fairness.py proves it per game).
+
+Levels
+------
+* ``easy``: the game's heuristic on one determinization, with noise (sometimes a worse move).
+* ``normal``: the heuristic on one determinization, no noise.
+* ``hard``: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+  Powley & Whitehouse 2012; OpenSpiel's ``ismcts.py`` is the model). Every iteration draws a
+  fresh determinization, walks the shared tree of action sequences choosing by UCB among the
+  actions legal in *that* determinization (availability counts), grows one node, plays the
+  heuristic for a few moves and scores the end with :meth:`Engine.evaluate` for every seat.
+  Each seat chooses by its own value, so opponents are modelled as trying to win too.
+
+The search stops at the time budget or the iteration cap, whichever comes first; with a cap
+and no time pressure it is deterministic (same view + same seed -> same decision), which is
+what tests and recorded games rely on.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, get_args
+
+import orjson
+
+from engines.base import BotLevel, Engine, State, expand_template
+
+LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
+#: How often the easy bot's heuristic strays from its best move.
+EASY_NOISE = 0.35
+#: The hard bot's default iteration cap (the time budget usually ends it first).
+HARD_ITERATIONS = 4000
+#: Heuristic moves a playout makes before :meth:`Engine.evaluate` judges the position.
+PLAYOUT_DEPTH = 6
+#: Concrete candidate actions a node considers (templates can stand for thousands).
+MAX_CANDIDATES = 12
+#: Iterations per root candidate below which the search trusts the heuristic's move.
+MIN_VISITS = 3
+#: Below the root fewer (each costs a heuristic call and a tree edge).
+INNER_CANDIDATES = 8
+#: UCB exploration constant (values are in [0, 1]).
+EXPLORATION = 0.7
+
+
+def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
+           rng: random.Random, budget_s: float = 0.8, *,
+           iterations: int | None = None) -> dict[str, Any]:
+    """The bot's action from the seat's view only.
+
+    easy/normal run :meth:`Engine.heuristic_action` on one determinization; hard runs
+    ISMCTS within ``budget_s`` seconds and at most ``iterations`` iterations (default
+    :data:`HARD_ITERATIONS`). Pass ``budget_s=math.inf`` and a cap for a deterministic result.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    state = engine.determinize(view, seat, rng)
+    if level != "hard":
+        noise = EASY_NOISE if level == "easy" else 0.0
+        return engine.heuristic_action(state, seat, rng, noise)
+    return Search(engine, view, seat, rng).run(budget_s, iterations or HARD_ITERATIONS,
+                                               first=state)
+
+
+def action_key(action: dict[str, Any]) -> bytes:
+    """A stable key of a concrete action (tree edges are keyed by it)."""
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Random,
+                      limit: int = MAX_CANDIDATES) -> list[dict[str, Any]]:
+    """Concrete actions worth searching for ``seat``: the heuristic's choice first, then
+    every action the templates stand for when there are few, else a sample of them."""
+    out: dict[bytes, dict[str, Any]] = {}
+    best = engine.heuristic_action(state, seat, rng, 0.0)
+    out[action_key(best)] = best
+    templates = engine.legal_actions(state, seat)
+    total = sum(_template_size(t) for t in templates)
+    if total <= limit:
+        for template in templates:
+            for action in _expand_all(template):
+                out.setdefault(action_key(action), action)
+    else:
+        # One sample per template first (each kind of move gets a voice), then at random.
+        for template in templates[:limit]:
+            action = expand_template(template, rng)
+            out.setdefault(action_key(action), action)
+        tries = 0
+        while len(out) < limit and tries < limit * 3:
+            tries += 1
+            action = expand_template(rng.choice(templates), rng)
+            out.setdefault(action_key(action), action)
+    return list(out.values())
+
+
+def _field_values(val: Any) -> list[Any]:
+    if isinstance(val, dict) and "$range" in val:
+        lo, hi, *rest = val["$range"]
+        return list(range(lo, hi + 1, rest[0] if rest else 1))
+    if isinstance(val, dict) and "$choice" in val:
+        return list(val["$choice"])
+    return [val]
+
+
+def _template_size(template: dict[str, Any]) -> int:
+    size = 1
+    for val in template.values():
+        size *= max(1, len(_field_values(val)))
+    return size
+
+
+def _expand_all(template: dict[str, Any]) -> list[dict[str, Any]]:
+    actions: list[dict[str, Any]] = [{}]
+    for key, val in template.items():
+        actions = [{**a, key: v} for a in actions for v in _field_values(val)]
+    return actions
+
+
+@dataclass
+class Node:
+    """One node of the shared tree: statistics per action edge, keyed by the action."""
+
+    seat: int
+    children: dict[bytes, Node] = field(default_factory=dict)
+    actions: dict[bytes, dict[str, Any]] = field(default_factory=dict)
+    visits: dict[bytes, int] = field(default_factory=dict)
+    value: dict[bytes, float] = field(default_factory=dict)
+    #: How often each edge was legal when this node was reached (ISMCTS availability).
+    available: dict[bytes, int] = field(default_factory=dict)
+
+
+class Search:
+    """Single-observer ISMCTS for one decision of ``seat`` (see the module docstring)."""
+
+    def __init__(self, engine: Engine, view: dict[str, Any], seat: int,
+                 rng: random.Random) -> None:
+        self.engine = engine
+        self.view = view
+        self.seat = seat
+        self.rng = rng
+        self.root = Node(seat)
+        self.players = 0
+
+    def run(self, budget_s: float, iterations: int, first: State | None = None) -> dict[str, Any]:
+        """Search until the budget or the cap, then the most visited root action."""
+        deadline = time.perf_counter() + budget_s
+        state: State | None = first if first is not None else self.engine.determinize(
+            self.view, self.seat, self.rng)
+        assert state is not None
+        self.players = _player_count(self.engine, state)
+        root_moves = candidate_actions(self.engine, state, self.seat, self.rng)
+        if len(root_moves) == 1:
+            return root_moves[0]
+        done = 0
+        while done < iterations:
+            if done and time.perf_counter() >= deadline:
+                break
+            if state is None:
+                state = self.engine.determinize(self.view, self.seat, self.rng)
+            self.iterate(state)
+            state = None
+            done += 1
+        root = self.root
+        heuristic = action_key(root_moves[0])
+        if done < MIN_VISITS * len(root_moves):
+            # Too few iterations to tell the moves apart: a visit or two each is noise, and
+            # the heuristic's move is the better bet.
+            return root_moves[0]
+        best = max(root.visits, key=lambda k: (root.visits[k], k == heuristic, root.value[k]))
+        return root.actions[best]
+
+    def iterate(self, state: State) -> None:
+        """One determinization: select, expand one node, play out, back up."""
+        engine = self.engine
+        node = self.root
+        path: list[tuple[Node, bytes]] = []
+        expanded = False
+        while not expanded:
+            actor = _actor(engine, state)
+            if actor is None:
+                break
+            if node.seat != actor:
+                # Same action sequence, different mover in this determinization (the rules
+                # can decide who moves from hidden cards): start a fresh subtree for it.
+                node = Node(actor)
+            moves = candidate_actions(engine, state, actor, self.rng,
+                                      MAX_CANDIDATES if node is self.root else INNER_CANDIDATES)
+            keys = [action_key(a) for a in moves]
+            for key, move in zip(keys, moves, strict=True):
+                node.available[key] = node.available.get(key, 0) + 1
+                node.actions.setdefault(key, move)
+            fresh = [k for k in keys if k not in node.visits]
+            if fresh:
+                key = fresh[0] if not path else self.rng.choice(fresh)
+                expanded = True
+            else:
+                key = max(keys, key=lambda k: self._ucb(node, k))
+            path.append((node, key))
+            state = _step(engine, state, actor, node.actions[key])
+            if not expanded:
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(-1)
+                node = child
+        values = self.playout(state)
+        for parent, key in path:
+            parent.visits[key] = parent.visits.get(key, 0) + 1
+            parent.value[key] = parent.value.get(key, 0.0) + values[parent.seat]
+
+    def _ucb(self, node: Node, key: bytes) -> float:
+        n = node.visits[key]
+        return node.value[key] / n + EXPLORATION * math.sqrt(math.log(node.available[key]) / n)
+
+    def playout(self, state: State) -> list[float]:
+        """A few heuristic moves, then every seat's value of where they led."""
+        engine = self.engine
+        for _ in range(PLAYOUT_DEPTH):
+            actor = _actor(engine, state)
+            if actor is None:
+                break
+            state = _step(engine, state, actor, engine.playout_action(state, actor, self.rng))
+        return values_of(engine, state, self.players)
+
+
+def values_of(engine: Engine, state: State, players: int) -> list[float]:
+    """Each seat's value of ``state`` in [0, 1]: a share of the win once the game is over,
+    else the game's :meth:`Engine.evaluate`."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return [engine.evaluate(state, s) for s in range(players)]
+    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+
+
+def _player_count(engine: Engine, state: State) -> int:
+    players = state.get("players", state.get("n"))
+    if isinstance(players, list):
+        return len(players)
+    if isinstance(players, int):
+        return players
+    return engine.max_players
+
+
+def _actor(engine: Engine, state: State) -> int | None:
+    """Who moves next in a playout: the first awaited seat (simultaneous answers are
+    taken one after another), ``None`` at the end."""
+    if engine.outcome(state) is not None:
+        return None
+    awaited = engine.awaited(state) or engine.to_act(state)
+    return awaited[0] if awaited else None
+
+
+def _step(engine: Engine, state: State, seat: int, action: dict[str, Any]) -> State:
+    return engine.apply(state, seat, engine.parse_action(action)).state
