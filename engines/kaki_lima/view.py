@@ -9,6 +9,7 @@ from engines.kaki_lima.data import (
     JOM_CARDS,
     KAWAN,
     PEDESTRIANS,
+    SWAP,
     TASK_CARDS,
 )
 from engines.kaki_lima.rules import (
@@ -64,7 +65,21 @@ def view(state: State, seat: int | None, waiting: list[int]) -> dict[str, Any]:
         "trigger": state["trigger"],
         "end_queue": state["end_queue"],
         "stalled": state["stalled"],
+        # Public bookkeeping (everyone saw it happen) that bots rebuild a state from.
+        "quiet": state["quiet"],
+        "proposed": list(state["proposed"]),
+        "committed_card": committed_card(state, seat),
     }
+
+
+def committed_card(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The card the walker must walk: public after a Swap (it was the face-up discard),
+    else only the walker's own."""
+    turn = state["turn"]
+    card = turn["committed"]
+    if card is None or (turn["commit_kind"] != SWAP and seat != state["current"]):
+        return None
+    return card_view(card)
 
 
 def task_view(state: State, seat: int) -> dict[str, Any]:
