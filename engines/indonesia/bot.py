@@ -10,10 +10,12 @@ extended), so it never sits on full slots for ever.
 
 from __future__ import annotations
 
+import math
 import random
 
 from engines.base import expand_template
-from engines.indonesia.rules import free_slots, merger_pairs
+from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
+from engines.indonesia.rules import free_slots, merger_pairs, units
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -71,3 +73,132 @@ def _research(st: dict, seat: int, by_type: dict, rng: random.Random) -> dict:
                 return {"type": "research", "track": want, "player": seat}
     options = by_type.get("research", []) or by_type["pass"]
     return expand_template(rng.choice(options), rng)
+
+
+# --- the heuristic of the easy and normal bots (engines.bots) ---------------------------------
+
+#: Deed preference by type: dearer goods earn more per good sold; a first shipping company
+#: earns the fees others pay (see ``_deed_value``).
+SHIPPING_FIRST = 22
+SHIPPING_MORE = 8
+#: Research wanted first to last when a slot is free (slots come first when none is).
+RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
+#: A raise for someone else's merger counts as cheap up to this much a unit.
+CHEAP_UNIT = 12
+
+
+def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
+              noise: float) -> dict:
+    """The obvious good move in each step: acquire the best deed while slots are free,
+    research expansion and slots, merge its own companies at the minimum, operate every
+    company, take every free expansion and ship, never pay for expansion nor bid."""
+    if not templates:
+        raise ValueError("There is nothing for this seat to do now.")
+    if noise > 0 and rng.random() < noise * 0.3:
+        return choose(st, seat, templates, rng)
+    by_type: dict[str, list[dict]] = {}
+    for t in templates:
+        by_type.setdefault(t["type"], []).append(t)
+    kind = st["step"]["kind"]
+    if kind == "cities":
+        t = by_type["place_city"][0]
+        return {"type": "place_city", "card": t["card"], "area": t["area"]["$choice"][0]}
+    if kind == "bid":
+        # A bid is banked (it still scores) but the cash is gone for the year's mergers and
+        # ships: measured against the random bot, bidding nothing wins clearly more often.
+        return {"type": "bid", "amount": 0}
+    if kind == "acquire":
+        if "acquire" not in by_type:
+            return {"type": "pass"}
+        t = max(by_type["acquire"], key=lambda t: (_deed_value(st, seat, t["deed"]), t["deed"]))
+        return {"type": "acquire", "deed": t["deed"], "area": t["area"]["$choice"][0]}
+    if kind == "research":
+        return _research_heuristic(st, seat, by_type)
+    if kind == "announce":
+        return _announce(st, seat, by_type)
+    if kind == "auction":
+        return _auction(st, seat, by_type)
+    if kind == "operate":
+        t = min(templates, key=lambda t: (st["companies"][t["company"]]["type"] != SHIPPING,
+                                          t["company"]))
+        return dict(t)
+    if kind == "expand":
+        # Paid expansion follows a year with goods left unsold: more goods would not sell.
+        if "expand" in by_type and not st["step"]["paid"]:
+            return {"type": "expand", "area": by_type["expand"][0]["area"]["$choice"][0]}
+        return {"type": "pass"}
+    if kind == "ships":
+        seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
+        return {"type": "place_ship", "sea": seas[0]} if seas else {"type": "pass"}
+    if kind == "grow":
+        return {"type": "grow", "city": templates[0]["city"]["$choice"][0]}
+    if kind == "remove":
+        return {"type": "remove_good", "area": templates[0]["area"]["$choice"][0]}
+    return expand_template(templates[0], rng)
+
+
+def _deed_value(st: dict, seat: int, deed: str) -> int:
+    kind = DEEDS[deed]["type"]
+    if kind == SHIPPING:
+        mine = any(co["type"] == SHIPPING for co in st["companies"].values()
+                   if co["owner"] == seat)
+        return SHIPPING_MORE if mine else SHIPPING_FIRST
+    return PRICES[kind]
+
+
+def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
+    mine = [t for t in by_type.get("research", []) if t["player"] == seat]
+    if not mine:
+        return {"type": "pass"}
+    tracks = mine[0]["track"]["$choice"]
+    order = (("slots", "mergers") if free_slots(st, seat) <= 0 else ()) + RESEARCH_ORDER
+    for want in order:
+        if want in tracks:
+            return {"type": "research", "track": want, "player": seat}
+    return {"type": "pass"}
+
+
+def _share(st: dict, seat: int, a: str, b: str) -> float:
+    """The part of a merger's price that would come back to ``seat`` (its units' share)."""
+    ca, cb = st["companies"][a], st["companies"][b]
+    ua, ub = units(ca), units(cb)
+    mine = (ua if ca["owner"] == seat else 0) + (ub if cb["owner"] == seat else 0)
+    return mine / max(1, ua + ub)
+
+
+def _announce(st: dict, seat: int, by_type: dict) -> dict:
+    """Merge companies at the minimum when most of the price comes back to the bot."""
+    best = None
+    for t in by_type.get("announce", []):
+        share = _share(st, seat, t["a"], t["b"])
+        low = t["bid"]["$range"][0]
+        if share >= 0.5 and low <= st["cash"][seat]:
+            key = (share, -low)
+            if best is None or key > best[0]:
+                best = (key, t)
+    if best is None:
+        return {"type": "pass"}
+    t = best[1]
+    return {"type": "announce", "a": t["a"], "b": t["b"], "bid": t["bid"]["$range"][0]}
+
+
+def _auction(st: dict, seat: int, by_type: dict) -> dict:
+    """Raise (by the least) for a merger mostly paid back to the bot, or one still cheap."""
+    if "raise" not in by_type:
+        return {"type": "pass"}
+    step = st["step"]
+    low = by_type["raise"][0]["amount"]["$range"][0]
+    share = _share(st, seat, step["a"], step["b"])
+    cheap = low <= st["cash"][seat] // 3 and low <= step["units"] * CHEAP_UNIT
+    if share >= 0.5 or cheap:
+        return {"type": "raise", "amount": low}
+    return {"type": "pass"}
+
+
+def evaluate(st: dict, seat: int) -> float:
+    """Money plus what the seat's companies would sell for, its lead squashed to [0, 1]."""
+    worth = [st["cash"][s] + st["bank"][s] for s in range(st["players"])]
+    for co in st["companies"].values():
+        worth[co["owner"]] += units(co) * (10 if co["type"] == SHIPPING else PRICES[co["type"]])
+    rest = max(w for s, w in enumerate(worth) if s != seat)
+    return 0.5 + 0.5 * math.tanh((worth[seat] - rest) / 150)
