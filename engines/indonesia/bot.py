@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engines.base import expand_template
+from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
 from engines.indonesia.rules import free_slots, merger_pairs, units
 
@@ -81,6 +84,10 @@ def _research(st: dict, seat: int, by_type: dict, rng: random.Random) -> dict:
 #: earns the fees others pay (see ``_deed_value``).
 SHIPPING_FIRST = 22
 SHIPPING_MORE = 8
+#: A start area whose good sells at once is worth this many times that sale (it grows).
+GROWTH = 1.5
+#: Placements tried per choice (the look-ahead must stay within a decision's 50 ms).
+LOOK = 5
 #: Research wanted first to last when a slot is free (slots come first when none is).
 RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
 #: A raise for someone else's merger counts as cheap up to this much a unit.
@@ -101,8 +108,7 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
         by_type.setdefault(t["type"], []).append(t)
     kind = st["step"]["kind"]
     if kind == "cities":
-        t = by_type["place_city"][0]
-        return {"type": "place_city", "card": t["card"], "area": t["area"]["$choice"][0]}
+        return _place_city(st, seat, by_type["place_city"])
     if kind == "bid":
         # A bid is banked (it still scores) but the cash is gone for the year's mergers and
         # ships: measured against the random bot, bidding nothing wins clearly more often.
@@ -110,8 +116,7 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "acquire":
         if "acquire" not in by_type:
             return {"type": "pass"}
-        t = max(by_type["acquire"], key=lambda t: (_deed_value(st, seat, t["deed"]), t["deed"]))
-        return {"type": "acquire", "deed": t["deed"], "area": t["area"]["$choice"][0]}
+        return _acquire(st, seat, by_type["acquire"])
     if kind == "research":
         return _research_heuristic(st, seat, by_type)
     if kind == "announce":
@@ -125,11 +130,18 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "expand":
         # Paid expansion follows a year with goods left unsold: more goods would not sell.
         if "expand" in by_type and not st["step"]["paid"]:
-            return {"type": "expand", "area": by_type["expand"][0]["area"]["$choice"][0]}
+            cid = st["step"]["company"]
+            areas = by_type["expand"][0]["area"]["$choice"]
+            return {"type": "expand", "area": _best(_spread(areas, 2 * LOOK), lambda a: (
+                value.company_income(value.with_goods(st, cid, a), cid, seat)))}
         return {"type": "pass"}
     if kind == "ships":
         seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
-        return {"type": "place_ship", "sea": seas[0]} if seas else {"type": "pass"}
+        if not seas:
+            return {"type": "pass"}
+        cid = st["step"]["company"]
+        return {"type": "place_ship", "sea": _best(_spread(seas, LOOK), lambda sea: value.income(
+            value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea)))}
     if kind == "grow":
         return {"type": "grow", "city": templates[0]["city"]["$choice"][0]}
     if kind == "remove":
@@ -137,13 +149,47 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     return expand_template(templates[0], rng)
 
 
-def _deed_value(st: dict, seat: int, deed: str) -> int:
-    kind = DEEDS[deed]["type"]
-    if kind == SHIPPING:
-        mine = any(co["type"] == SHIPPING for co in st["companies"].values()
-                   if co["owner"] == seat)
-        return SHIPPING_MORE if mine else SHIPPING_FIRST
-    return PRICES[kind]
+def _best(options: list[Any], worth: Callable[[Any], float]) -> Any:
+    """The option worth most (the first of equals: options come sorted)."""
+    return max(options, key=lambda o: (worth(o), -options.index(o)))
+
+
+def _spread(options: list[Any], most: int) -> list[Any]:
+    """At most ``most`` options, evenly spread over the list (to bound the look-ahead)."""
+    if len(options) <= most:
+        return options
+    return [options[i * len(options) // most] for i in range(most)]
+
+
+def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The city that makes the seat's companies (and ships) sell most next year."""
+    options = [(t["card"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
+    mine = value.own_production(st, seat)
+    card, area = _best(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine))
+    return {"type": "place_city", "card": card, "area": area}
+
+
+def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The deed and start area worth most: a good that sells at once (and so grows), or
+    ships that carry goods, else the dearest good."""
+    base = value.trial(st)
+
+    def worth(o: tuple[str, int]) -> float:
+        deed, area = o
+        kind = DEEDS[deed]["type"]
+        t, cid = value.with_deed(st, seat, deed, area)
+        if kind == SHIPPING:
+            mine = any(co["type"] == SHIPPING for co in st["companies"].values()
+                       if co["owner"] == seat)
+            near = value.served_by(t, cid, area)
+            gain = value.income(t, seat, near) - value.income(base, seat, near)
+            return (SHIPPING_MORE if mine else SHIPPING_FIRST) + gain
+        sells = value.company_income(t, cid, seat)
+        return PRICES[kind] + (GROWTH * sells if sells > 0 else 0)
+
+    options = [(t["deed"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
+    deed, area = _best(options, worth)
+    return {"type": "acquire", "deed": deed, "area": area}
 
 
 def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
