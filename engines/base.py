@@ -327,6 +327,11 @@ class Engine(ABC):
         """
         return self.bot_action(state, seat, rng)
 
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The move a search playout makes (default: the heuristic without noise). A game
+        whose heuristic is costly may override it with a cheaper good-enough move."""
+        return self.heuristic_action(state, seat, rng, 0.0)
+
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``, in ``[0, 1]`` (cuts search playouts short)."""
         return 0.5

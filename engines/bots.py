@@ -40,9 +40,11 @@ EASY_NOISE = 0.35
 #: The hard bot's default iteration cap (the time budget usually ends it first).
 HARD_ITERATIONS = 4000
 #: Heuristic moves a playout makes before :meth:`Engine.evaluate` judges the position.
-PLAYOUT_DEPTH = 8
+PLAYOUT_DEPTH = 6
 #: Concrete candidate actions a node considers (templates can stand for thousands).
 MAX_CANDIDATES = 24
+#: Below the root fewer (each costs a heuristic call and a tree edge).
+INNER_CANDIDATES = 10
 #: UCB exploration constant (values are in [0, 1]).
 EXPLORATION = 0.7
 
@@ -184,7 +186,8 @@ class Search:
                 # Same action sequence, different mover in this determinization (the rules
                 # can decide who moves from hidden cards): start a fresh subtree for it.
                 node = Node(actor)
-            moves = candidate_actions(engine, state, actor, self.rng)
+            moves = candidate_actions(engine, state, actor, self.rng,
+                                      MAX_CANDIDATES if node is self.root else INNER_CANDIDATES)
             keys = [action_key(a) for a in moves]
             for key, move in zip(keys, moves, strict=True):
                 node.available[key] = node.available.get(key, 0) + 1
@@ -218,8 +221,7 @@ class Search:
             actor = _actor(engine, state)
             if actor is None:
                 break
-            state = _step(engine, state, actor,
-                          engine.heuristic_action(state, actor, self.rng, 0.0))
+            state = _step(engine, state, actor, engine.playout_action(state, actor, self.rng))
         return values_of(engine, state, self.players)
 
 

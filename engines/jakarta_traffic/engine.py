@@ -9,7 +9,7 @@ import random
 from typing import Any, cast
 
 from engines.base import Outcome, RuleError, State, Step, StepEngine
-from engines.jakarta_traffic import scoring
+from engines.jakarta_traffic import bot, sampling, scoring
 from engines.jakarta_traffic.actions import ACTION_ADAPTER
 from engines.jakarta_traffic.bot import choose_bot_action
 from engines.jakarta_traffic.setup import initial_state
@@ -63,6 +63,24 @@ class JakartaTrafficEngine(StepEngine):
         if not templates:
             raise RuleError("There is nothing for this seat to do now.")
         return choose_bot_action(templates, rng)
+
+    # -- bots (engines/bots.py) --------------------------------------------------------------
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """The open table with the dice's future drawn at random (sampling.py)."""
+        return sampling.determinize(view, seat, rng)
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random,
+                         noise: float) -> dict[str, Any]:
+        """Deliver, take what you can afford, charge in time, honk when it pays (bot.py)."""
+        return bot.heuristic_action(state, seat, rng, noise)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The heuristic, minus the costly search over honks (bot.py)."""
+        return bot.playout_action(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Points (carried orders at half) against the best other seat (bot.py)."""
+        return bot.evaluate(state, seat)
 
 
 ENGINE = JakartaTrafficEngine()

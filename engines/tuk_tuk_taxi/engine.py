@@ -8,12 +8,13 @@ may end a leg), ``signs.py`` sign placement, ``scoring.py`` the end, ``view.py``
 
 from __future__ import annotations
 
+import random
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.base import Outcome, RuleError, State, Step, StepEngine
-from engines.tuk_tuk_taxi import scoring
+from engines.tuk_tuk_taxi import bot, sampling, scoring
 from engines.tuk_tuk_taxi.actions import ACTION_ADAPTER
 from engines.tuk_tuk_taxi.setup import build_stack, initial_state
 from engines.tuk_tuk_taxi.state import TukTukState
@@ -68,6 +69,24 @@ class TukTukTaxiEngine(StepEngine):
         if state["phase"] != "over":
             return None
         return scoring.outcome(cast(TukTukState, state))
+
+    # -- bots (engines/bots.py) --------------------------------------------------------------
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """The open table with the sign stack in a random order (sampling.py)."""
+        return sampling.determinize(view, seat, rng)
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random,
+                         noise: float) -> dict[str, Any]:
+        """Shortest way to the passenger and home; signs against the others (bot.py)."""
+        return bot.heuristic_action(state, seat, rng, noise)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The heuristic's driving, any sign play (bot.py)."""
+        return bot.playout_action(state, seat, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Deliveries and steps to go against the best other seat (bot.py)."""
+        return bot.evaluate(state, seat)
 
 
 ENGINE = TukTukTaxiEngine()

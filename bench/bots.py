@@ -1,0 +1,217 @@
+"""Bot strength and speed: issue 14's pairings, per game and player count.
+
+For each game that implements the bot hooks (``determinize``) and each supported player
+count, it plays ``--games`` games per pairing with the seats rotated:
+
+* hard vs random, hard vs easy, normal vs random: one seat plays the first level, the
+  others the second; the win share of the first level's seat (a shared first place counts
+  as a share, so in multi-player games this is its share against the others combined),
+  with a 95% Wilson interval;
+* Tuk-Tuk Taxi also plays normal and hard against the greedy shortest-route player and
+  reports passengers delivered per turn of each (the bot must match the greedy player).
+
+Decision times (p50/p95) are measured per level from the seat's view to the action.
+Every bot decides through ``engines.bots.decide`` from ``view(state, seat)`` only; the
+random seat is ``engine.bot_action``.
+
+Usage::
+
+    python -m bench.bots --games 200                      # the issue's full run
+    python -m bench.bots --games 40 --budget 0.3 --iterations 150 --games-filter tuk-tuk-taxi
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines import bots
+from engines.base import Engine, State
+from engines.registry import all_engines
+
+Policy = Callable[[Engine, State, int, random.Random], dict[str, Any]]
+#: A game not over after this many actions counts as a draw (a stuck game shows up here).
+MAX_ACTIONS = 5000
+
+
+@dataclass
+class Timings:
+    """Decision times per level, in seconds."""
+
+    by_level: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, level: str, seconds: float) -> None:
+        """Record one decision."""
+        self.by_level.setdefault(level, []).append(seconds)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def level_policy(level: str, budget: float, iterations: int | None,
+                 timings: Timings) -> Policy:
+    """A bot of ``level`` deciding from the seat's view (and timed)."""
+    def play(engine: Engine, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        view = engine.view(state, seat)
+        start = time.perf_counter()
+        action = bots.decide(engine, view, seat, level, rng,  # type: ignore[arg-type]
+                             budget, iterations=iterations)
+        timings.add(level, time.perf_counter() - start)
+        return action
+    return play
+
+
+def random_policy(engine: Engine, state: State, seat: int,
+                  rng: random.Random) -> dict[str, Any]:
+    """The engine's random test bot (the baseline)."""
+    return engine.bot_action(state, seat, rng)
+
+
+def greedy_policy(engine: Engine, state: State, seat: int,
+                  rng: random.Random) -> dict[str, Any]:
+    """Tuk-Tuk Taxi's greedy shortest-route player."""
+    from engines.tuk_tuk_taxi.bot import greedy_action
+
+    return greedy_action(state, seat, rng)
+
+
+@dataclass
+class Result:
+    """One pairing's tally."""
+
+    share: float = 0.0
+    games: int = 0
+    unfinished: int = 0
+    delivered: list[int] = field(default_factory=lambda: [0, 0])
+    turns: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
+              hero: int, result: Result) -> None:
+    """One game; ``hero`` is the seat of the first level. Adds its share to ``result``."""
+    rng = random.Random(seed * 7919 + hero)
+    state = engine.setup(players, {}, seed)
+    actions = 0
+    moves = [0] * players
+    while engine.outcome(state) is None and actions < MAX_ACTIONS:
+        seat = (engine.awaited(state) or engine.to_act(state))[0]
+        if state.get("current") == seat and state.get("phase") in ("sign", "honk", "start"):
+            moves[seat] += 1   # one per turn begun (Tuk-Tuk: the sign; Jakarta: the honk)
+        raw = policies[seat](engine, state, seat, rng)
+        state = engine.apply(state, seat, engine.parse_action(raw)).state
+        actions += 1
+    outcome = engine.outcome(state)
+    result.games += 1
+    if outcome is None:
+        result.unfinished += 1
+        return
+    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    if hero in winners:
+        result.share += 1.0 / len(winners)
+    if engine.id == "tuk-tuk-taxi":
+        result.delivered[0] += state["delivered"][hero]
+        result.turns[0] += moves[hero]
+        for s in range(players):
+            if s != hero:
+                result.delivered[1] += state["delivered"][s]
+                result.turns[1] += moves[s]
+
+
+def run_pairing(engine: Engine, players: int, first: Policy, second: Policy,
+                games: int) -> Result:
+    """``games`` games, the first policy's seat rotating through every seat."""
+    result = Result()
+    for g in range(games):
+        hero = g % players
+        policies = [first if s == hero else second for s in range(players)]
+        play_game(engine, players, 10_000 + g, policies, hero, result)
+    return result
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def has_bots(engine: Engine) -> bool:
+    """True when the game implements the determinization hook."""
+    return type(engine).determinize is not Engine.determinize
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--budget", type=float, default=0.8, help="hard bot's seconds")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="hard bot's iteration cap (default: engines.bots')")
+    parser.add_argument("--games-filter", default="",
+                        help="comma-separated game ids (default: every game with bots)")
+    parser.add_argument("--players", default="", help="comma-separated player counts")
+    args = parser.parse_args(argv)
+    wanted = {g for g in args.games_filter.split(",") if g}
+    counts = {int(p) for p in args.players.split(",") if p}
+    timings = Timings()
+    hard = level_policy("hard", args.budget, args.iterations, timings)
+    easy = level_policy("easy", args.budget, None, timings)
+    normal = level_policy("normal", args.budget, None, timings)
+    pairings: list[tuple[str, Policy, Policy]] = [
+        ("hard vs random", hard, random_policy),
+        ("hard vs easy", hard, easy),
+        ("normal vs random", normal, random_policy),
+    ]
+    print(f"games per pairing {args.games}, hard budget {args.budget}s, "
+          f"iteration cap {args.iterations or bots.HARD_ITERATIONS}")
+    for engine in all_engines().values():
+        if not engine.listed or not has_bots(engine) or (wanted and engine.id not in wanted):
+            continue
+        extra: list[tuple[str, Policy, Policy]] = []
+        if engine.id == "tuk-tuk-taxi":
+            extra = [("normal vs greedy", normal, greedy_policy),
+                     ("hard vs greedy", hard, greedy_policy)]
+        for players in range(engine.min_players, engine.max_players + 1):
+            if counts and players not in counts:
+                continue
+            for name, first, second in pairings + extra:
+                start = time.perf_counter()
+                res = run_pairing(engine, players, first, second, args.games)
+                lo, hi = wilson(res.share, res.games)
+                line = (f"{engine.id:16} {players}p {name:17} win share "
+                        f"{res.share / max(res.games, 1):6.1%} [{lo:.1%}, {hi:.1%}] "
+                        f"n={res.games}")
+                if res.unfinished:
+                    line += f" unfinished={res.unfinished}"
+                if res.turns[0]:
+                    mine = res.delivered[0] / res.turns[0]
+                    theirs = res.delivered[1] / max(res.turns[1], 1)
+                    line += f" delivered/turn {mine:.3f} vs {theirs:.3f}"
+                line += f" ({time.perf_counter() - start:.0f}s)"
+                print(line, flush=True)
+    for level, values in sorted(timings.by_level.items()):
+        print(f"decision time {level:6} n={len(values):6} "
+              f"p50 {statistics.median(values) * 1000:7.1f} ms "
+              f"p95 {percentile(values, 0.95) * 1000:7.1f} ms "
+              f"max {max(values) * 1000:7.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Determinization: a full Tuk-Tuk Taxi state consistent with one seat's view.
+
+The table is open; only the order of the sign stack and the die's future are secret. The
+view also leaves out what the turn remembers between legs (the cell left last, the signs
+already used) and the drop-off order: a player saw those happen, the view does not carry
+them, so they are rebuilt from what the view does show (each offered route's path and note).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, cast
+
+from engines.base import State
+from engines.tuk_tuk_taxi import data
+from engines.tuk_tuk_taxi.setup import build_stack
+from engines.tuk_tuk_taxi.state import MoveOption, TukTukState, Turn
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
+    """A state whose view for ``seat`` is ``view``; the stack is a random order of the
+    tiles not on the board (nor the drawn one still to be dealt with)."""
+    n = view["players"]
+    signs = {k: {"kind": v["kind"], "dir": v["dir"]} for k, v in view["signs"].items()}
+    drawn = view["drawn"]["kind"] if view["drawn"] is not None else None
+    pool = Counter(build_stack(view["simplified"]))
+    pool.subtract(v["kind"] for v in signs.values())
+    if drawn is not None and view["phase"] == "sign":
+        pool[drawn] -= 1
+    unseen = sorted(k for k, c in pool.items() for _ in range(max(c, 0)))
+    rng.shuffle(unseen)
+    delivered = list(view["delivered"])
+    # The drop-off order is not in the view: give the seats' last drops in seat order.
+    order = 0
+    last_drop: list[int | None] = []
+    for d in delivered:
+        if d:
+            order += 1
+        last_drop.append(order if d else None)
+    die = view["die"]
+    state: TukTukState = {
+        "players": n,
+        "simplified": view["simplified"],
+        "side": view["side"],
+        "stack": unseen[:view["stack_count"]],
+        "drawn": drawn,
+        "signs": cast(Any, signs),
+        "removed": view["removed"],
+        "taxis": list(view["taxis"]),
+        "carrying": list(view["carrying"]),
+        "passengers": list(view["passengers"]),
+        "delivered": delivered,
+        "last_drop": last_drop,
+        "drops": sum(delivered),
+        "skip": list(view["skip"]),
+        "current": view["current"],
+        "phase": view["phase"],
+        "die": None if die is None else dict(die),  # type: ignore[typeddict-item]
+        "turn": _turn(view),
+        "moves": [_move(view, m) for m in view["moves"]],
+        "rng": rng.getrandbits(64),
+    }
+    return cast(State, state)
+
+
+def _turn(view: dict[str, Any]) -> Turn:
+    """What the turn remembers, as far as the view tells it."""
+    roll = view["die"]["value"] if view["die"] is not None and view["phase"] in (
+        "move", "no_parking") else None
+    return {"prev": None, "first": view["phase"] in ("sign", "roll", "move"), "used": [],
+            "roll": roll}
+
+
+def _move(view: dict[str, Any], m: dict[str, Any]) -> MoveOption:
+    """An offered route rebuilt from its path and its note (rules.note's words)."""
+    note: str = m["note"]
+    path: list[str] = list(m["path"])
+    signs = view["signs"]
+    acted = [c for c in path[:-1] if c in signs and signs[c]["kind"] in data.ACTS_ONCE]
+    continuation = ("no_parking" if "No parking" in note
+                    else "no_stopping" if "No stopping" in note else None)
+    return {
+        "to": m["to"],
+        "path": path,
+        "police": note.startswith("Police"),
+        "light": "light" in note.split(":")[0].lower(),
+        "prev": path[-2] if len(path) > 1 else None,
+        "acted": acted,
+        "continuation": continuation,
+        "note": note,
+    }
