@@ -88,6 +88,8 @@ SHIPPING_MORE = 8
 GROWTH = 1.5
 #: Placements tried per choice (the look-ahead must stay within a decision's 50 ms).
 LOOK = 5
+#: The turn-order bid: this fraction of the cash (1/4 to 1/6 measured best; 1/2 and 0 worse).
+BID_SHARE = 5
 #: Research wanted first to last when a slot is free (slots come first when none is).
 RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
 #: A raise for someone else's merger counts as cheap up to this much a unit.
@@ -98,7 +100,8 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
               noise: float) -> dict:
     """The obvious good move in each step: acquire the best deed while slots are free,
     research expansion and slots, merge its own companies at the minimum, operate every
-    company, take every free expansion and ship, never pay for expansion nor bid."""
+    company, take every free expansion and ship (where they sell most), never pay for
+    expansion, and bid a fifth of the cash for turn order when there are deeds to take."""
     if not templates:
         raise ValueError("There is nothing for this seat to do now.")
     if noise > 0 and rng.random() < noise * 0.3:
@@ -110,9 +113,11 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "cities":
         return _place_city(st, seat, by_type["place_city"])
     if kind == "bid":
-        # A bid is banked (it still scores) but the cash is gone for the year's mergers and
-        # ships: measured against the random bot, bidding nothing wins clearly more often.
-        return {"type": "bid", "amount": 0}
+        # A bid is banked (it still scores); going first picks the deed and start area that
+        # sells best. Only worth it with a slot free and deeds on the map.
+        want = free_slots(st, seat) > 0 and bool(st["deeds"])
+        hi = templates[0]["amount"]["$range"][1]
+        return {"type": "bid", "amount": min(hi, st["cash"][seat] // BID_SHARE) if want else 0}
     if kind == "acquire":
         if "acquire" not in by_type:
             return {"type": "pass"}
