@@ -132,6 +132,8 @@ NEW_FRIEND = 2.0  # meeting a pedestrian not met yet (Jom Kawan)
 TOKEN_VALUE = 7.0  # a clearing token: 2 VP a path plus its CA bonus, the clearing task
 ANOTHER_VALUE = 2.0
 DRAW_VALUE = 1.0
+GATHER_WEIGHT = 2.0  # per step, landing on others at a gathering Lokasi (VP at once)
+ASIDE_WEIGHT = 0.7  # per step, landing there alone
 JOM_ENTRY = 0.5  # a Lokasi an unclaimed Jom! card lists (a tie-breaker)
 STEP_COST = 0.8  # per card of walking distance still left to the nearest goal
 
@@ -180,9 +182,13 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     if "answer_pickup" in by_type:
         return {"type": "answer_pickup", "accept": True}
     if "skip_ask" in by_type:
-        return {"type": "skip_ask"}
+        steps = _come_along(state, seat, by_type["ask_pickup"][0]["steps"]["$choice"]
+                            if "ask_pickup" in by_type else [])
+        return {"type": "skip_ask"} if steps is None else {"type": "ask_pickup", "steps": steps}
     if "join_walk" in by_type:
-        return _join(state, seat, by_type["join_walk"][0]["steps"]["$choice"])
+        steps = _come_along(state, seat, by_type["join_walk"][0]["steps"]["$choice"])
+        return {"type": "decline_walk"} if steps is None else {"type": "join_walk",
+                                                                "steps": steps}
     return expand_template(templates[0], rng)
 
 
@@ -221,8 +227,10 @@ def _end_value(state: State, seat: int, end: int, steps: int, visit: set[str],
     acts = LOKASI.get(card, ())
     if acts and card not in state["reached"][seat] and _jom_wants(state, card):
         value += JOM_ENTRY
-    if GATHER in acts and others:
-        value += steps
+    if GATHER in acts:
+        # Gathering scores the walk's steps; alone, the cards wait set aside and score
+        # only if someone arrives before the next turn.
+        value += (GATHER_WEIGHT if others else ASIDE_WEIGHT) * steps
     if TOKEN in acts and state["pool"] > 0:
         value += TOKEN_VALUE
     if ANOTHER in acts:
@@ -288,25 +296,23 @@ def _jom(state: State, seat: int, options: list[dict[str, Any]]) -> dict[str, An
     return {"type": "place_jom", "card": chosen["card"], "entry": chosen["entry"]["$choice"][0]}
 
 
-def _join(state: State, seat: int, choices: list[int]) -> dict[str, Any]:
-    """Come along as far as brings this pedestrian nearest to its goals, or decline."""
+def _come_along(state: State, seat: int, choices: list[int]) -> int | None:
+    """The steps to walk along with the walker that bring this pedestrian nearest to its
+    goals (a free move), or ``None`` when none brings it closer."""
     _, _, goal = _goals(state, seat)
-    if not goal:
-        return {"type": "decline_walk"}
+    if not goal or not choices:
+        return None
     dist = distances(kinds(state), goal)
     path = state["turn"]["walk"]["path"]
     idx = state["turn"]["invite"]["idx"]
     here = state["pos"][seat]
-    now = dist[here] if dist[here] >= 0 else 99
-    best_steps, best = None, now
+    best_steps, best = None, dist[here] if dist[here] >= 0 else 99
     for steps in choices:
         if idx + steps < len(path):
             d = dist[path[idx + steps]]
             if 0 <= d < best:
                 best_steps, best = steps, d
-    if best_steps is None:
-        return {"type": "decline_walk"}
-    return {"type": "join_walk", "steps": best_steps}
+    return best_steps
 
 
 def evaluate(state: State, seat: int) -> float:
