@@ -87,7 +87,7 @@ SHIPPING_MORE = 8
 #: A start area whose good sells at once is worth this many times that sale (it grows).
 GROWTH = 1.5
 #: Placements tried per choice (the look-ahead must stay within a decision's 50 ms).
-LOOK = 5
+LOOK = 4
 #: The turn-order bid: this fraction of the cash (1/4 to 1/6 measured best; 1/2 and 0 worse).
 BID_SHARE = 5
 #: Research wanted first to last when a slot is free (slots come first when none is).
