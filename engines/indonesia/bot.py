@@ -104,8 +104,8 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     expansion, and bid a fifth of the cash for turn order when there are deeds to take."""
     if not templates:
         raise ValueError("There is nothing for this seat to do now.")
-    if noise > 0 and rng.random() < noise * 0.3:
-        return choose(st, seat, templates, rng)
+    if noise > 0 and rng.random() < noise:
+        return choose(st, seat, templates, rng)  # the beginner's move: the test bot's
     by_type: dict[str, list[dict]] = {}
     for t in templates:
         by_type.setdefault(t["type"], []).append(t)

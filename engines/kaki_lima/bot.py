@@ -146,7 +146,7 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     by_type: dict[str, list[dict[str, Any]]] = {}
     for t in templates:
         by_type.setdefault(t["type"], []).append(t)
-    if noise > 0 and rng.random() < noise * 0.3:
+    if noise > 0 and rng.random() < noise * 0.5:
         return expand_template(rng.choice(templates), rng)
     if "clear" in by_type:
         return {"type": "clear", "cell": min(by_type["clear"][0]["cell"]["$choice"])}
