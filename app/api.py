@@ -17,6 +17,7 @@ from app.lobby import invite_url, lobby_info, watch_url
 from app.ratelimit import RateLimiter, retry_after
 from app.rooms import Hub
 from app.schemas import (
+    BotBody,
     Claimed,
     ClaimLink,
     CreatedLobby,
@@ -305,12 +306,13 @@ async def reorder(game: HostDep, body: OrderBody, store: StoreDep, hub: HubDep) 
 
 @router.post("/games/{game_id}/seats/{seat}/bot", summary="Host: a bot takes a seat",
              responses=_SEAT_REFUSALS)
-async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -> LobbyInfo:
+async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep,
+                  body: BotBody | None = None) -> LobbyInfo:
     if game["status"] == "active":
         room = hub.rooms.get(game["id"])
         if room and seat in room.online():
             raise ApiError(409, "That player is still connected.")
-    await run(store.add_bot, game["id"], seat)
+    await run(store.add_bot, game["id"], seat, (body or BotBody()).level)
     return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 

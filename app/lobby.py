@@ -32,6 +32,7 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
         "settings": settings_of(game).model_dump(mode="json"),
         "seats": [
             {"seat": s["seat"], "name": s["name"], "bot": s["is_bot"],
+             "bot_level": (s.get("bot_level") or "normal") if s["is_bot"] else None,
              "connected": s["seat"] in online or s["is_bot"], "left": s["left"],
              "host": s["is_host"]}
             for s in seats

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 import uuid
 from collections import OrderedDict
@@ -24,6 +23,7 @@ from typing import Any
 import orjson
 
 from app import eventlog
+from app.bots import BotPool, level_of
 from app.committer import Committer
 from app.diff import make_patch
 from app.errors import ApiError
@@ -402,6 +402,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.bot_pool = BotPool()
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
@@ -464,6 +465,7 @@ class Hub:
             task.cancel()
         await self.fanout.stop()
         await self.committer.stop()
+        self.bot_pool.shutdown()
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loading it from the database on first use."""
@@ -608,14 +610,21 @@ class Hub:
             delay = self.bot_delay + (2.0 if remote else 0.0)
             self._spawn(self._bot_turn(room, seat, room.version, delay))
 
+    async def bot_move(self, room: Room, seat: int) -> dict[str, Any]:
+        """The move the bot of ``seat`` makes now, at its seat's level (app/bots.py): from
+        the seat's view only; hard bots think in a worker process. Also for a stand-in."""
+        assert room.state is not None
+        level = level_of(room.seats[seat]) if seat < len(room.seats) else "normal"
+        seed = f"{room.game['seed']}:{room.version}:{seat}"
+        return await self.bot_pool.decide(room.engine, room.state, seat, level, seed)
+
     async def _bot_turn(self, room: Room, seat: int, version: int, delay: float) -> None:
         try:
             if delay > 0:
                 await asyncio.sleep(delay)  # no lock is held while the bot waits
             if room.version != version or room.state is None:
                 return
-            rng = random.Random(f"{room.game['seed']}:{version}:{seat}")
-            raw = room.engine.bot_action(room.state, seat, rng)
+            raw = await self.bot_move(room, seat)
             reply = await room.submit(seat, f"bot-{version}", version, raw)
             if reply.frame["type"] == "rejected" and reply.frame["code"] != "stale":
                 log.error("bot in %s seat %s was refused: %s", room.id, seat, reply.frame)

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.tablesettings import TableSettings
+from engines.base import BotLevel
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 #: A seat number in a path or body: games seat at most eight.
@@ -42,6 +43,14 @@ class JoinBody(BaseModel):
     name: str = Field(default="", max_length=200)
 
 
+class BotBody(BaseModel):
+    """How strong the bot that takes the seat plays (default ``normal``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: BotLevel = Field(default="normal", description="easy: a beginner's opponent, "
+                            "normal: plays the obvious good moves, hard: searches ahead")
+
+
 class OrderBody(BaseModel):
     """New seat order: ``order[i]`` is the old seat that becomes seat ``i``."""
 
@@ -69,6 +78,8 @@ class SeatInfo(BaseModel):
     seat: int
     name: str | None
     bot: bool
+    #: How strong the bot plays ("easy", "normal", "hard"); ``None`` for a player's seat.
+    bot_level: BotLevel | None = None
     connected: bool
     left: bool
     host: bool

@@ -315,7 +315,8 @@ class Store:
             if s["is_host"]:
                 raise ApiError(409, "The host cannot remove their own seat.")
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
-                name=None, token_hash=None, claim_hash=None, is_bot=False, connected=False))
+                name=None, token_hash=None, claim_hash=None, is_bot=False, bot_level=None,
+                connected=False))
 
     def reorder(self, game_id: str, order: list[int]) -> None:
         """Host, lobby only: seat ``order[i]`` moves to seat ``i``."""
@@ -333,8 +334,9 @@ class Store:
             for new, old in enumerate(order):
                 conn.execute(update(seats).where(seats.c.id == rows[old]["id"]).values(seat=new))
 
-    def add_bot(self, game_id: str, seat: int) -> None:
-        """Host: an empty lobby seat, or a seat whose player left, becomes a bot."""
+    def add_bot(self, game_id: str, seat: int, level: str = "normal") -> None:
+        """Host: an empty lobby seat, or a seat whose player left, becomes a bot of
+        ``level`` (easy, normal or hard)."""
         with self.engine.begin() as conn:
             game = self._lock_game(conn, game_id)
             s = self._seat(conn, game_id, seat)
@@ -351,8 +353,8 @@ class Store:
                 raise ApiError(409, "This game is over.")
             label = f"Bot {seat + 1}" if s["name"] is None else f"{s['name']} (bot)"
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
-                name=label[:MAX_NAME], is_bot=True, token_hash=None, claim_hash=None,
-                left=False))
+                name=label[:MAX_NAME], is_bot=True, bot_level=level, token_hash=None,
+                claim_hash=None, left=False))
 
     def start(self, game_id: str, state: dict[str, Any], rules_version: str) -> None:
         """Lobby -> active with the engine's initial state at version 0, under the rules

@@ -55,6 +55,8 @@ seats = Table(
     Column("claim_hash", String(64), nullable=True, unique=True),
     Column("is_host", Boolean, nullable=False, default=False),
     Column("is_bot", Boolean, nullable=False, default=False),
+    #: "easy" / "normal" / "hard" for a bot's seat, NULL for a human's (0004_bots).
+    Column("bot_level", String(8), nullable=True),
     Column("connected", Boolean, nullable=False, default=False),
     Column("left", Boolean, nullable=False, default=False),
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),

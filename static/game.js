@@ -7,6 +7,7 @@ import { api } from "/static/api.js";
 import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { optionsList, optionsSchema } from "/static/options.js";
+import { botBadge } from "/static/seats.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { renderFallback } from "/static/templates-fallback.js";
@@ -102,7 +103,7 @@ class GameShell {
     this.spectators = 0;
     this.closed = false;
     this.players = (this.info.seats || []).map((s) => ({
-      seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host,
+      seat: s.seat, name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host,
     }));
     this.log = new GameLog((seat) => this.playerName(seat));
     this.build();
@@ -301,8 +302,9 @@ class GameShell {
     this.info = { ...this.info, ...info };
     for (const s of info.seats || []) {
       const p = this.players.find((x) => x.seat === s.seat);
-      if (p) Object.assign(p, { name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
-      else this.players.push({ seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, left: s.left, host: s.host });
+      const seen = { name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host };
+      if (p) Object.assign(p, seen);
+      else this.players.push({ seat: s.seat, ...seen });
     }
     if (!this.watching && !this.hasLeft && typeof info.you === "number") {
       this.seat = info.you;
@@ -390,7 +392,7 @@ class GameShell {
             h("span", { class: "name" }, this.playerName(p.seat)),
             p.seat === this.seat ? h("span", { class: "muted small" }, " (you)") : null,
           ]),
-          p.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+          p.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${p.seat}` }, botBadge(p)) : null,
           p.left && !p.bot ? h("span", { class: "badge badge-left" }, "left") : null,
           acting ? h("span", { class: "badge badge-turn", title: "To act" }, "to act") : null,
           rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,

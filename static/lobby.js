@@ -5,7 +5,11 @@ import { api } from "/static/api.js";
 import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
 import { GameSocket } from "/static/socket.js";
 import { optionsList, optionsSchema } from "/static/options.js";
+import { botBadge } from "/static/seats.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
+
+// The levels a host may give a bot (engines/bots.py), weakest first.
+const BOT_LEVELS = ["easy", "normal", "hard"];
 
 export async function render(root, { params, navigate }) {
   const gameId = params[0];
@@ -66,6 +70,7 @@ export async function render(root, { params, navigate }) {
   };
   let sock = null;
 
+  const botLevels = new Map(); // seat -> the level picked for a bot there
   const act = async (button, method, path, body, okText) => {
     if (button) button.disabled = true;
     try {
@@ -124,10 +129,17 @@ export async function render(root, { params, navigate }) {
           );
         }
         if (!taken) {
+          // Kept in the page state: a lobby frame may redraw the page between pick and click.
+          const picked = () => botLevels.get(s.seat) || "normal";
+          controls.appendChild(h("select", {
+            class: "bot-level", "aria-label": `Bot level for seat ${s.seat + 1}`, "data-testid": `bot-level-pick-${s.seat}`,
+            title: "easy: for beginners; normal: plays the obvious good moves; hard: thinks ahead",
+            onchange: (e) => botLevels.set(s.seat, e.currentTarget.value),
+          }, BOT_LEVELS.map((l) => h("option", { value: l, selected: l === picked() }, l))));
           controls.appendChild(
             h("button", {
               type: "button", class: "btn btn-small", "data-testid": `add-bot-${s.seat}`,
-              onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/${s.seat}/bot`),
+              onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/${s.seat}/bot`, { level: picked() }),
             }, "Add bot"),
           );
         } else if (s.seat !== state.you) {
@@ -163,7 +175,7 @@ export async function render(root, { params, navigate }) {
             s.seat === state.you ? h("span", { class: "muted small" }, " (you)") : null,
           ]),
           s.host ? h("span", { class: "badge badge-host" }, "host") : null,
-          s.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+          s.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${s.seat}` }, botBadge(s)) : null,
           taken && !s.bot
             ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "online" : "offline", "aria-label": connected ? "online" : "offline" })
             : null,

@@ -2,6 +2,11 @@
 
 import { h, playerColor } from "/static/dom.js";
 
+// "Bot (hard)": a bot seat's badge names its level (seats from before levels: no level).
+export function botBadge(s) {
+  return s.bot_level ? `Bot (${s.bot_level})` : "Bot";
+}
+
 export function seatLabel(s) {
   if (s.bot) return s.name || `Bot ${s.seat + 1}`;
   return s.name || "Open seat";
@@ -16,7 +21,7 @@ export function seatList(info) {
         h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
         h("span", { class: "name" }, seatLabel(s)),
         s.host ? h("span", { class: "badge badge-host" }, "host") : null,
-        s.bot ? h("span", { class: "badge badge-bot" }, "bot") : null,
+        s.bot ? h("span", { class: "badge badge-bot" }, botBadge(s)) : null,
       ]),
     ),
   );

@@ -151,8 +151,8 @@ def test_host_controls_bot_remove_reorder_and_reissue(base: str, new_page: Any) 
     expect(host.get_by_test_id("seat-1")).to_contain_text("Guest")
 
     host.get_by_test_id("add-bot-2").click()
-    expect(host.get_by_test_id("seat-2")).to_contain_text("bot")
-    expect(guest.get_by_test_id("seat-2")).to_contain_text("bot")
+    expect(host.get_by_test_id("seat-2")).to_contain_text("Bot (normal)")
+    expect(guest.get_by_test_id("seat-2")).to_contain_text("Bot (normal)")
     host.get_by_test_id("remove-2").click()
     expect(host.get_by_test_id("seat-2")).to_contain_text("Open seat")
 

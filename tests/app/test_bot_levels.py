@@ -1,0 +1,77 @@
+"""The host picks a bot's level; the lobby tells it; a hard bot thinks in a worker process,
+so a move in another game is answered while it thinks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.app.client import Viewer, auth, create, http, join, start
+from tests.conftest import LiveServer
+
+
+def add_bot(server, lobby, seat: int, body: dict | None = None) -> http.Response:
+    return http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
+                     headers=auth(lobby["credential"]), json=body)
+
+
+def _moved(viewer: Viewer) -> bool:
+    """Whether a move of that game has reached the viewer (waits a moment for one)."""
+    try:
+        viewer.wait_for(lambda f: f["type"] == "patch" and f["version"] > 0, timeout=0.3)
+    except TimeoutError:
+        return False
+    return True
+
+
+def test_the_lobby_shows_each_bots_level(live_server) -> None:
+    lobby = create(live_server, game="jakarta-traffic", seats=4)
+    assert add_bot(live_server, lobby, 1, {"level": "hard"}).status_code == 200
+    assert add_bot(live_server, lobby, 2).status_code == 200   # no body: normal
+    info = add_bot(live_server, lobby, 3, {"level": "easy"}).json()
+    assert [s["bot_level"] for s in info["seats"]] == [None, "hard", "normal", "easy"]
+    r = http.get(f"{live_server.url}/api/games/{lobby['game_id']}",
+                 headers=auth(lobby["credential"]))
+    assert [s["bot_level"] for s in r.json()["seats"]] == [None, "hard", "normal", "easy"]
+
+
+def test_an_unknown_level_is_refused_and_the_seat_stays_open(live_server) -> None:
+    lobby = create(live_server, game="tuk-tuk-taxi", seats=2)
+    r = add_bot(live_server, lobby, 1, {"level": "genius"})
+    assert r.status_code == 422
+    assert "level" in r.text
+    info = add_bot(live_server, lobby, 1, {"level": "easy"}).json()
+    assert info["seats"][1]["bot"] is True and info["seats"][1]["bot_level"] == "easy"
+
+
+def test_a_move_in_another_game_is_answered_while_a_hard_bot_thinks(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEJA_BOT_BUDGET", "4")
+    monkeypatch.delenv("MEJA_BOT_ITERATIONS", raising=False)
+    monkeypatch.setenv("MEJA_BOT_WORKERS", "1")
+    server = LiveServer(db_url).start()
+    try:
+        # Jakarta Traffic's set-up starts with the last seat: the hard bot moves first.
+        thinking = create(server, game="jakarta-traffic", seats=2)
+        assert add_bot(server, thinking, 1, {"level": "hard"}).status_code == 200
+        other = create(server, game="race", seats=2, options={"goal": 1000})
+        join(server, other, "Budi")
+        start(server, other)
+        me = Viewer(server.ws_url, other["game_id"], credential=other["credential"])
+        me.wait_for(lambda f: f["type"] == "snapshot")
+        watcher = Viewer(server.ws_url, thinking["game_id"], credential=thinking["credential"])
+        start(server, thinking)
+        watcher.wait_for(lambda f: f["type"] == "snapshot")
+        time.sleep(0.5)  # the bot's turn is under way (its search takes seconds)
+        sent = time.perf_counter()
+        assert me.answer(me.act({"type": "advance", "n": 3}))["type"] == "accepted"
+        latency = time.perf_counter() - sent
+        assert not _moved(watcher), "the bot should still be thinking"
+        print(f"human move answered in {latency * 1000:.1f} ms while a hard bot thought")
+        watcher.wait_version(1, timeout=60)   # and the bot did move, through room.submit
+        assert watcher.doc["view"]["mopeds"][1] is not None
+        me.close()
+        watcher.close()
+    finally:
+        server.stop()
