@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.kaki_lima.data import ANOTHER, DECK, LOKASI, MOVE, TRADE
+from engines.kaki_lima.data import ANOTHER, DECK, LOKASI, MOVE, SWAP, TRADE
 from engines.kaki_lima.rules import card_booster
 from engines.kaki_lima.walking import walk_together_candidates
 
@@ -65,6 +65,8 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     pending = tv["committed"] if tv["stage"] == "committed" else None
     if shown is not None:
         committed = shown["id"]
+    elif pending == SWAP and current != seat:
+        committed = unseen.pop()  # the walker's swapped-in card, unseen by this seat
     elif pending == MOVE and current != seat:
         moves = [c for c in unseen if card_booster(c) == MOVE]
         committed = moves[0] if moves else unseen[-1]

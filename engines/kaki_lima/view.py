@@ -9,7 +9,6 @@ from engines.kaki_lima.data import (
     JOM_CARDS,
     KAWAN,
     PEDESTRIANS,
-    SWAP,
     TASK_CARDS,
 )
 from engines.kaki_lima.rules import (
@@ -73,11 +72,9 @@ def view(state: State, seat: int | None, waiting: list[int]) -> dict[str, Any]:
 
 
 def committed_card(state: State, seat: int | None) -> dict[str, Any] | None:
-    """The card the walker must walk: public after a Swap (it was the face-up discard),
-    else only the walker's own."""
-    turn = state["turn"]
-    card = turn["committed"]
-    if card is None or (turn["commit_kind"] != SWAP and seat != state["current"]):
+    """The card the walker must walk (taken by Swap, or a Move card): the walker's own."""
+    card = state["turn"]["committed"]
+    if card is None or seat != state["current"]:
         return None
     return card_view(card)
 
