@@ -246,10 +246,17 @@ def _auction(st: dict, seat: int, by_type: dict) -> dict:
     return {"type": "pass"}
 
 
+#: Next year's sales counted this many times in a position's worth (a few years remain).
+INCOME_YEARS = 2
+
+
 def evaluate(st: dict, seat: int) -> float:
-    """Money plus what the seat's companies would sell for, its lead squashed to [0, 1]."""
+    """Money, what the companies would fetch, and the next years' sales: the seat's lead
+    over the best other, squashed to [0, 1]."""
     worth = [st["cash"][s] + st["bank"][s] for s in range(st["players"])]
     for co in st["companies"].values():
         worth[co["owner"]] += units(co) * (10 if co["type"] == SHIPPING else PRICES[co["type"]])
+    for s, earned in enumerate(value.incomes(value.trial(st))):
+        worth[s] += INCOME_YEARS * earned
     rest = max(w for s, w in enumerate(worth) if s != seat)
     return 0.5 + 0.5 * math.tanh((worth[seat] - rest) / 150)

@@ -48,6 +48,20 @@ def income(st: State, seat: int, only: set[str] | None = None) -> int:
                if co["type"] != SHIPPING and co["areas"] and (only is None or cid in only))
 
 
+def incomes(st: State) -> list[int]:
+    """Every seat's next year of sales income (one routing per company for all seats)."""
+    out = [0] * st["players"]
+    for cid, co in st["companies"].items():
+        if co["type"] == SHIPPING or not co["areas"]:
+            continue
+        price = PRICES[co["type"]]
+        for r in proposal(st, cid):
+            passes = r["count"] * len(r["seas"])
+            out[co["owner"]] += price * r["count"] - SHIP_FEE * passes
+            out[st["companies"][r["ship"]]["owner"]] += SHIP_FEE * passes
+    return out
+
+
 def own_production(st: State, seat: int) -> set[str]:
     """The seat's production companies."""
     return {cid for cid, co in st["companies"].items()
