@@ -10,10 +10,15 @@ extended), so it never sits on full slots for ever.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engines.base import expand_template
-from engines.indonesia.rules import free_slots, merger_pairs
+from engines.indonesia import bot_value as value
+from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
+from engines.indonesia.rules import free_slots, merger_pairs, units
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -71,3 +76,187 @@ def _research(st: dict, seat: int, by_type: dict, rng: random.Random) -> dict:
                 return {"type": "research", "track": want, "player": seat}
     options = by_type.get("research", []) or by_type["pass"]
     return expand_template(rng.choice(options), rng)
+
+
+# --- the heuristic of the easy and normal bots (engines.bots) ---------------------------------
+
+#: Deed preference by type: dearer goods earn more per good sold; a first shipping company
+#: earns the fees others pay (see ``_deed_value``).
+SHIPPING_FIRST = 22
+SHIPPING_MORE = 8
+#: A start area whose good sells at once is worth this many times that sale (it grows).
+GROWTH = 1.5
+#: Placements tried per choice (the look-ahead must stay within a decision's 50 ms).
+LOOK = 4
+#: The turn-order bid: this fraction of the cash (1/4 to 1/6 measured best; 1/2 and 0 worse).
+BID_SHARE = 5
+#: Research wanted first to last when a slot is free (slots come first when none is).
+RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
+#: A raise for someone else's merger counts as cheap up to this much a unit.
+CHEAP_UNIT = 12
+
+
+def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
+              noise: float) -> dict:
+    """The obvious good move in each step: acquire the best deed while slots are free,
+    research expansion and slots, merge its own companies at the minimum, operate every
+    company, take every free expansion and ship (where they sell most), never pay for
+    expansion, and bid a fifth of the cash for turn order when there are deeds to take."""
+    if not templates:
+        raise ValueError("There is nothing for this seat to do now.")
+    if noise > 0 and rng.random() < noise:
+        return choose(st, seat, templates, rng)  # the beginner's move: the test bot's
+    by_type: dict[str, list[dict]] = {}
+    for t in templates:
+        by_type.setdefault(t["type"], []).append(t)
+    kind = st["step"]["kind"]
+    if kind == "cities":
+        return _place_city(st, seat, by_type["place_city"])
+    if kind == "bid":
+        # A bid is banked (it still scores); going first picks the deed and start area that
+        # sells best. Only worth it with a slot free and deeds on the map.
+        want = free_slots(st, seat) > 0 and bool(st["deeds"])
+        hi = templates[0]["amount"]["$range"][1]
+        return {"type": "bid", "amount": min(hi, st["cash"][seat] // BID_SHARE) if want else 0}
+    if kind == "acquire":
+        if "acquire" not in by_type:
+            return {"type": "pass"}
+        return _acquire(st, seat, by_type["acquire"])
+    if kind == "research":
+        return _research_heuristic(st, seat, by_type)
+    if kind == "announce":
+        return _announce(st, seat, by_type)
+    if kind == "auction":
+        return _auction(st, seat, by_type)
+    if kind == "operate":
+        t = min(templates, key=lambda t: (st["companies"][t["company"]]["type"] != SHIPPING,
+                                          t["company"]))
+        return dict(t)
+    if kind == "expand":
+        # Paid expansion follows a year with goods left unsold: more goods would not sell.
+        if "expand" in by_type and not st["step"]["paid"]:
+            cid = st["step"]["company"]
+            areas = by_type["expand"][0]["area"]["$choice"]
+            return {"type": "expand", "area": _best(_spread(areas, 2 * LOOK), lambda a: (
+                value.company_income(value.with_goods(st, cid, a), cid, seat)))}
+        return {"type": "pass"}
+    if kind == "ships":
+        seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
+        if not seas:
+            return {"type": "pass"}
+        cid = st["step"]["company"]
+        return {"type": "place_ship", "sea": _best(_spread(seas, LOOK), lambda sea: value.income(
+            value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea)))}
+    if kind == "grow":
+        return {"type": "grow", "city": templates[0]["city"]["$choice"][0]}
+    if kind == "remove":
+        return {"type": "remove_good", "area": templates[0]["area"]["$choice"][0]}
+    return expand_template(templates[0], rng)
+
+
+def _best(options: list[Any], worth: Callable[[Any], float]) -> Any:
+    """The option worth most (the first of equals: options come sorted)."""
+    return max(options, key=lambda o: (worth(o), -options.index(o)))
+
+
+def _spread(options: list[Any], most: int) -> list[Any]:
+    """At most ``most`` options, evenly spread over the list (to bound the look-ahead)."""
+    if len(options) <= most:
+        return options
+    return [options[i * len(options) // most] for i in range(most)]
+
+
+def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The city that makes the seat's companies (and ships) sell most next year."""
+    options = [(t["card"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
+    mine = value.own_production(st, seat)
+    card, area = _best(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine))
+    return {"type": "place_city", "card": card, "area": area}
+
+
+def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The deed and start area worth most: a good that sells at once (and so grows), or
+    ships that carry goods, else the dearest good."""
+    base = value.trial(st)
+
+    def worth(o: tuple[str, int]) -> float:
+        deed, area = o
+        kind = DEEDS[deed]["type"]
+        t, cid = value.with_deed(st, seat, deed, area)
+        if kind == SHIPPING:
+            mine = any(co["type"] == SHIPPING for co in st["companies"].values()
+                       if co["owner"] == seat)
+            near = value.served_by(t, cid, area)
+            gain = value.income(t, seat, near) - value.income(base, seat, near)
+            return (SHIPPING_MORE if mine else SHIPPING_FIRST) + gain
+        sells = value.company_income(t, cid, seat)
+        return PRICES[kind] + (GROWTH * sells if sells > 0 else 0)
+
+    options = [(t["deed"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
+    deed, area = _best(options, worth)
+    return {"type": "acquire", "deed": deed, "area": area}
+
+
+def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
+    mine = [t for t in by_type.get("research", []) if t["player"] == seat]
+    if not mine:
+        return {"type": "pass"}
+    tracks = mine[0]["track"]["$choice"]
+    order = (("slots", "mergers") if free_slots(st, seat) <= 0 else ()) + RESEARCH_ORDER
+    for want in order:
+        if want in tracks:
+            return {"type": "research", "track": want, "player": seat}
+    return {"type": "pass"}
+
+
+def _share(st: dict, seat: int, a: str, b: str) -> float:
+    """The part of a merger's price that would come back to ``seat`` (its units' share)."""
+    ca, cb = st["companies"][a], st["companies"][b]
+    ua, ub = units(ca), units(cb)
+    mine = (ua if ca["owner"] == seat else 0) + (ub if cb["owner"] == seat else 0)
+    return mine / max(1, ua + ub)
+
+
+def _announce(st: dict, seat: int, by_type: dict) -> dict:
+    """Merge companies at the minimum when most of the price comes back to the bot."""
+    best = None
+    for t in by_type.get("announce", []):
+        share = _share(st, seat, t["a"], t["b"])
+        low = t["bid"]["$range"][0]
+        if share >= 0.5 and low <= st["cash"][seat]:
+            key = (share, -low)
+            if best is None or key > best[0]:
+                best = (key, t)
+    if best is None:
+        return {"type": "pass"}
+    t = best[1]
+    return {"type": "announce", "a": t["a"], "b": t["b"], "bid": t["bid"]["$range"][0]}
+
+
+def _auction(st: dict, seat: int, by_type: dict) -> dict:
+    """Raise (by the least) for a merger mostly paid back to the bot, or one still cheap."""
+    if "raise" not in by_type:
+        return {"type": "pass"}
+    step = st["step"]
+    low = by_type["raise"][0]["amount"]["$range"][0]
+    share = _share(st, seat, step["a"], step["b"])
+    cheap = low <= st["cash"][seat] // 3 and low <= step["units"] * CHEAP_UNIT
+    if share >= 0.5 or cheap:
+        return {"type": "raise", "amount": low}
+    return {"type": "pass"}
+
+
+#: Next year's sales counted this many times in a position's worth (a few years remain).
+INCOME_YEARS = 2
+
+
+def evaluate(st: dict, seat: int) -> float:
+    """Money, what the companies would fetch, and the next years' sales: the seat's lead
+    over the best other, squashed to [0, 1]."""
+    worth = [st["cash"][s] + st["bank"][s] for s in range(st["players"])]
+    for co in st["companies"].values():
+        worth[co["owner"]] += units(co) * (10 if co["type"] == SHIPPING else PRICES[co["type"]])
+    for s, earned in enumerate(value.incomes(value.trial(st))):
+        worth[s] += INCOME_YEARS * earned
+    rest = max(w for s, w in enumerate(worth) if s != seat)
+    return 0.5 + 0.5 * math.tanh((worth[seat] - rest) / 150)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.base import Outcome, Rng, RuleError, State, Step, StepEngine
-from engines.indonesia import bot, phases
+from engines.indonesia import bot, phases, sampling
 from engines.indonesia.actions import ACTION_ADAPTER
 from engines.indonesia.data.components import (
     CITY_STONES,
@@ -117,6 +117,19 @@ class IndonesiaEngine(StepEngine):
     def turn_of(self, state: State) -> Any:
         """The year, the phase and the seats the step awaits."""
         return [state["year"], state["era"], state["phase"], self.awaited(state)]
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state behind ``view``: others' city cards and secret money sampled."""
+        return sampling.determinize(view, seat, rng)
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random,
+                         noise: float) -> dict[str, Any]:
+        """The easy/normal bots' move (bot.py): deeds, research, mergers, operations."""
+        return bot.heuristic(state, seat, self.legal_actions(state, seat), rng, noise)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The seat's lead in money and company value, squashed into [0, 1]."""
+        return bot.evaluate(state, seat)
 
 
 ENGINE = IndonesiaEngine()

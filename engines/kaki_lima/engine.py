@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.base import LogEntry, Outcome, RuleError, State, Step, StepEngine
-from engines.kaki_lima import bot, steps
+from engines.kaki_lima import bot, sampling, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks
 from engines.kaki_lima.rules import hand_steps, score_breakdown
@@ -100,6 +100,23 @@ class KakiLimaEngine(StepEngine):
         """The seat whose turn it is, or the seat placing its pedestrian, and who is awaited."""
         return [state["phase"] == "place", state["placing"], state["current"],
                 self.awaited(state)]
+
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state behind ``view``: the cards ``seat`` cannot see dealt at random."""
+        return sampling.determinize(view, seat, rng)
+
+    def heuristic_action(self, state: State, seat: int, rng: random.Random,
+                         noise: float) -> dict[str, Any]:
+        """The easy/normal bots' move (bot.py): tasks, meetings, clearings, Jom! cards."""
+        templates = self.legal_actions(state, seat)
+        if not templates:
+            raise RuleError("There is nothing for this seat to do now.")
+        return bot.heuristic_action(state, seat, rng, noise, templates)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The seat's points lead squashed into [0, 1]."""
+        return bot.evaluate(state, seat)
 
 
 ENGINE = KakiLimaEngine()

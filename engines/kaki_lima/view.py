@@ -64,7 +64,19 @@ def view(state: State, seat: int | None, waiting: list[int]) -> dict[str, Any]:
         "trigger": state["trigger"],
         "end_queue": state["end_queue"],
         "stalled": state["stalled"],
+        # Public bookkeeping (everyone saw it happen) that bots rebuild a state from.
+        "quiet": state["quiet"],
+        "proposed": list(state["proposed"]),
+        "committed_card": committed_card(state, seat),
     }
+
+
+def committed_card(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The card the walker must walk (taken by Swap, or a Move card): the walker's own."""
+    card = state["turn"]["committed"]
+    if card is None or seat != state["current"]:
+        return None
+    return card_view(card)
 
 
 def task_view(state: State, seat: int) -> dict[str, Any]:

@@ -1,0 +1,113 @@
+"""What the heuristic bot looks ahead with: a seat's next year of sales income.
+
+Income is what the rules pay (ruling 5): price x goods sold, minus 5 a ship passage, the fees
+going to each ship's owner. The engine's own routing (``sales.proposal``) does the max-flow; a
+trial state clears this year's deliveries, so a city counts as buying again next year. The
+bot tries each candidate placement (a city, a start area, an expansion, a ship) on a trial
+copy and keeps the one that pays most.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.indonesia.board import LAND_SEAS
+from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
+from engines.indonesia.sales import proposal
+
+State = dict[str, Any]
+
+SHIP_FEE = 5
+
+
+def trial(st: State) -> State:
+    """A copy to try a placement on: its own companies and cities, deliveries cleared."""
+    return {**st, "companies": dict(st["companies"]),
+            "cities": {a: {"size": c["size"], "delivered": {}} for a, c in st["cities"].items()}}
+
+
+def company_income(st: State, cid: str, seat: int) -> int:
+    """What one production company's next sale brings ``seat`` (its owner's net income,
+    and the fees paid to ``seat``'s ships)."""
+    co = st["companies"][cid]
+    price = PRICES[co["type"]]
+    total = 0
+    for r in proposal(st, cid):
+        passes = r["count"] * len(r["seas"])
+        if co["owner"] == seat:
+            total += price * r["count"] - SHIP_FEE * passes
+        if st["companies"][r["ship"]]["owner"] == seat:
+            total += SHIP_FEE * passes
+    return total
+
+
+def income(st: State, seat: int, only: set[str] | None = None) -> int:
+    """``seat``'s next year of sales income from every production company on the board
+    (or those in ``only``)."""
+    return sum(company_income(st, cid, seat) for cid, co in st["companies"].items()
+               if co["type"] != SHIPPING and co["areas"] and (only is None or cid in only))
+
+
+def incomes(st: State) -> list[int]:
+    """Every seat's next year of sales income (one routing per company for all seats)."""
+    out = [0] * st["players"]
+    for cid, co in st["companies"].items():
+        if co["type"] == SHIPPING or not co["areas"]:
+            continue
+        price = PRICES[co["type"]]
+        for r in proposal(st, cid):
+            passes = r["count"] * len(r["seas"])
+            out[co["owner"]] += price * r["count"] - SHIP_FEE * passes
+            out[st["companies"][r["ship"]]["owner"]] += SHIP_FEE * passes
+    return out
+
+
+def own_production(st: State, seat: int) -> set[str]:
+    """The seat's production companies."""
+    return {cid for cid, co in st["companies"].items()
+            if co["owner"] == seat and co["type"] != SHIPPING}
+
+
+def served_by(st: State, ship_cid: str, extra_sea: int) -> set[str]:
+    """Production companies whose goods could board this shipping company's ships (with
+    one more in ``extra_sea``): a chain starts in a sea touching the goods."""
+    seas = {int(s) for s in st["companies"][ship_cid]["ships"]} | {extra_sea}
+    return {cid for cid, co in st["companies"].items() if co["type"] != SHIPPING
+            and any(sea in seas for a in co["areas"] for sea in LAND_SEAS[a])}
+
+
+def with_goods(st: State, cid: str, area: int) -> State:
+    """A trial state in which company ``cid`` also holds a good in ``area``."""
+    t = trial(st)
+    co = t["companies"][cid]
+    t["companies"][cid] = {**co, "areas": [*co["areas"], area]}
+    return t
+
+
+def with_ship(st: State, cid: str, sea: int) -> State:
+    """A trial state in which shipping company ``cid`` has one more ship in ``sea``."""
+    t = trial(st)
+    co = t["companies"][cid]
+    ships = dict(co["ships"])
+    ships[str(sea)] = ships.get(str(sea), 0) + 1
+    t["companies"][cid] = {**co, "ships": ships}
+    return t
+
+
+def with_deed(st: State, seat: int, deed: str, area: int) -> tuple[State, str]:
+    """A trial state in which ``seat`` has started ``deed`` in ``area`` (and its id)."""
+    t = trial(st)
+    cid = "trial"
+    shipping = DEEDS[deed]["type"] == SHIPPING
+    t["companies"][cid] = {
+        "id": cid, "type": DEEDS[deed]["type"], "owner": seat, "deeds": [deed],
+        "areas": [] if shipping else [area], "ships": {str(area): 1} if shipping else {},
+        "operated": False, "merged": False}
+    return t, cid
+
+
+def with_city(st: State, area: int) -> State:
+    """A trial state with a new size-1 city in ``area``."""
+    t = trial(st)
+    t["cities"][str(area)] = {"size": 1, "delivered": {}}
+    return t

@@ -1,0 +1,95 @@
+"""The Kaki Lima bots of engines.bots: the heuristic only plays legal moves, decides the same
+from the same seed, rebuilds states from a view faithfully, and beats the random bot."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from engines.base import State, canonical_json
+from engines.bots import EASY_NOISE, decide
+from engines.kaki_lima import ENGINE
+
+Position = tuple[State, int]
+
+
+def positions(games: int, every: int, seed0: int = 0) -> Iterator[Position]:
+    """(state, awaited seat) along random-bot games of 2 to 6 players."""
+    for g in range(games):
+        n = 2 + g % 5
+        rng = random.Random(seed0 + g)
+        state = ENGINE.setup(n, {}, seed0 + g)
+        k = 0
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.awaited(state)[0]
+            if k % every == 0:
+                yield state, seat
+            state = ENGINE.apply(state, seat, ENGINE.parse_action(
+                ENGINE.bot_action(state, seat, rng))).state
+            k += 1
+
+
+def test_every_heuristic_action_is_legal_over_1000_positions() -> None:
+    count = 0
+    for state, seat in positions(games=40, every=3):
+        for noise in (0.0, EASY_NOISE):
+            action = ENGINE.heuristic_action(state, seat, random.Random(count), noise)
+            ENGINE.apply(state, seat, ENGINE.parse_action(action))  # raises if illegal
+        count += 1
+        if count >= 1000:
+            break
+    assert count == 1000
+
+
+def test_determinize_keeps_the_view_and_the_seats_legal_actions() -> None:
+    checked = 0
+    for state, _ in positions(games=15, every=9, seed0=100):
+        for seat in range(state["n"]):
+            view = ENGINE.view(state, seat)
+            sampled = ENGINE.determinize(view, seat, random.Random(checked))
+            assert canonical_json(ENGINE.view(sampled, seat)) == canonical_json(view)
+            assert canonical_json(ENGINE.legal_actions(sampled, seat)) == canonical_json(
+                ENGINE.legal_actions(state, seat))
+            checked += 1
+    assert checked > 250
+
+
+def test_determinize_deals_the_hidden_cards_afresh() -> None:
+    state = ENGINE.setup(4, {}, 7)
+    view = ENGINE.view(state, 0)
+    hands = {canonical_json(ENGINE.determinize(view, 0, random.Random(s))["hands"][1:])
+             for s in range(10)}
+    assert len(hands) > 1  # the others' hands are sampled, not copied from the state
+    sampled = ENGINE.determinize(view, 0, random.Random(0))
+    assert sampled["hands"][0] == state["hands"][0]
+    every = [c for h in sampled["hands"] for c in h] + sampled["draw"] + sampled["discard"]
+    assert len(every) == len(set(every)) == 44
+
+
+def test_same_seed_same_decision() -> None:
+    for state, seat in positions(games=5, every=11, seed0=200):
+        view = ENGINE.view(state, seat)
+        for level in ("easy", "normal"):
+            first = decide(ENGINE, view, seat, level, random.Random(42))
+            assert decide(ENGINE, view, seat, level, random.Random(42)) == first
+
+
+def play(n: int, seed: int, bot_seat: int) -> bool:
+    """One game: a normal bot (deciding from its view) against random bots; did it win?"""
+    state = ENGINE.setup(n, {}, seed)
+    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
+    while ENGINE.outcome(state) is None:
+        seat = ENGINE.awaited(state)[0]
+        if seat == bot_seat:
+            action = decide(ENGINE, ENGINE.view(state, seat), seat, "normal", bot_rng)
+        else:
+            action = ENGINE.bot_action(state, seat, rng)
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    return outcome.ranks[bot_seat] == 1
+
+
+def test_normal_bot_beats_the_random_bot_in_most_two_player_games() -> None:
+    wins = sum(play(2, 3000 + g, g % 2) for g in range(40))
+    assert wins >= 28  # 70%; a random bot would win about half
