@@ -139,6 +139,7 @@ function renderCreate(section, games, navigate) {
   const webhook = webhookField({ id: "create-webhook", testid: "create-webhook" });
   const noticesBox = h("details", { class: "options notices-options" }, [
     h("summary", null, "Turn notices by e-mail or webhook (optional)"), hostEmail.el, webhook.el,
+  ]);
   // Table settings (app/tablesettings.py), in words.
   const takebackSelect = h("select", { id: "create-takeback", name: "takeback", "data-testid": "create-takeback", "aria-describedby": "create-takeback-help" }, [
     h("option", { value: "own_turn", selected: true }, "Own moves of the current turn"),
