@@ -11,7 +11,12 @@ from engines.base import State, Template, expand_template
 from engines.jakarta_traffic import orderboard, scoring
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
 from engines.jakarta_traffic.roads import destinations
-from engines.jakarta_traffic.rules import accept_blocker, changing_turns, vacant_pickups
+from engines.jakarta_traffic.rules import (
+    accept_blocker,
+    changing_turns,
+    turnable_cells,
+    vacant_pickups,
+)
 from engines.jakarta_traffic.state import JakartaState
 
 
@@ -122,13 +127,8 @@ def _honk_or_ride(state: JakartaState, seat: int, values: list[float]) -> dict[s
     best_value, best_action = base + 0.25, None   # a honk must clearly pay
     if base < max(values):
         tiles = list(state["tiles"])
-        blocked = {c for c, s in enumerate(state["stacks"]) if s is not None}
-        blocked.update(m for m in state["mopeds"] if m is not None)
-        if state["marker"] is not None:
-            blocked.add(state["marker"])
-        for cell, tile in enumerate(state["tiles"]):
-            if cell in blocked:
-                continue
+        for cell in turnable_cells(state):
+            tile = state["tiles"][cell]
             for turns in changing_turns(tile["pattern"], tile["rot"]):
                 tiles[cell] = {**tile, "rot": (tile["rot"] + turns) % 4}
                 value, _ = _best_ride(state, seat, tiles, values, roomy=False)

@@ -64,6 +64,15 @@ ACCEPT_REASON_LOG = {
 }
 
 
+def turnable_cells(state: JakartaState) -> list[int]:
+    """The cells whose tile a honk may rotate: none under a stack, a moped or the marker."""
+    blocked = {c for c, s in enumerate(state["stacks"]) if s is not None}
+    blocked.update(m for m in state["mopeds"] if m is not None)
+    if state["marker"] is not None:
+        blocked.add(state["marker"])
+    return [c for c in range(len(state["tiles"])) if c not in blocked]
+
+
 @cache
 def changing_turns(pattern: str, rot: int) -> tuple[int, ...]:
     """The quarter turns (1..3) that change a tile's roads."""

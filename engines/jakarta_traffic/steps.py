@@ -12,7 +12,12 @@ from __future__ import annotations
 from engines.base import Handler, Legal, Step, Template
 from engines.jakarta_traffic import moves
 from engines.jakarta_traffic.data import BUILDING, CHARGING, SIZE
-from engines.jakarta_traffic.rules import changing_turns, ride_destinations, vacant_pickups
+from engines.jakarta_traffic.rules import (
+    changing_turns,
+    ride_destinations,
+    turnable_cells,
+    vacant_pickups,
+)
 from engines.jakarta_traffic.state import JakartaState
 
 #: {"x": .., "y": ..} of every cell, for building templates quickly.
@@ -36,13 +41,8 @@ def honk_templates(state: JakartaState, seat: int) -> list[Template]:
     """The rotations that change a free tile's roads, the swaps, then the ride."""
     rotations: list[Template] = []
     swaps: list[Template] = []
-    blocked = {c for c, s in enumerate(state["stacks"]) if s is not None}
-    blocked.update(m for m in state["mopeds"] if m is not None)
-    if state["marker"] is not None:
-        blocked.add(state["marker"])
-    for cell, tile in enumerate(state["tiles"]):
-        if cell in blocked:
-            continue
+    for cell in turnable_cells(state):
+        tile = state["tiles"][cell]
         turns = changing_turns(tile["pattern"], tile["rot"])
         rotations.append({"type": "rotate", **XY[cell], "turns": {"$choice": list(turns)}})
         if tile["kind"] != BUILDING:
