@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -115,11 +118,44 @@ def auth(credential: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {credential}"}
 
 
+def invite_of(lobby: dict[str, Any]) -> str:
+    """The invite id of a lobby's invite link."""
+    return lobby["invite_url"].rsplit("/", 1)[1]
+
+
 def join(server: Any, lobby: dict[str, Any], name: str) -> dict[str, Any]:
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
-    r = http.post(f"{server.url}/api/invites/{invite}/join", json={"name": name})
+    r = http.post(f"{server.url}/api/invites/{invite_of(lobby)}/join", json={"name": name})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def seated_lobby(server: Any, game: str = "race", seats: int = 2,
+                 options: dict[str, Any] | None = None, bots: tuple[int, ...] = (),
+                 names: tuple[str, ...] = ()) -> tuple[dict[str, Any], dict[int, str]]:
+    """A lobby hosted by Ana with ``names`` joined and ``bots`` seated; the lobby and each
+    human seat's credential."""
+    lobby = create(server, game=game, seats=seats, options=options or {}, host="Ana")
+    creds = {0: lobby["credential"]}
+    for name in names:
+        got = join(server, lobby, name)
+        creds[got["seat"]] = got["credential"]
+    for seat in bots:
+        r = http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
+                      headers=auth(lobby["credential"]))
+        assert r.status_code == 200, r.text
+    return lobby, creds
+
+
+def race(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
+    """Send every request at the same moment (one thread each) and return the answers."""
+    barrier = threading.Barrier(len(calls))
+
+    def go(call: Callable[[], httpx.Response]) -> httpx.Response:
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(go, calls))
 
 
 def start(server: Any, lobby: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.app.client import auth, create, http, join, watch_id
+from tests.app.client import auth, create, http, invite_of, join, watch_id
 from tests.conftest import LiveServer
 
 
@@ -150,7 +150,7 @@ def test_lobby_creation_joins_and_claims_are_rate_limited(limited_server: LiveSe
     assert [r.status_code for r in made] == [201, 201, 201, 429]
     _assert_limited(made[3])
     lobby = made[0].json()
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     joins = [http.post(f"{s.url}/api/invites/{invite}/join", json={"name": f"P{i}"})
              for i in range(3)]
     assert [r.status_code for r in joins] == [200, 200, 429]

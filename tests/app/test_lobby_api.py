@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.client import auth, create, http, join, start, watch_id
+from tests.app.client import auth, create, http, invite_of, join, start, watch_id
 
 
 def test_create_lobby_gives_host_credential_and_distinct_links(live_server) -> None:
@@ -12,7 +12,7 @@ def test_create_lobby_gives_host_credential_and_distinct_links(live_server) -> N
     other = create(live_server)
     assert lobby["seat"] == 0
     assert len(lobby["credential"]) >= 22  # >= 128 random bits, url-safe
-    invite, watch = lobby["invite_url"].rsplit("/", 1)[1], watch_id(lobby)
+    invite, watch = invite_of(lobby), watch_id(lobby)
     assert len({invite, watch, lobby["game_id"], lobby["credential"]}) == 4
     assert lobby["credential"] not in lobby["invite_url"] + lobby["watch_url"]
     assert lobby["game_id"] != other["game_id"] and invite != other["invite_url"]
@@ -20,7 +20,7 @@ def test_create_lobby_gives_host_credential_and_distinct_links(live_server) -> N
 
 def test_join_resume_and_full_lobby(live_server) -> None:
     lobby = create(live_server, seats=2)
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     info = http.get(f"{live_server.url}/api/invites/{invite}").json()
     assert [s["name"] for s in info["seats"]] == ["Host", None]
     friend = join(live_server, lobby, "Budi")
@@ -36,7 +36,7 @@ def test_join_resume_and_full_lobby(live_server) -> None:
 @pytest.mark.parametrize("name", ["", "   ", "x" * 41])
 def test_bad_display_names_are_refused_in_words(live_server, name: str) -> None:
     lobby = create(live_server)
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     r = http.post(f"{live_server.url}/api/invites/{invite}/join", json={"name": name})
     assert r.status_code == 422 and "name" in r.json()["detail"]
 

@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 
 from app.db import migrate
 from app.tables import games, notice_outbox
-from tests.app.client import Viewer, auth, http
+from tests.app.client import Viewer, auth, http, invite_of
 from tests.app.notices_support import (
     PUBLIC,
     LiveServer,
@@ -39,7 +39,7 @@ def table(server: LiveServer, host_email: str | None = None, guest_email: str | 
     r = http.post(f"{server.url}/api/lobbies", json=body)
     assert r.status_code == 201, r.text
     lobby = r.json()
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     join: dict[str, Any] = {"name": "Budi"}
     if guest_email:
         join["email"] = guest_email
@@ -125,7 +125,7 @@ def test_addresses_are_checked_and_never_shown(notice_server: LiveServer,
     assert "does not look right" in r.json()["detail"]
     host_mail, guest_mail = addr("ayu"), addr("budi")
     lobby, guest = table(notice_server, host_mail)
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     r = http.post(f"{notice_server.url}/api/invites/{invite}/join",
                   json={"name": "Cici", "email": "cici@"})
     assert r.status_code == 422 and "e-mail address" in r.json()["detail"]

@@ -16,7 +16,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode, checks
 
-from tests.app.client import auth, create, http, join, watch_id
+from tests.app.client import auth, create, http, invite_of, join, watch_id
 from tests.conftest import LiveServer
 
 #: Generated cases per operation and mode (15 operations, two modes, two databases).
@@ -45,7 +45,7 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
     if key % 2:
         return
     lobby = table["lobby"]
-    real = {"game_id": lobby["game_id"], "invite_id": lobby["invite_url"].rsplit("/", 1)[1],
+    real = {"game_id": lobby["game_id"], "invite_id": invite_of(lobby),
             "watch_id": watch_id(lobby), "claim_id": table["claim"]}
     for name in list(case.path_parameters or {}):
         if name in real:

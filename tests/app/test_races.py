@@ -8,45 +8,13 @@ must work once, and a started game never has an empty seat.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-import httpx
-import pytest
-
-from tests.app.client import auth, create, http, join
+from tests.app.client import auth, create, http, invite_of, join, race
 from tests.conftest import LiveServer
 
 ROUNDS = 20
-
-
-@pytest.fixture(scope="module", params=["one-server", "two-servers"])
-def servers(request: pytest.FixtureRequest, live_server: LiveServer,
-            db_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    """Where the racing requests go: both to one server, or one to each of two servers."""
-    if request.param == "one-server":
-        yield live_server, live_server
-        return
-    second = LiveServer(db_url).start()
-    try:
-        yield live_server, second
-    finally:
-        second.stop()
-
-
-def race(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
-    """Send every request at the same moment (one thread each) and return the answers."""
-    barrier = threading.Barrier(len(calls))
-
-    def go(call: Callable[[], httpx.Response]) -> httpx.Response:
-        barrier.wait()
-        return call()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(go, calls))
 
 
 def seat_of(server: LiveServer, credential: str) -> tuple[int, dict[str, Any]]:
@@ -61,10 +29,6 @@ def lobby_of(server: LiveServer, lobby: dict[str, Any]) -> dict[str, Any]:
                  headers=auth(lobby["credential"]))
     assert r.status_code == 200, r.text
     return r.json()
-
-
-def invite_of(lobby: dict[str, Any]) -> str:
-    return lobby["invite_url"].rsplit("/", 1)[1]
 
 
 def test_join_against_bot_for_the_last_seat(servers: tuple[LiveServer, LiveServer]) -> None:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-import pytest
 from sqlalchemy import func, select
 
 from app.tables import games
-from tests.app.client import Viewer, auth, create, http, join, start
-from tests.app.test_races import race
+from tests.app.client import Viewer, auth, create, http, join, race, seated_lobby, start
 from tests.conftest import LiveServer
 
 
@@ -19,15 +16,8 @@ def finished_game(server: LiveServer, seats: int = 2, bots: tuple[int, ...] = ()
                   names: tuple[str, ...] = ("Budi",)) -> tuple[dict, dict[int, str], Viewer]:
     """A finished race (the host reached the goal in one move) and every human's credential;
     the host's viewer stays connected."""
-    lobby = create(server, seats=seats, options={"goal": 1}, host="Ana")
-    creds = {0: lobby["credential"]}
-    for name in names:
-        got = join(server, lobby, name)
-        creds[got["seat"]] = got["credential"]
-    for seat in bots:
-        r = http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
-                      headers=auth(lobby["credential"]))
-        assert r.status_code == 200, r.text
+    lobby, creds = seated_lobby(server, seats=seats, options={"goal": 1}, bots=bots,
+                                names=names)
     start(server, lobby)
     host = Viewer(server.ws_url, lobby["game_id"], credential=lobby["credential"])
     host.wait_for(lambda f: f["type"] == "snapshot")
@@ -143,19 +133,6 @@ def test_rematch_needs_a_finished_game_and_a_seat(live_server: LiveServer) -> No
     twice = rematch(live_server, done["game_id"], creds[0])
     assert twice.status_code == 409 and "already accepted" in twice.json()["detail"]
     host.close()
-
-
-@pytest.fixture(scope="module", params=["one-server", "two-servers"])
-def servers(request: pytest.FixtureRequest, live_server: LiveServer,
-            db_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    if request.param == "one-server":
-        yield live_server, live_server
-        return
-    second = LiveServer(db_url).start()
-    try:
-        yield live_server, second
-    finally:
-        second.stop()
 
 
 def test_two_clicks_at_once_create_one_table(servers: tuple[LiveServer, LiveServer]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from app.tablesettings import TableSettings
-from tests.app.client import auth, create, http, join, watch_id
+from tests.app.client import auth, create, http, invite_of, join, watch_id
 
 EMOJI = "\U0001f600"  # one character, two UTF-16 units
 
@@ -41,7 +41,7 @@ def test_page_links_to_nothing_get_the_not_found_page(live_server: Any) -> None:
                  f"/watch/{lobby['game_id']}"):
         assert_not_found_page(http.get(live_server.url + path))
     # The table's own pages still open the shell.
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     for path in (f"/game/{lobby['game_id']}", f"/lobby/{lobby['game_id']}", f"/join/{invite}",
                  "/", "/claim/anything"):
         r = http.get(live_server.url + path)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from app.tables import notice_outbox
-from tests.app.client import Viewer, auth, http
+from tests.app.client import Viewer, auth, http, invite_of
 from tests.app.notices_support import (
     PUBLIC,
     LiveServer,
@@ -26,7 +26,7 @@ def hooked_table(server: LiveServer, url: str) -> tuple[dict[str, Any], dict[str
         "game": "race", "seats": 2, "host_name": "Ayu", "webhook_url": url})
     assert r.status_code == 201, r.text
     lobby = r.json()
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     r = http.post(f"{server.url}/api/invites/{invite}/join", json={"name": "Budi"})
     assert r.status_code == 200, r.text
     return lobby, r.json()

@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.client import auth, create, http, join, start
+from tests.app.client import seated_lobby, start
 from tests.conftest import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -83,15 +83,7 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
 
 def api_lobby(server: LiveServer, game: str, seats: int, options: dict | None = None,
               bots: tuple[int, ...] = (), names: tuple[str, ...] = ()) -> dict[str, Any]:
-    lobby = create(server, game=game, seats=seats, options=options or {}, host="Ana")
-    creds = {0: lobby["credential"]}
-    for name in names:
-        got = join(server, lobby, name)
-        creds[got["seat"]] = got["credential"]
-    for seat in bots:
-        r = http.post(f"{server.url}/api/games/{lobby['game_id']}/seats/{seat}/bot",
-                      headers=auth(lobby["credential"]))
-        assert r.status_code == 200, r.text
+    lobby, creds = seated_lobby(server, game, seats, options, bots, names)
     return {"lobby": lobby, "seats": creds}
 
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engines.jakarta_traffic import ENGINE as JAKARTA
-from tests.app.client import Viewer, create, http
+from tests.app.client import Viewer, create, http, invite_of
 from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
@@ -124,7 +124,7 @@ def test_a_name_of_forty_emoji_is_kept_whole_and_a_41st_is_refused(
 def leave_game(base: str, new_page: Any, spectators: bool) -> Page:
     server = _server(base)
     lobby = create(server, game="tuk-tuk-taxi", seats=2, host="Ana", spectators=spectators)
-    invite = lobby["invite_url"].rsplit("/", 1)[1]
+    invite = invite_of(lobby)
     budi = http.post(f"{base}/api/invites/{invite}/join", json={"name": "Budi"}).json()
     start_lobby(server, lobby)
     page = new_page()
