@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engines.base import Engine, State, replay, template_matches
@@ -87,3 +87,57 @@ def assert_views_hide_rng(engine: Engine, state: State, players: int) -> None:
         if secret is not None:
             assert '"rng"' not in text, f"view for {seat} has the rng key"
             assert str(secret) not in text, f"view for {seat} leaks the rng position"
+
+
+def random_positions(engine: Engine, games: int, every: int, *, seed0: int = 0,
+                     options: dict[str, Any] | None = None,
+                     limit: int | None = None) -> Iterator[tuple[State, int]]:
+    """(state, awaited seat) every ``every`` moves of random-bot games, the player count
+    cycling through the engine's range; each game up to its end or ``limit`` moves."""
+    span = engine.max_players - engine.min_players + 1
+    for g in range(games):
+        rng = random.Random(seed0 + g)
+        state = engine.setup(engine.min_players + g % span, options or {}, seed0 + g)
+        k = 0
+        while engine.outcome(state) is None and (limit is None or k < limit):
+            seat = engine.awaited(state)[0]
+            if k % every == 0:
+                yield state, seat
+            state = engine.apply(state, seat, engine.parse_action(
+                engine.bot_action(state, seat, rng))).state
+            k += 1
+
+
+def assert_heuristic_legal(engine: Engine, positions: Iterable[tuple[State, int]],
+                           count: int = 1000) -> None:
+    """The heuristic's move (with and without the easy bot's noise) is legal in each of
+    ``count`` positions (``apply`` raises on an illegal one)."""
+    from engines.bots import EASY_NOISE
+
+    checked = 0
+    for state, seat in positions:
+        for noise in (0.0, EASY_NOISE):
+            action = engine.heuristic_action(state, seat, random.Random(checked), noise)
+            engine.apply(state, seat, engine.parse_action(action))
+        checked += 1
+        if checked >= count:
+            break
+    assert checked == count
+
+
+def normal_bot_wins(engine: Engine, players: int, seed: int, bot_seat: int) -> bool:
+    """One game: a normal bot (deciding from its view) against random bots; did it win?"""
+    from engines.bots import decide
+
+    state = engine.setup(players, {}, seed)
+    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
+    while engine.outcome(state) is None:
+        seat = engine.awaited(state)[0]
+        if seat == bot_seat:
+            action = decide(engine, engine.view(state, seat), seat, "normal", bot_rng)
+        else:
+            action = engine.bot_action(state, seat, rng)
+        state = engine.apply(state, seat, engine.parse_action(action)).state
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    return outcome.ranks[bot_seat] == 1

@@ -7,38 +7,20 @@ import random
 from collections.abc import Iterator
 
 from engines.base import State, canonical_json
-from engines.bots import EASY_NOISE, decide
+from engines.bots import decide
 from engines.kaki_lima import ENGINE
+from tests.engines.harness import assert_heuristic_legal, normal_bot_wins, random_positions
 
 Position = tuple[State, int]
 
 
 def positions(games: int, every: int, seed0: int = 0) -> Iterator[Position]:
     """(state, awaited seat) along random-bot games of 2 to 6 players."""
-    for g in range(games):
-        n = 2 + g % 5
-        rng = random.Random(seed0 + g)
-        state = ENGINE.setup(n, {}, seed0 + g)
-        k = 0
-        while ENGINE.outcome(state) is None:
-            seat = ENGINE.awaited(state)[0]
-            if k % every == 0:
-                yield state, seat
-            state = ENGINE.apply(state, seat, ENGINE.parse_action(
-                ENGINE.bot_action(state, seat, rng))).state
-            k += 1
+    return random_positions(ENGINE, games, every, seed0=seed0)
 
 
 def test_every_heuristic_action_is_legal_over_1000_positions() -> None:
-    count = 0
-    for state, seat in positions(games=40, every=3):
-        for noise in (0.0, EASY_NOISE):
-            action = ENGINE.heuristic_action(state, seat, random.Random(count), noise)
-            ENGINE.apply(state, seat, ENGINE.parse_action(action))  # raises if illegal
-        count += 1
-        if count >= 1000:
-            break
-    assert count == 1000
+    assert_heuristic_legal(ENGINE, positions(games=40, every=3), 1000)
 
 
 def test_determinize_keeps_the_view_and_the_seats_legal_actions() -> None:
@@ -74,22 +56,6 @@ def test_same_seed_same_decision() -> None:
             assert decide(ENGINE, view, seat, level, random.Random(42)) == first
 
 
-def play(n: int, seed: int, bot_seat: int) -> bool:
-    """One game: a normal bot (deciding from its view) against random bots; did it win?"""
-    state = ENGINE.setup(n, {}, seed)
-    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
-    while ENGINE.outcome(state) is None:
-        seat = ENGINE.awaited(state)[0]
-        if seat == bot_seat:
-            action = decide(ENGINE, ENGINE.view(state, seat), seat, "normal", bot_rng)
-        else:
-            action = ENGINE.bot_action(state, seat, rng)
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
-    outcome = ENGINE.outcome(state)
-    assert outcome is not None
-    return outcome.ranks[bot_seat] == 1
-
-
 def test_normal_bot_beats_the_random_bot_in_most_two_player_games() -> None:
-    wins = sum(play(2, 3000 + g, g % 2) for g in range(40))
+    wins = sum(normal_bot_wins(ENGINE, 2, 3000 + g, g % 2) for g in range(40))
     assert wins >= 28  # 70%; a random bot would win about half
