@@ -28,6 +28,8 @@ import httpx
 from app.notices import mail, webhooks
 from app.notices.settings import NoticeSettings
 from app.notices.store import NoticeStore, Target, Targets
+from app.store import now
+from app.tablesettings import settings_of
 from engines.registry import get_engine
 
 if TYPE_CHECKING:
@@ -59,16 +61,6 @@ class Turn:
     turn_based: bool
 
 
-def is_turn_based(game: dict[str, Any]) -> bool:
-    """Whether a table has a per-turn limit in days or hours (its notices are a digest)."""
-    settings = game.get("settings") or {}
-    return bool((settings.get("time_control") or {}).get("kind") == "turn")
-
-
-def utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
-
-
 class Notices:
     """Your-turn mail and webhooks of one server process."""
 
@@ -76,7 +68,7 @@ class Notices:
         self.db = NoticeStore(engine)
         self.settings = settings or NoticeSettings()
         #: Now, in UTC; tests move it to cross a digest day.
-        self.clock = utcnow
+        self.clock = now
         self._queue: asyncio.Queue[Turn] | None = None
         self._wake: asyncio.Event | None = None
         self._targets: dict[str, tuple[float, Targets]] = {}
@@ -187,7 +179,7 @@ class Notices:
                     ended=ended, online=frozenset(room.online()),
                     names=tuple(s["name"] for s in room.seats),
                     bots=frozenset(s["seat"] for s in room.seats if s["is_bot"]),
-                    turn_based=is_turn_based(room.game))
+                    turn_based=settings_of(room.game).time_control.kind == "turn")
         try:
             self._queue.put_nowait(turn)
         except asyncio.QueueFull:
