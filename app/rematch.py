@@ -142,10 +142,8 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
             engine = get_engine(new["kind"])
             if engine is None:
                 raise ApiError(409, "This game's kind is no longer available.")
-            t = now()
-            conn.execute(update(games).where(games.c.id == new_id).values(
-                status="active", state=engine.setup(n, new["options"], new["seed"]),
-                version=0, started_at=t, updated_at=t, rules_version=engine.rules_version))
+            store.mark_started(conn, new_id, engine.setup(n, new["options"], new["seed"]),
+                               engine.rules_version)
         state = _state(conn, new_id, n)
     return {**state, "seat": new_seat(seat, n), "credential": credential}
 

@@ -372,12 +372,19 @@ class Store:
             ).scalar()
             if empty:
                 raise ApiError(409, "Every seat needs a player or a bot before the start.")
-            t = now()
-            conn.execute(
-                update(games).where(games.c.id == game_id)
-                .values(status="active", state=state, version=0, started_at=t,
-                        updated_at=t, rules_version=rules_version)
-            )
+            self.mark_started(conn, game_id, state, rules_version)
+
+    @staticmethod
+    def mark_started(conn: Any, game_id: str, state: dict[str, Any],
+                     rules_version: str) -> None:
+        """Lobby -> active inside the caller's transaction (the start, or a rematch whose
+        last player accepted)."""
+        t = now()
+        conn.execute(
+            update(games).where(games.c.id == game_id)
+            .values(status="active", state=state, version=0, started_at=t,
+                    updated_at=t, rules_version=rules_version)
+        )
 
     def add_finished(self, game: dict[str, Any], seat_rows: list[dict[str, Any]],
                      event_rows: list[dict[str, Any]]) -> dict[str, Any]:
