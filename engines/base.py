@@ -409,13 +409,22 @@ class Engine(ABC):
         return self.options_model.model_validate(options or {}).model_dump(mode="json")
 
 
+def field_values(val: Any) -> list[Any]:
+    """Every concrete value a template field stands for (``$range``, ``$choice`` or a
+    fixed value), in order."""
+    if isinstance(val, dict) and "$range" in val:
+        lo, hi, *rest = val["$range"]
+        return list(range(lo, hi + 1, rest[0] if rest else 1))
+    if isinstance(val, dict) and "$choice" in val:
+        return list(val["$choice"])
+    return [val]
+
+
 def _first_value(val: Any) -> Any:
     """A template field's first concrete value."""
     if isinstance(val, dict) and "$range" in val:
-        return val["$range"][0]
-    if isinstance(val, dict) and "$choice" in val:
-        return val["$choice"][0]
-    return val
+        return val["$range"][0]  # without listing a range of money
+    return field_values(val)[0]
 
 
 def _pydantic_message(exc: ValidationError) -> str:

@@ -32,7 +32,7 @@ from typing import Any, get_args
 
 import orjson
 
-from engines.base import BotLevel, Engine, State, expand_template
+from engines.base import BotLevel, Engine, State, expand_template, field_values
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 #: How often the easy bot's heuristic strays from its best move.
@@ -101,26 +101,17 @@ def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Rando
     return list(out.values())
 
 
-def _field_values(val: Any) -> list[Any]:
-    if isinstance(val, dict) and "$range" in val:
-        lo, hi, *rest = val["$range"]
-        return list(range(lo, hi + 1, rest[0] if rest else 1))
-    if isinstance(val, dict) and "$choice" in val:
-        return list(val["$choice"])
-    return [val]
-
-
 def _template_size(template: dict[str, Any]) -> int:
     size = 1
     for val in template.values():
-        size *= max(1, len(_field_values(val)))
+        size *= max(1, len(field_values(val)))
     return size
 
 
 def _expand_all(template: dict[str, Any]) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = [{}]
     for key, val in template.items():
-        actions = [{**a, key: v} for a in actions for v in _field_values(val)]
+        actions = [{**a, key: v} for a in actions for v in field_values(val)]
     return actions
 
 
