@@ -11,7 +11,7 @@ from fastapi.params import Depends as DependsParam
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import ValidationError
 
-from app import chat
+from app import chat, loglines
 from app.errors import ApiError, validation_message
 from app.frames import encode
 from app.lobby import invite_url, lobby_info, watch_url
@@ -379,7 +379,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         "game": game["kind"],
         "status": game["status"],
         "events": [{"seq": e["seq"], "seat": e["seat"], "type": e["action"].get("type"),
-                    "log": [ln["text"] for ln in e["log"] if ln.get("to") is None],
+                    "log": [loglines.english(ln) for ln in e["log"] if ln.get("to") is None],
                     "taken_back": undone.get(e["seq"])}
                    for e in evs],
         "outcome": outcome.as_dict() if outcome else None,

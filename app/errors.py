@@ -10,14 +10,30 @@ _QUIET_LOC = {"body", "path", "query", "header"}
 
 
 class ApiError(Exception):
-    """A refused request: ``status`` is a 4xx code, ``detail`` a sentence for the player."""
+    """A refused request: ``status`` is a 4xx code, ``detail`` a sentence for the player.
+
+    ``key`` is the stable code of the sentence in the catalogues (``app/i18n_data``) and
+    ``params`` its parameters, so the page words it in the viewer's language; ``detail``
+    stays the English sentence for any other client.
+    """
 
     def __init__(self, status: int, detail: str,
-                 headers: Mapping[str, str] | None = None) -> None:
+                 headers: Mapping[str, str] | None = None, *, key: str | None = None,
+                 params: Mapping[str, Any] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.headers = dict(headers) if headers else None
+        self.key = key
+        self.params = dict(params) if params else {}
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the refusal: ``{"detail", "key"?, "params"?}``."""
+        out: dict[str, Any] = {"detail": self.detail}
+        if self.key:
+            out["key"] = self.key
+            out["params"] = self.params
+        return out
 
 
 def validation_message(errors: Iterable[Mapping[str, Any]], prefix: str = "Invalid request"

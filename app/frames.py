@@ -113,11 +113,17 @@ ErrorCode = Literal["seat_lost", "origin", "binary", "too_large", "rate_limited"
 
 
 class LogLine(_Frame):
-    """One log line a viewer may read (``text`` names seats as ``{seat0}``...)."""
+    """One log line a viewer may read: a message ``key`` with ``params`` (worded by the page
+    in the viewer's language, see ``engines/messages.py``), or, in games stored before log
+    lines had keys, an English ``text`` naming seats as ``{seat0}``..."""
 
     seq: int = Field(description="the version whose action wrote it")
     seat: int | None = Field(description="who acted (null: the game itself)")
-    text: str
+    key: str | None = Field(None, description="the message key (`GET /i18n/<lang>.json`)")
+    params: dict[str, Any] | None = Field(None, description="its parameters: numbers, "
+                                          "strings, `{seat: n}` players, `{term: key}` game "
+                                          "terms, and board references such as `{cell: ...}`")
+    text: str | None = Field(None, description="an old line's English text")
     private: bool = Field(description="only this viewer's seat reads it")
     data: Any = Field(None, description="the engine's structured detail, same visibility")
 
@@ -172,7 +178,10 @@ class Rejected(_Frame):
                                          "`forbidden` spectator, `unavailable` not saved, "
                                          "try again, `rate_limited` too many at once "
                                          "(a chat message's refusal uses the same codes)")
-    reason: str = Field(description="a sentence for the player")
+    reason: str = Field(description="a sentence for the player (English)")
+    key: str | None = Field(None, description="the sentence's stable code, a catalogue key "
+                                              "(`GET /i18n/<lang>.json`), when it has one")
+    params: dict[str, Any] | None = Field(None, description="the parameters of that key")
 
 
 class SeatPresence(_Frame):

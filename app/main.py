@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, gamedata, records, rematch, replay, ws
+from app import api, gamedata, i18n, records, rematch, replay, ws
 from app.clock import api as clock_api
 from app.config import Settings
 from app.db import make_engine
@@ -89,12 +89,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay.router)
     app.include_router(records.router)
     app.include_router(clock_api.router)
+    app.include_router(i18n.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": exc.detail}, status_code=exc.status,
-                            headers=exc.headers)
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app import api
+from app import api, loglines
 from app.errors import ApiError, validation_message
 from app.lobby import watch_url
 from app.store import Store, clean_name
@@ -173,8 +173,7 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
                 raise _refuse(f"{where} is against the rules: {exc}") from None
             except Exception:
                 raise _refuse(f"{where} could not be applied.") from None
-            log = [{"seq": i, "seat": step.seat, "text": e.text, "to": e.to, "data": e.data}
-                   for e in result.log]
+            log = [loglines.stored(i, step.seat, e) for e in result.log]
         rows.append({"seq": i, "seat": step.seat, "action": step.action, "log": log})
     state = line.state
     outcome = engine.outcome(state)

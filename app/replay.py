@@ -23,7 +23,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
-from app import api
+from app import api, loglines
 from app.errors import ApiError
 from app.store import Store
 from engines.base import TAKEBACK, Engine, State
@@ -158,15 +158,8 @@ def document(engine: Engine, state: State, viewer: int | None, status: str,
 def visible_log(events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
     """The log lines of ``events`` this viewer may read: public ones and its own private
     ones (the same rule as the live log, :meth:`app.rooms.Room.visible_log`)."""
-    out = []
-    for event in events:
-        for line in event["log"]:
-            to = line.get("to")
-            if to is None or (viewer is not None and viewer in to):
-                out.append({"seq": event["seq"], "seat": line.get("seat", event["seat"]),
-                            "text": line["text"], "private": to is not None,
-                            "data": line.get("data")})
-    return out
+    return [loglines.for_viewer(line, event["seq"], line.get("seat", event["seat"]))
+            for event in events for line in event["log"] if loglines.readable(line, viewer)]
 
 
 def replay_at(replay: GameReplay, k: int, viewer: int | None, status: str,

@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 
 from app import clock as clocks
-from app import eventlog, takeback
+from app import eventlog, loglines, takeback
 from app.bots import BotPool, level_of
 from app.clock.scheduler import ClockScheduler
 from app.committer import Committer
@@ -123,13 +123,8 @@ class Room:
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Log lines this viewer may read (public ones and its own private ones)."""
-        out = []
-        for line in lines:
-            to = line.get("to")
-            if to is None or (seat is not None and seat in to):
-                out.append({"seq": line["seq"], "seat": line["seat"], "text": line["text"],
-                            "private": to is not None, "data": line.get("data")})
-        return out
+        return [loglines.for_viewer(line, line["seq"], line["seat"])
+                for line in lines if loglines.readable(line, seat)]
 
     def _snapshot(self, seat: int | None) -> tuple[dict[str, Any], str]:
         """The current document and snapshot frame of one viewer kind (built once per
@@ -307,12 +302,8 @@ class Room:
         try:
             action = self.engine.parse_action(raw)
             result = self.engine.apply(self.state, seat, action)
-        except ActionError as exc:
-            return Reply({"type": "rejected", "id": client_id, "code": "invalid",
-                          "reason": str(exc)})
         except RuleError as exc:
-            return Reply({"type": "rejected", "id": client_id, "code": "rule",
-                          "reason": str(exc)})
+            return Reply(_rejected_by_rules(client_id, exc))
         except Exception:
             log.exception("engine %s failed on %r", self.engine.id, raw)
             return Reply({"type": "rejected", "id": client_id, "code": "rule",
@@ -397,7 +388,18 @@ def _accepted(client_id: str | None, version: int) -> Reply:
 
 
 def _line(seq: int, seat: int | None, entry: LogEntry) -> dict[str, Any]:
-    return {"seq": seq, "seat": seat, "text": entry.text, "to": entry.to, "data": entry.data}
+    return loglines.stored(seq, seat, entry)
+
+
+def _rejected_by_rules(client_id: str | None, exc: RuleError) -> dict[str, Any]:
+    """The rejection of an action the engine refused: its message key travels with it."""
+    frame: dict[str, Any] = {"type": "rejected", "id": client_id,
+                             "code": "invalid" if isinstance(exc, ActionError) else "rule",
+                             "reason": str(exc)}
+    if exc.key:
+        frame["key"] = exc.key
+        frame["params"] = exc.params
+    return frame
 
 
 class Hub:

@@ -20,6 +20,10 @@ class ErrorBody(BaseModel):
     """Every refusal (4xx): one sentence for the player."""
 
     detail: str = Field(examples=["This lobby is full."])
+    key: str | None = Field(None, description="the stable code of the sentence (a catalogue "
+                                              "key, e.g. `api.lobby_full`), when it has one",
+                            examples=["api.lobby_full"])
+    params: dict[str, Any] | None = Field(None, description="the parameters of that sentence")
 
 
 # -- requests ----------------------------------------------------------------------------

@@ -37,7 +37,9 @@ from functools import cache
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
 import orjson
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, model_validator
+
+from engines import messages
 
 State = dict[str, Any]
 Seat = int | None
@@ -49,7 +51,19 @@ MASK64 = (1 << 64) - 1
 
 
 class RuleError(Exception):
-    """A well-formed action the rules do not allow now. ``str(err)`` is shown to the player."""
+    """A well-formed action the rules do not allow now.
+
+    Raised with a message key of the engines' catalogues and its parameters
+    (``RuleError("tuk-tuk-taxi.err.no_route", to="4,8")``, see :mod:`engines.messages`):
+    ``key``/``params`` travel to the browser, which words them in the viewer's language, and
+    ``str(err)`` is the English sentence. A text that is not a key is kept as it is (older
+    engines; the catalogue check flags them).
+    """
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.key: str | None = message if messages.has(message) else None
+        self.params: dict[str, Any] = params
+        super().__init__(messages.render(message, params) if self.key else message)
 
 
 class ActionError(RuleError):
@@ -67,9 +81,39 @@ class LogEntry(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
-    text: str
+    #: The message key and its parameters (:mod:`engines.messages`): what every engine writes.
+    key: str | None = None
+    params: dict[str, Any] | None = None
+    #: A finished English line: only the lines of games stored before log lines had keys.
+    text: str = ""
     to: list[int] | None = None
     data: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _worded(self) -> LogEntry:
+        if not self.key and not self.text:
+            raise ValueError("a log line needs a message key (or, for old games, a text)")
+        return self
+
+    @classmethod
+    def say(cls, key: str, /, *, to: list[int] | None = None, data: dict[str, Any] | None = None,
+            **params: Any) -> LogEntry:
+        """A log line: ``LogEntry.say("kaki-lima.log.walked", seat=seat_ref(0), steps=3)``."""
+        return cls(key=key, params=params or None, to=to, data=data)
+
+    def english(self, names: dict[int, str] | None = None) -> str:
+        """The line in English (for mails and records); ``{seatN}`` of old lines kept as is."""
+        return messages.render(self.key, self.params, "en", names) if self.key else self.text
+
+
+def seat_ref(seat: int) -> dict[str, int]:
+    """A log or error parameter naming a player (the browser shows their name, escaped)."""
+    return {"seat": seat}
+
+
+def term(key: str) -> dict[str, str]:
+    """A parameter that is a game term (a sign, a card, a company): translated by its own key."""
+    return {"term": key}
 
 
 @dataclass

@@ -9,6 +9,7 @@ import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
 import { GameLog } from "/static/gamelog.js";
+import { currentLang, onLang, t } from "/static/i18n.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
@@ -113,7 +114,10 @@ class GameShell {
     this.players = (this.info.seats || []).map((s) => ({
       seat: s.seat, name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host,
     }));
-    this.log = new GameLog((seat) => this.playerName(seat));
+    this.log = new GameLog((seat) => this.playerName(seat), {
+      describe: (ref) => this.describeRef(ref),
+      onRefs: (refs) => this.highlightRefs(refs),
+    });
     this.chat = new ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf: (s) => this.playerName(s),
       send: (frame) => Boolean(this.sock?.sendRaw(frame)) });
     this.rematch = new RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
@@ -150,7 +154,10 @@ class GameShell {
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
     this.notices = this.watching ? null : new TurnNotices({ gameName, gameId: this.gameId });
-    this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list);
+    this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list, {
+      describe: (ref) => this.describeRef(ref),
+      onRefs: () => this.highlightRefs(null),
+    });
     this.replay = new ReplayBar(this);
     this.clock = new ClockPanel({
       seat: () => (this.watching || this.hasLeft ? null : this.seat),
@@ -228,11 +235,32 @@ class GameShell {
     });
     this.takeback.sock = this.sock;
     this.sock.connect();
+    this.offLang = onLang(() => this.relabel());
     return () => this.destroy();
+  }
+
+  /** A new language: word everything again in place (the socket and the board stay). */
+  relabel() {
+    if (this.closed) return;
+    this.log.draw();
+    this.since?.relabel();
+    this.drawOptions();
+    if (!this.doc) return;
+    this.drawTurn();
+    this.drawPlayers();
+    this.drawGameOver();
+    if (this.renderer && !this.rendererFailed && this.rendererDoc && !this.replay.active) {
+      try {
+        this.renderer.update(this.rendererDoc, this.rendererDoc);
+      } catch (err) {
+        console.error("renderer relabel failed", err);
+      }
+    }
   }
 
   destroy() {
     this.closed = true;
+    this.offLang?.();
     this.notices?.destroy();
     this.replay.destroy();
     this.clock?.destroy();
@@ -245,8 +273,33 @@ class GameShell {
     }
   }
 
+  /** The board's word for a place a log line names (the renderer's optional describe). */
+  describeRef(ref) {
+    try {
+      return this.renderer?.describe?.(ref) ?? null;
+    } catch (err) {
+      console.error(err);
+      return null;
+    }
+  }
+
+  /**
+   * Highlight on the board what a log line names; null falls back to the moves "since your
+   * last turn" while that panel is open (the renderer's optional highlight).
+   */
+  highlightRefs(refs) {
+    try {
+      this.renderer?.highlight?.(refs || this.since?.refs || null);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+
   ctx() {
     return {
+      t,
+      lang: () => currentLang(),
+      lines: () => this.log.sorted().map(([, line]) => line),
       seat: this.seat,
       players: this.players,
       options: this.info.options || {},
@@ -672,6 +725,7 @@ class GameShell {
       try {
         this.renderer.update(full, this.rendererDoc);
         this.notice.hidden = true;
+        if (!this.rendererDoc && this.since?.refs) this.highlightRefs(null);
       } catch (err) {
         console.error("renderer update failed", err);
         this.notice.hidden = false;

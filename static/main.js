@@ -2,6 +2,7 @@
 // without reloads, and a cleanup hook so a page can close its WebSocket when left.
 
 import { clear, h } from "/static/dom.js";
+import { langSwitch, ready } from "/static/i18n.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
@@ -89,4 +90,8 @@ document.addEventListener("click", (ev) => {
 });
 
 window.addEventListener("popstate", render);
-render();
+// The first catalogue comes before the first page, so nothing is drawn in the wrong language.
+ready.then(() => {
+  document.querySelector(".topbar")?.append(langSwitch());
+  render();
+});

@@ -3,7 +3,8 @@
 // are highlighted in the log. Dismissed by its button, or cleared when the player acts.
 
 import { add, clear, h, playerColor } from "/static/dom.js";
-import { logTextNodes } from "/static/gamelog.js";
+import { lineNodes, lineRefs } from "/static/gamelog.js";
+import { t } from "/static/i18n.js";
 
 const MAX_SHOWN = 30;
 
@@ -17,9 +18,16 @@ export function sinceLastTurn(lines, seat) {
 }
 
 export class SincePanel {
-  constructor(nameOf, logEl) {
+  /**
+   * describe(ref): the board's word for a place; onRefs(): called when the set of places to
+   * highlight changes (the shell asks the board to draw `this.refs`, or nothing once cleared).
+   */
+  constructor(nameOf, logEl, { describe = null, onRefs = null } = {}) {
     this.nameOf = nameOf;
     this.logEl = logEl;
+    this.describe = describe;
+    this.onRefs = onRefs;
+    this.refs = null;
     this.seenSeq = 0;
     this.el = h("section", { class: "panel since-panel", "data-testid": "since", role: "status", hidden: true });
   }
@@ -37,16 +45,21 @@ export class SincePanel {
 
   show(lines) {
     this.seqs = new Set(lines.map((l) => l.seq));
+    this.lines = lines;
+    // What the missed moves name, drawn on the board until the panel is dismissed.
+    const refs = lines.flatMap((l) => lineRefs(l));
+    this.refs = refs.length ? refs : null;
+    this.onRefs?.();
     const shown = lines.slice(-MAX_SHOWN);
     add(clear(this.el),
       h("div", { class: "since-head" }, [
-        h("h2", null, "Since your last turn"),
-        h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "since-dismiss", onclick: () => this.clear() }, "Got it"),
+        h("h2", null, t("since.title")),
+        h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "since-dismiss", onclick: () => this.clear() }, t("since.dismiss")),
       ]),
-      lines.length > shown.length ? h("p", { class: "muted small" }, `The last ${shown.length} of ${lines.length} moves:`) : null,
+      lines.length > shown.length ? h("p", { class: "muted small" }, t("since.last_n", { shown: shown.length, total: lines.length })) : null,
       h("ol", { class: "since-list" }, shown.map((l) =>
         h("li", { class: "since-line", style: typeof l.seat === "number" ? { "--seat-color": playerColor(l.seat) } : null },
-          logTextNodes(l.text, this.nameOf)))),
+          lineNodes(l, this.nameOf, this.describe)))),
     );
     this.el.hidden = false;
     this.mark();
@@ -60,8 +73,16 @@ export class SincePanel {
     }
   }
 
+  /** Word the panel again in a new language (same moves). */
+  relabel() {
+    if (this.seqs && this.lines) this.show(this.lines);
+  }
+
   clear() {
+    const had = this.refs;
     this.seqs = null;
+    this.refs = null;
+    if (had) this.onRefs?.();
     this.el.hidden = true;
     clear(this.el);
     if (this.logEl) for (const li of this.logEl.querySelectorAll(".log-line.since")) li.classList.remove("since");

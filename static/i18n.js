@@ -1,0 +1,320 @@
+// Languages: English, Bahasa Indonesia, Bahasa Melayu. One catalogue per language, merged by
+// the server from every file that speaks (GET /i18n/<lang>.json: the shell's
+// static/i18n/<lang>.json, each board's static/games/<game>/i18n/, each engine's
+// engines/<game>/i18n/, the server's app/i18n/). Messages use the ICU MessageFormat subset of
+// engines/messages.py (same cases: tests/fixtures/i18n/format_cases.json), with
+// Intl.PluralRules and Intl.NumberFormat doing the language's plurals and digits; no library,
+// because there is no build step and the subset is all the catalogues need.
+//
+//   t(key, params)          -> string in the current language (English, then the key, if missing)
+//   parts(key, params, refs) -> [string | Node]: for log lines, where a {"seat": n} parameter
+//                              becomes the player's name (a text node) and a board reference
+//                              becomes whatever refs.place(ref) draws
+//   setLang(code)           -> switches every open view at once ("meja:lang" event), remembered
+//   langSwitch()            -> the <select> every page puts in its head
+
+export const LANGS = [
+  { code: "en", name: "English" },
+  { code: "id", name: "Bahasa Indonesia" },
+  { code: "ms", name: "Bahasa Melayu" },
+];
+const CODES = LANGS.map((l) => l.code);
+const STORE_KEY = "meja.lang";
+
+const catalogues = new Map(); // code -> {key: pattern}
+let current = "en";
+
+/** The language a first visit gets: the browser's first Indonesian/Malay/English preference. */
+export function preferredLang(list = globalThis.navigator?.languages || [globalThis.navigator?.language || "en"]) {
+  for (const tag of list) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (base === "in") return "id"; // an old Java/Android tag for Indonesian
+    if (base === "zsm") return "ms";
+    if (CODES.includes(base)) return base;
+  }
+  return "en";
+}
+
+function stored() {
+  try {
+    const v = globalThis.localStorage?.getItem(STORE_KEY);
+    return CODES.includes(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+async function load(code) {
+  if (catalogues.has(code)) return catalogues.get(code);
+  const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
+  if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
+  const cat = await resp.json();
+  catalogues.set(code, cat);
+  return cat;
+}
+
+/** Use these catalogues without fetching (Node tests, and pages that embed them). */
+export function provide(code, catalogue) {
+  catalogues.set(code, catalogue);
+}
+
+export function currentLang() {
+  return current;
+}
+
+/** Switch language: loads its catalogue, updates <html lang>, tells every listener. */
+export async function setLang(code, { remember = true } = {}) {
+  if (!CODES.includes(code)) code = "en";
+  await Promise.all([load("en"), load(code)]);
+  current = code;
+  if (remember) {
+    try {
+      globalThis.localStorage?.setItem(STORE_KEY, code);
+    } catch {
+      /* private mode: the choice lasts for this page */
+    }
+  }
+  if (globalThis.document) document.documentElement.lang = code;
+  globalThis.dispatchEvent?.(new CustomEvent("meja:lang", { detail: { lang: code } }));
+  return code;
+}
+
+/** Resolves once the first catalogue is in (pages await it before their first draw). */
+export const ready = globalThis.fetch && globalThis.document
+  ? setLang(stored() || preferredLang(), { remember: false }).catch((err) => {
+    console.warn("catalogue unavailable, showing message keys", err);
+  })
+  : Promise.resolve();
+
+/** Call fn(lang) after every switch; returns the function that stops listening. */
+export function onLang(fn) {
+  const handler = (ev) => fn(ev.detail.lang);
+  globalThis.addEventListener?.("meja:lang", handler);
+  return () => globalThis.removeEventListener?.("meja:lang", handler);
+}
+
+/** Whether a key is known in English (every key starts there). */
+export function has(key) {
+  return Boolean(catalogues.get("en")?.[key] ?? catalogues.get(current)?.[key]);
+}
+
+function patternOf(key, lang = current) {
+  return catalogues.get(lang)?.[key] ?? catalogues.get("en")?.[key];
+}
+
+// ---- the ICU subset (mirror of engines/messages.py) ----
+
+const parsed = new Map();
+
+function parsePattern(src) {
+  let i = 0;
+  const word = () => {
+    while (i < src.length && /\s/.test(src[i])) i++;
+    const start = i;
+    while (i < src.length && !",{} \t\n".includes(src[i])) i++;
+    const w = src.slice(start, i);
+    while (i < src.length && /\s/.test(src[i])) i++;
+    return w;
+  };
+  const argument = (depth) => {
+    i++; // "{"
+    const name = word();
+    if (!name) throw new Error("empty argument");
+    if (src[i] === "}") {
+      i++;
+      return { t: "arg", name };
+    }
+    if (src[i] !== ",") throw new Error(`bad argument ${name}`);
+    i++;
+    const kind = word();
+    if (kind === "number") {
+      if (src[i] !== "}") throw new Error("number takes no style here");
+      i++;
+      return { t: "number", name };
+    }
+    if (kind !== "plural" && kind !== "select") throw new Error(`unknown argument type ${kind}`);
+    if (src[i] !== ",") throw new Error(`${kind} needs its cases`);
+    i++;
+    const cases = {};
+    for (;;) {
+      const sel = word();
+      if (!sel) break;
+      if (src[i] !== "{") throw new Error(`case ${sel} needs a message`);
+      i++;
+      cases[sel] = seq(depth + 1);
+      if (src[i] !== "}") throw new Error("unclosed case");
+      i++;
+    }
+    if (src[i] !== "}") throw new Error("unclosed argument");
+    i++;
+    if (!("other" in cases)) throw new Error(`${kind} needs an 'other' case`);
+    return { t: kind, name, cases };
+  };
+  const seq = (depth) => {
+    const out = [];
+    let buf = "";
+    const flush = () => {
+      if (buf) out.push(buf);
+      buf = "";
+    };
+    while (i < src.length) {
+      const c = src[i];
+      if (c === "'") {
+        const nxt = src[i + 1] ?? "";
+        if (nxt === "'") {
+          buf += "'";
+          i += 2;
+        } else if ("{}#".includes(nxt) && nxt) {
+          const end = src.indexOf("'", i + 1);
+          if (end < 0) throw new Error("unclosed quote");
+          buf += src.slice(i + 1, end);
+          i = end + 1;
+        } else {
+          buf += "'";
+          i++;
+        }
+      } else if (c === "{") {
+        flush();
+        out.push(argument(depth));
+      } else if (c === "}") {
+        if (depth === 0) throw new Error("unmatched }");
+        break;
+      } else if (c === "#" && depth > 0) {
+        flush();
+        out.push({ t: "#" });
+        i++;
+      } else {
+        buf += c;
+        i++;
+      }
+    }
+    flush();
+    return out;
+  };
+  const parts = seq(0);
+  if (i !== src.length) throw new Error("unmatched }");
+  return parts;
+}
+
+function parse(pattern) {
+  let p = parsed.get(pattern);
+  if (!p) {
+    p = parsePattern(pattern);
+    parsed.set(pattern, p);
+  }
+  return p;
+}
+
+function numberText(n, lang) {
+  return typeof n === "number" ? new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(n) : String(n);
+}
+
+function pluralCategory(lang, n) {
+  return new Intl.PluralRules(lang).select(n);
+}
+
+/**
+ * Format a pattern into parts. `place(value)` turns an object parameter into a string or a
+ * Node (a seat's name, a translated term, a board reference); strings stay strings.
+ */
+export function formatParts(pattern, params = {}, lang = current, place = null) {
+  const placeValue = place || ((v) => plainValue(v, lang));
+  const walk = (parts, hashValue) => {
+    const out = [];
+    for (const part of parts) {
+      if (typeof part === "string") out.push(part);
+      else if (part.t === "#") out.push(hashValue !== undefined ? numberText(hashValue, lang) : "#");
+      else if (part.t === "arg" || part.t === "number") {
+        if (!(part.name in params)) out.push(`{${part.name}}`);
+        else if (part.t === "number") out.push(numberText(params[part.name], lang));
+        else {
+          const v = params[part.name];
+          out.push(v !== null && typeof v === "object" ? placeValue(v) : String(v));
+        }
+      } else if (part.t === "plural") {
+        const raw = params[part.name];
+        const n = typeof raw === "number" ? raw : 0;
+        const c = part.cases[`=${n}`] || part.cases[pluralCategory(lang, n)] || part.cases.other;
+        out.push(...walk(c, n));
+      } else {
+        const v = params[part.name];
+        out.push(...walk(part.cases[String(v)] || part.cases.other, hashValue));
+      }
+    }
+    return out;
+  };
+  return walk(parse(pattern), undefined);
+}
+
+function plainValue(v, lang) {
+  if ("seat" in v) return `Player ${Number(v.seat) + 1}`;
+  if ("term" in v) return t(String(v.term), {}, lang);
+  if ("label" in v) return String(v.label);
+  return Object.values(v).join(", ");
+}
+
+/** A pattern formatted to one string (object parameters in words). */
+export function format(pattern, params = {}, lang = current) {
+  return formatParts(pattern, params, lang, (v) => plainValue(v, lang)).join("");
+}
+
+/** The message of `key` in the current language, as a string. */
+export function t(key, params = {}, lang = current) {
+  const pattern = patternOf(key, lang);
+  if (pattern === undefined) return key;
+  try {
+    return format(pattern, params, lang);
+  } catch (err) {
+    console.warn(`bad message ${key}`, err);
+    return key;
+  }
+}
+
+/**
+ * The message of `key` as parts for the DOM: `place(value)` draws each object parameter
+ * (a seat's name span, a board reference); a missing key gives `fallback` (an old line's text).
+ */
+export function parts(key, params = {}, place = null, fallback = null) {
+  const pattern = patternOf(key);
+  if (pattern === undefined) return [fallback ?? key];
+  try {
+    return formatParts(pattern, params, current, place);
+  } catch (err) {
+    console.warn(`bad message ${key}`, err);
+    return [fallback ?? key];
+  }
+}
+
+/** A server error (HTTP `{detail, key, params}` or a frame `{reason, key, params}`) in words. */
+export function errorText(body, fallback = "") {
+  if (body && typeof body.key === "string" && has(body.key)) return t(body.key, body.params || {});
+  return (body && (body.reason || (typeof body.detail === "string" ? body.detail : ""))) || fallback;
+}
+
+/** The language switch: a labelled <select>, switching at once, remembered. */
+export function langSwitch() {
+  const doc = globalThis.document;
+  const label = doc.createElement("label");
+  label.className = "lang-switch";
+  const text = doc.createElement("span");
+  text.className = "visually-hidden";
+  const select = doc.createElement("select");
+  select.dataset.testid = "lang";
+  for (const l of LANGS) {
+    const opt = doc.createElement("option");
+    opt.value = l.code;
+    opt.textContent = l.name;
+    opt.lang = l.code;
+    select.append(opt);
+  }
+  const sync = () => {
+    select.value = current;
+    text.textContent = t("shell.language");
+    select.setAttribute("aria-label", t("shell.language"));
+  };
+  select.addEventListener("change", () => setLang(select.value));
+  onLang(sync);
+  sync();
+  label.append(text, select);
+  return label;
+}

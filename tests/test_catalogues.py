@@ -1,0 +1,128 @@
+"""The catalogues (issue 16): every language has every key, with the same placeholders,
+every pattern parses, no key is defined twice, no key is unused, and the engines speak in
+keys (a rule error or a log line is never a finished English sentence).
+
+A key counts as used when its full text appears in a source file, or when a source builds it
+from a literal prefix (``"tuk-tuk-taxi.term." + kind``, `` `lobby.err.${code}` ``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from app.i18n import catalogue_files, read_catalogue
+from engines import messages
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [p for d in ("static", "engines", "app") for p in (ROOT / d).rglob("*")
+           if p.suffix in (".js", ".py", ".html") and ".venv" not in p.parts]
+KEY_TOKEN = re.compile(r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+")
+PREFIX = re.compile(r"""([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)*\.)"""
+                    r"""(?:\$\{|["'`]\s*\+|["'`]\s*f?["']?\s*\{)""")
+
+
+def all_catalogues() -> dict[str, dict[Path, dict[str, str]]]:
+    return {lang: {p: read_catalogue(p) for p in catalogue_files(lang)} for lang in messages.LANGS}
+
+
+CATS = all_catalogues()
+
+
+def keys_of(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for cat in CATS[lang].values():
+        out.update(cat)
+    return out
+
+
+def test_every_language_has_the_same_files() -> None:
+    names = {lang: sorted(str(p.relative_to(ROOT)).replace(f"/{lang}.json", "")
+                          for p in files) for lang, files in CATS.items()}
+    assert names["id"] == names["en"] and names["ms"] == names["en"]
+
+
+@pytest.mark.parametrize("lang", ["id", "ms"])
+def test_every_key_is_translated_and_nothing_else(lang: str) -> None:
+    en, other = keys_of("en"), keys_of(lang)
+    missing = sorted(set(en) - set(other))
+    extra = sorted(set(other) - set(en))
+    assert not missing, f"{lang} lacks {len(missing)} keys: {missing[:20]}"
+    assert not extra, f"{lang} has keys English does not: {extra[:20]}"
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_every_pattern_parses_and_keeps_the_placeholders(lang: str) -> None:
+    en = keys_of("en")
+    bad = []
+    for key, pattern in keys_of(lang).items():
+        try:
+            names = messages.placeholders(pattern)
+        except ValueError as exc:
+            bad.append(f"{key}: {exc}")
+            continue
+        if key in en and names != messages.placeholders(en[key]):
+            bad.append(f"{key}: placeholders {sorted(names)} but English has "
+                       f"{sorted(messages.placeholders(en[key]))}")
+    assert not bad, "\n".join(bad[:30])
+
+
+def test_no_key_is_defined_in_two_files() -> None:
+    where: dict[str, list[str]] = defaultdict(list)
+    for path, cat in CATS["en"].items():
+        for key in cat:
+            where[key].append(str(path.relative_to(ROOT)))
+    twice = {k: v for k, v in where.items() if len(v) > 1}
+    assert not twice, twice
+
+
+def test_no_key_is_unused() -> None:
+    tokens: set[str] = set()
+    prefixes: set[str] = set()
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        tokens.update(KEY_TOKEN.findall(text))
+        prefixes.update(PREFIX.findall(text))
+    unused = sorted(k for k in keys_of("en")
+                    if k not in tokens and not any(k.startswith(p) for p in prefixes))
+    assert not unused, f"{len(unused)} keys no source uses: {unused[:30]}"
+
+
+def _raise_texts(path: Path) -> list[tuple[int, str]]:
+    """Rule errors and log lines in an engine's source that are English text, not keys."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name in ("RuleError", "ActionError") and node.args:
+            arg = node.args[0]
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    and messages.has(arg.value)):
+                found.append((node.lineno, f"{name}({ast.unparse(arg)[:60]})"))
+        if name == "LogEntry" and any(k.arg == "text" for k in node.keywords):
+            found.append((node.lineno, "LogEntry(text=...)"))
+        if name == "say" and node.args:
+            arg = node.args[0]
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                    and messages.has(arg.value)):
+                found.append((node.lineno, f"say({ast.unparse(arg)[:60]})"))
+    return found
+
+
+ENGINE_DIRS = sorted({p.parent.name for p in (ROOT / "engines").glob("*/engine.py")} | {"base"})
+
+
+@pytest.mark.parametrize("package", ENGINE_DIRS)
+def test_an_engine_speaks_in_message_keys(package: str) -> None:
+    files = ([ROOT / "engines" / "base.py", ROOT / "engines" / "bots.py"] if package == "base"
+             else sorted((ROOT / "engines" / package).rglob("*.py")))
+    found = [f"{p.relative_to(ROOT)}:{line}: {what}" for p in files
+             for line, what in _raise_texts(p)]
+    assert not found, (f"{len(found)} places word a rule error or log line in English instead "
+                       f"of a catalogue key:\n" + "\n".join(found[:40]))
