@@ -64,7 +64,7 @@ class JakartaTrafficEngine(StepEngine):
         """Spec ruling 7's bot: random, but it always accepts and delivers when it can."""
         templates = self.legal_actions(state, seat)
         if not templates:
-            raise RuleError("There is nothing for this seat to do now.")
+            raise RuleError("jakarta-traffic.err.nothing_to_do")
         return choose_bot_action(templates, rng)
 
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:

@@ -1,12 +1,14 @@
 """The moves: each changes the fresh copy of the state for the seat and returns the log.
 
 The step table (``steps.py``) routes each action here; rule violations raise
-:class:`RuleError` with a player's sentence (the copy is then thrown away).
+:class:`RuleError` with a message key of ``i18n/<lang>.json`` (the copy is then thrown
+away); log lines are keys with parameters too: seats, game terms (``words.py``) and cells as
+board references (``rules.place``).
 """
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng, RuleError
+from engines.base import LogEntry, Rng, RuleError, seat_ref
 from engines.jakarta_traffic import orderboard
 from engines.jakarta_traffic.actions import (
     Accept,
@@ -23,18 +25,18 @@ from engines.jakarta_traffic.actions import (
 )
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SPEECH_BUBBLES
 from engines.jakarta_traffic.rules import (
-    ACCEPT_REASON_LOG,
     accept_blocker,
     cell_of,
     manipulation_blocker,
     parked_at,
+    place,
     ride_destinations,
     rotation_changes,
     vacant_pickups,
-    where,
 )
 from engines.jakarta_traffic.state import JakartaState
 from engines.jakarta_traffic.turns import begin_turn, end_turn
+from engines.jakarta_traffic.words import address_term, order_term
 
 State = JakartaState
 Log = list[LogEntry]
@@ -48,12 +50,13 @@ def rotate(state: State, seat: int, action: Rotate) -> Log:
     _check_manipulable(state, cell)
     tile = state["tiles"][cell]
     if not rotation_changes(tile, turns):
-        raise RuleError("That rotation would not change the tile's roads.")
+        raise RuleError("jakarta-traffic.err.no_change")
     turned = tile.copy()  # tiles are replaced, never changed in place (state.py)
     turned["rot"] = (tile["rot"] + turns) % 4
     state["tiles"][cell] = turned
-    return _honked(state, cell, f"{{seat{seat}}} honked and rotated the tile at {where(cell)}.",
-                   {"cell": cell, "turns": turns})
+    return _honked(state, cell, LogEntry.say(
+        "jakarta-traffic.log.rotated", seat=seat_ref(seat), cell=place(cell), turns=turns,
+        data={"cell": cell, "turns": turns}))
 
 
 def swap(state: State, seat: int, action: Swap) -> Log:
@@ -61,27 +64,28 @@ def swap(state: State, seat: int, action: Swap) -> Log:
     cell, rotation = cell_of(action.x, action.y), action.rotation
     tile = state["tiles"][cell]
     if tile["kind"] == BUILDING:
-        raise RuleError("Buildings can never be swapped.")
+        raise RuleError("jakarta-traffic.err.building_swap")
     _check_manipulable(state, cell)
     mine = state["hand"][seat].copy()
     mine["rot"] = rotation
     state["tiles"][cell] = mine
     state["hand"][seat] = tile
-    return _honked(state, cell, f"{{seat{seat}}} honked and swapped their tile in at "
-                                f"{where(cell)}.", {"cell": cell, "rotation": rotation})
+    return _honked(state, cell, LogEntry.say(
+        "jakarta-traffic.log.swapped", seat=seat_ref(seat), cell=place(cell),
+        data={"cell": cell, "rotation": rotation}))
 
 
 def _check_manipulable(state: State, cell: int) -> None:
     blocker = manipulation_blocker(state, cell)
     if blocker:
-        raise RuleError(blocker)
+        raise RuleError("jakarta-traffic.err.untouchable", why=blocker)
 
 
-def _honked(state: State, cell: int, text: str, data: dict[str, int]) -> Log:
+def _honked(state: State, cell: int, line: LogEntry) -> Log:
     """After either honk: the manipulation marker goes onto the tile; now drive."""
     state["marker"] = cell
     state["phase"] = "drive"
-    return [LogEntry(text=text, data=data)]
+    return [line]
 
 
 # -- riding ---------------------------------------------------------------------------------
@@ -90,10 +94,11 @@ def drive(state: State, seat: int, action: Drive) -> Log:
     """Ride to a reachable parking spot, then arrive there."""
     cell = cell_of(action.x, action.y)
     if cell == state["mopeds"][seat]:
-        raise RuleError("You must drive to a different parking spot.")
+        raise RuleError("jakarta-traffic.err.same_spot")
     if cell not in ride_destinations(state, seat):
-        raise RuleError("No road leads from your parking spot to that one.")
-    log = [LogEntry(text=f"{{seat{seat}}} drove to {where(cell)}.", data={"cell": cell})]
+        raise RuleError("jakarta-traffic.err.no_road", cell=place(cell))
+    log = [LogEntry.say("jakarta-traffic.log.drove", seat=seat_ref(seat), cell=place(cell),
+                        data={"cell": cell})]
     return log + arrive(state, seat, cell)
 
 
@@ -119,10 +124,10 @@ def detour(state: State, seat: int, action: Detour) -> Log:
     shown = ", ".join(f"{w}+{b}" for w, b in rolls)
     if cell is None:
         state["phase"] = "pick_spot"
-        return [LogEntry(text=f"{{seat{seat}}} took a detour and rolled {shown}: double 6, "
-                              "they pick any parking spot.", data={"rolls": rolls})]
-    log = [LogEntry(text=f"{{seat{seat}}} took a detour, rolled {shown} and rode to "
-                         f"{where(cell)}.", data={"rolls": rolls, "cell": cell})]
+        return [LogEntry.say("jakarta-traffic.log.detour_double_six", seat=seat_ref(seat),
+                             rolls=shown, data={"rolls": rolls})]
+    log = [LogEntry.say("jakarta-traffic.log.detour", seat=seat_ref(seat), rolls=shown,
+                        cell=place(cell), data={"rolls": rolls, "cell": cell})]
     return log + arrive(state, seat, cell)
 
 
@@ -130,9 +135,9 @@ def pick_spot(state: State, seat: int, action: PickSpot) -> Log:
     """After a double 6: park on any spot but your own."""
     cell = cell_of(action.x, action.y)
     if cell == state["mopeds"][seat]:
-        raise RuleError("Pick any parking spot but your own.")
-    log = [LogEntry(text=f"{{seat{seat}}} picked the parking spot at {where(cell)}.",
-                    data={"cell": cell})]
+        raise RuleError("jakarta-traffic.err.pick_other")
+    log = [LogEntry.say("jakarta-traffic.log.picked", seat=seat_ref(seat), cell=place(cell),
+                        data={"cell": cell})]
     return log + arrive(state, seat, cell)
 
 
@@ -147,15 +152,16 @@ def arrive(state: State, seat: int, cell: int) -> Log:
         energy[other] = min(MAX_ENERGY, energy[other] + 1)
         energy[seat] = min(MAX_ENERGY, energy[seat] + 1)
         state["bubbles"][seat] = min(SPEECH_BUBBLES, state["bubbles"][seat] + 1)
-        log.append(LogEntry(text=f"{{seat{seat}}} chatted with {{seat{other}}}: both gain 1 "
-                                 f"energy and {{seat{seat}}} takes a speech bubble."))
+        log.append(LogEntry.say("jakarta-traffic.log.chatted", seat=seat_ref(seat),
+                                other=seat_ref(other), cell=place(cell)))
     tile = state["tiles"][cell]
     if tile["kind"] == CHARGING:
         energy[seat] = MAX_ENERGY
-        log.append(LogEntry(text=f"{{seat{seat}}} charged their phone to {MAX_ENERGY}."))
+        log.append(LogEntry.say("jakarta-traffic.log.charged", seat=seat_ref(seat),
+                                energy=MAX_ENERGY))
     if state["marker"] == cell:
         state["marker"] = None
-        log.append(LogEntry(text=f"{{seat{seat}}} sent the Ondel-Ondel back to the board."))
+        log.append(LogEntry.say("jakarta-traffic.log.marker_back", seat=seat_ref(seat)))
     stack = state["stacks"][cell]
     if stack is not None:
         blocker = accept_blocker(state, seat, stack["order"])
@@ -163,8 +169,8 @@ def arrive(state: State, seat: int, cell: int) -> Log:
             state["phase"] = "arrival"
             state["pending"] = {"kind": "accept", "order": stack["order"]}
             return log
-        log.append(LogEntry(text=f"{{seat{seat}}} cannot take the {stack['order']} order "
-                                 f"({ACCEPT_REASON_LOG[blocker]})."))
+        log.append(LogEntry.say("jakarta-traffic.log.cannot_accept", seat=seat_ref(seat),
+                                order=order_term(stack["order"]), reason=blocker))
     if tile["kind"] == BUILDING:
         wanted = orderboard.wanted_here(state["board"], state["phone"][seat], tile["address"])
         if wanted and energy[seat] >= 1:
@@ -172,7 +178,8 @@ def arrive(state: State, seat: int, cell: int) -> Log:
             state["pending"] = {"kind": "deliver", "orders": wanted}
             return log
         if wanted:
-            log.append(LogEntry(text=f"{{seat{seat}}} has no energy left to deliver."))
+            log.append(LogEntry.say("jakarta-traffic.log.no_energy_to_deliver",
+                                    seat=seat_ref(seat)))
     return log + end_turn(state)
 
 
@@ -182,18 +189,19 @@ def accept(state: State, seat: int, action: Accept) -> Log:
     """Spend 1 energy, take one order from the stack; the rest must then be moved."""
     pending = state["pending"]
     if not pending or pending["kind"] != "accept":
-        raise RuleError("There is no order here to accept.")
+        raise RuleError("jakarta-traffic.err.nothing_to_accept")
     cell = parked_at(state, seat)
     stack = state["stacks"][cell]
     if stack is None:
-        raise RuleError("There is no order here to accept.")
+        raise RuleError("jakarta-traffic.err.nothing_to_accept")
     state["energy"][seat] -= 1
     state["phone"][seat].append(stack["order"])
     left = stack.copy()  # stacks are replaced, never changed in place (state.py)
     left["count"] -= 1
     state["stacks"][cell] = left
     state["pending"] = None
-    log = [LogEntry(text=f"{{seat{seat}}} accepted a {stack['order']} order for 1 energy.")]
+    log = [LogEntry.say("jakarta-traffic.log.accepted", seat=seat_ref(seat),
+                        order=order_term(stack["order"]), cell=place(cell))]
     if left["count"] == 0:
         state["stacks"][cell] = None
         return log + end_turn(state)
@@ -208,20 +216,19 @@ def place_stack(state: State, seat: int, action: PlaceStack) -> Log:
     """Move the rest of the stack to a vacant pick-up location (ruling 3)."""
     cell = cell_of(action.x, action.y)
     if cell not in vacant_pickups(state):
-        raise RuleError("Move the stack to a vacant pick-up location "
-                        "(no order stack, moped or manipulation marker).")
+        raise RuleError("jakarta-traffic.err.not_vacant")
     here = parked_at(state, seat)
     state["stacks"][cell] = state["stacks"][here]
     state["stacks"][here] = None
-    return [LogEntry(text=f"{{seat{seat}}} moved the order stack to {where(cell)}.",
-                     data={"cell": cell})] + end_turn(state)
+    return [LogEntry.say("jakarta-traffic.log.moved_stack", seat=seat_ref(seat),
+                         cell=place(cell), data={"cell": cell})] + end_turn(state)
 
 
 def deliver(state: State, seat: int, action: Deliver) -> Log:
     """Spend 1 energy for every order wanted here; take each order's star; update the board."""
     pending = state["pending"]
     if not pending or pending["kind"] != "deliver":
-        raise RuleError("None of your orders wants this address.")
+        raise RuleError("jakarta-traffic.err.nothing_wanted")
     orders: list[str] = pending["orders"]
     board = state["board"]
     address = orderboard.order_address(board, orders[0])
@@ -236,10 +243,19 @@ def deliver(state: State, seat: int, action: Deliver) -> Log:
         state["delivered"][seat].append(order)
     state["board"] = orderboard.deliver(board, orders)
     state["pending"] = None
-    stars = " and ".join(f"a {g}-star token" if g else "no star (the supply is empty)"
-                         for g in gained)
-    log = [LogEntry(text=f"{{seat{seat}}} delivered {' and '.join(orders)} to the {address} "
-                         f"for 1 energy and took {stars}.")]
+    # A star of 0 is none (the supply of that value and every lower one was empty).
+    stars = [g or 0 for g in gained]
+    here = place(parked_at(state, seat))
+    if len(orders) == 1:
+        line = LogEntry.say("jakarta-traffic.log.delivered", seat=seat_ref(seat),
+                            order=order_term(orders[0]), address=address_term(address),
+                            cell=here, star=stars[0])
+    else:
+        line = LogEntry.say("jakarta-traffic.log.delivered_two", seat=seat_ref(seat),
+                            order=order_term(orders[0]), order2=order_term(orders[1]),
+                            address=address_term(address), cell=here, star=stars[0],
+                            star2=stars[1])
+    log = [line]
     if len(orders) == 2:
         state["phase"] = "arrange"
         state["pending"] = {"kind": "arrange", "orders": list(orders)}
@@ -252,27 +268,32 @@ def arrange(state: State, seat: int, action: Arrange) -> Log:
     bottom = action.bottom
     pending = state["pending"]
     if not pending or pending["kind"] != "arrange":
-        raise RuleError("There are no delivered orders to arrange.")
+        raise RuleError("jakarta-traffic.err.nothing_to_arrange")
     orders = pending["orders"]
     if bottom not in orders:
-        raise RuleError(f"Choose one of the delivered orders: {orders[0]} or {orders[1]}.")
+        raise RuleError("jakarta-traffic.err.arrange_choice", order=order_term(orders[0]),
+                        order2=order_term(orders[1]))
     other = orders[0] if bottom == orders[1] else orders[1]
     board = state["board"].copy()  # the board is replaced, never changed in place
     board["rows"] = board["rows"][:-2] + [other, bottom]
     state["board"] = board
     state["pending"] = None
-    return [LogEntry(text=f"{{seat{seat}}} put {bottom} at the bottom of the order board.")] \
-        + end_turn(state)
+    return [LogEntry.say("jakarta-traffic.log.arranged", seat=seat_ref(seat),
+                         order=order_term(bottom))] + end_turn(state)
 
 
 def decline(state: State, seat: int, action: Decline) -> Log:
     """Leave the stack where it is, or keep the orders for later."""
     pending = state["pending"]
     if not pending or pending["kind"] not in ("accept", "deliver"):
-        raise RuleError("There is nothing here to decline.")
+        raise RuleError("jakarta-traffic.err.nothing_to_decline")
     state["pending"] = None
-    what = "left the order stack" if pending["kind"] == "accept" else "chose not to deliver"
-    return [LogEntry(text=f"{{seat{seat}}} {what}.")] + end_turn(state)
+    here = place(parked_at(state, seat))
+    if pending["kind"] == "accept":
+        line = LogEntry.say("jakarta-traffic.log.left_stack", seat=seat_ref(seat), cell=here)
+    else:
+        line = LogEntry.say("jakarta-traffic.log.not_delivered", seat=seat_ref(seat), cell=here)
+    return [line] + end_turn(state)
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -281,10 +302,10 @@ def place_moped(state: State, seat: int, action: StartSpot) -> Log:
     """Set-up: put a moped on a charging station, in reverse turn order."""
     cell = cell_of(action.x, action.y)
     if state["tiles"][cell]["kind"] != CHARGING:
-        raise RuleError("Mopeds start on a charging station (a triangle).")
+        raise RuleError("jakarta-traffic.err.start_charging")
     state["mopeds"][seat] = cell
-    log = [LogEntry(text=f"{{seat{seat}}} put their moped on the charging station at "
-                         f"{where(cell)}.", data={"cell": cell})]
+    log = [LogEntry.say("jakarta-traffic.log.started", seat=seat_ref(seat), cell=place(cell),
+                        data={"cell": cell})]
     if seat == 0:
         begin_turn(state, 0)
     else:

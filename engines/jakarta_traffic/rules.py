@@ -26,22 +26,24 @@ def coords(cell: int) -> tuple[int, int]:
     return cell % SIZE + 1, cell // SIZE + 1
 
 
-def where(cell: int) -> str:
-    """A cell as players read it in the log."""
+def place(cell: int) -> dict[str, str]:
+    """A cell as a board reference for log lines and errors: ``{"cell": "x,y"}`` (1-based
+    column and row, as the board labels its edges and the detour's dice name them)."""
     x, y = coords(cell)
-    return f"({x},{y})"
+    return {"cell": f"{x},{y}"}
 
 
 # -- checks -------------------------------------------------------------------------------
 
 def manipulation_blocker(state: State, cell: int) -> str | None:
-    """Why the tile at ``cell`` may not be rotated or swapped, or ``None`` if it may."""
+    """Why the tile at ``cell`` may not be rotated or swapped (``"marker"``, ``"stack"`` or
+    ``"moped"``, the cases of ``jakarta-traffic.err.untouchable``), or ``None`` if it may."""
     if state["marker"] == cell:
-        return "That tile has the manipulation marker on it."
+        return "marker"
     if state["stacks"][cell] is not None:
-        return "That tile has an order stack on it."
+        return "stack"
     if cell in state["mopeds"]:
-        return "That tile has a moped on it."
+        return "moped"
     return None
 
 
@@ -51,17 +53,11 @@ def rotation_changes(tile: Tile, turns: int) -> bool:
         tile["pattern"], (tile["rot"] + turns) % 4)
 
 
-NO_ENERGY = "You have no energy left to accept an order."
-PHONE_FULL = "Your phone already holds two orders."
-SAME_TYPE = "You already carry an order of that type; your two orders must differ."
-ONE_PASSENGER = "Only one passenger (Ibu or Bapak) can ride with you at a time."
-#: The same reasons as the log tells everyone.
-ACCEPT_REASON_LOG = {
-    NO_ENERGY: "no energy left",
-    PHONE_FULL: "the phone is full",
-    SAME_TYPE: "already carrying one",
-    ONE_PASSENGER: "a passenger is already riding",
-}
+#: Why an order cannot be accepted (ruling 1): the cases of ``jakarta-traffic.log.cannot_accept``.
+NO_ENERGY = "no_energy"
+PHONE_FULL = "phone_full"
+SAME_TYPE = "same_type"
+ONE_PASSENGER = "one_passenger"
 
 
 def turnable_cells(state: JakartaState) -> list[int]:

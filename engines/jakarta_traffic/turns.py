@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry
+from engines.base import LogEntry, seat_ref
 from engines.jakarta_traffic.data import END_STARS
 from engines.jakarta_traffic.state import JakartaState
 
@@ -24,11 +24,12 @@ def end_turn(state: JakartaState) -> list[LogEntry]:
     log: list[LogEntry] = []
     if not state["end_triggered"] and any(len(s) >= END_STARS for s in state["stars"]):
         state["end_triggered"] = True
-        log.append(LogEntry(text=f"{{seat{seat}}} holds {END_STARS} stars: this is the last "
-                                 "round."))
+        # Only the mover gains stars, so the mover is the one who reached four.
+        log.append(LogEntry.say("jakarta-traffic.log.last_round", seat=seat_ref(seat),
+                                stars=END_STARS))
     if state["end_triggered"] and seat == state["players"] - 1:
         state["phase"] = "over"
-        log.append(LogEntry(text="The round is complete: the game is over."))
+        log.append(LogEntry.say("jakarta-traffic.log.game_over"))
         return log
     begin_turn(state, (seat + 1) % state["players"])
     return log

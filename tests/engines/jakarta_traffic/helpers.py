@@ -25,7 +25,7 @@ def act(state: State, seat: int, **action: Any) -> State:
 def act_log(state: State, seat: int, **action: Any) -> tuple[State, list[str]]:
     """Apply one action and return the new state and the log texts."""
     result = ENGINE.apply(state, seat, ENGINE.parse_action(action))
-    return result.state, [e.text for e in result.log]
+    return result.state, [e.english() for e in result.log]
 
 
 def walled_board() -> list[dict[str, Any]]:
