@@ -107,7 +107,7 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
         click(page, '[data-action="confirm-honk"]')
         state = apply(state, seat, honk)
         honked.add(seat)
-        expect(bar(page)).to_contain_text(re.compile("Drive: click|must take a detour"))
+        expect(bar(page)).to_contain_text(re.compile("Drive: choose|must take a detour"))
         if drive["type"] == "drive":
             # Hovering the destination draws the route; clicking it rides there.
             target = page.locator(f'[data-testid="jt-target-{drive["x"]}-{drive["y"]}"]')
@@ -134,7 +134,7 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
                 state = apply(state, seat, spot)
             # The phone on the spectator's page shows the order and the energy spent.
             phone = watcher.locator(f'[data-phone="{seat}"]')
-            expect(phone.locator(f'[title="{order}"]')).to_have_count(1)
+            expect(phone.locator(f'[aria-label="{order}"]')).to_have_count(1)
             expect(phone.locator("[data-energy]")).to_have_attribute(
                 "data-energy", str(state["energy"][seat]))
         elif state["phase"] == "arrival":

@@ -5,9 +5,10 @@ import { test } from "node:test";
 
 import { allows } from "../../static/templates.js";
 import {
-  bar, clickable, clickCell, honkAction, IDLE, keepSelection, offered, orderboardSlots, previewTile, PROMPT,
+  bar, clickable, clickCell, honkAction, IDLE, keepSelection, lastTurns, offered, orderboardSlots, previewTile, PROMPT, refCell,
 } from "../../static/games/jakarta-traffic/model.js";
 import { makeGeometry } from "../../static/games/jakarta-traffic/geometry.js";
+import { readFileSync } from "node:fs";
 import { fixture } from "./fixtures.mjs";
 
 const { docs, data } = fixture("jakarta-traffic");
@@ -36,7 +37,7 @@ test("honk: pick a tile, try each rotation, confirm sends it; cancel goes back",
   const picked = clickCell(offer, honking, c, SIZE).select;
   assert.equal(picked.picked.kind, "rotate");
   const { buttons, prompt } = bar(doc.view, offer, picked, SIZE);
-  assert.match(prompt, /Preview/);
+  assert.equal(prompt.key, "jakarta-traffic.board.prompt.honk_preview");
   const rotations = buttons.filter((b) => b.key.startsWith("rotate-"));
   assert.ok(rotations.length >= 1);
   for (const b of rotations) {
@@ -78,8 +79,8 @@ test("arrival, arrange and detour buttons send what the templates allow", () => 
     assert.ok(sends.length > 0, kind);
     for (const a of sends) assert.ok(allows(doc.legal, a), `${kind} ${JSON.stringify(a)}`);
   }
-  assert.equal(bar(docs["phase:drive"].view, offered(docs["phase:drive"].legal, SIZE), IDLE, SIZE).prompt,
-    offered(docs["phase:drive"].legal, SIZE).drives.size ? PROMPT.drive : "No road leads anywhere: you must take a detour.");
+  assert.equal(bar(docs["phase:drive"].view, offered(docs["phase:drive"].legal, SIZE), IDLE, SIZE).prompt.key,
+    offered(docs["phase:drive"].legal, SIZE).drives.size ? PROMPT.drive.key : "jakarta-traffic.board.prompt.no_road");
 });
 
 test("the order board groups its rows by the engine's address slots", () => {
@@ -95,4 +96,52 @@ test("a route's line starts on the moped's tile and passes every hop", () => {
   assert.ok(pts.length >= route.length);
   const [x, y] = geo.cellXY(route[0][0]);
   assert.ok(pts[0][0] >= x * 100 && pts[0][0] <= (x + 1) * 100 && pts[0][1] >= y * 100 && pts[0][1] <= (y + 1) * 100);
+});
+
+const EN = {
+  ...JSON.parse(readFileSync(new URL("../../static/games/jakarta-traffic/i18n/en.json", import.meta.url), "utf8")),
+  ...JSON.parse(readFileSync(new URL("../../engines/jakarta_traffic/i18n/en.json", import.meta.url), "utf8")),
+};
+
+test("every prompt and button the model words is a key of the catalogues, terms included", () => {
+  for (const doc of Object.values(docs)) {
+    if (!doc.view || doc.outcome) continue;
+    const offer = offered(doc.legal, SIZE);
+    const { prompt, buttons } = bar(doc.view, offer, IDLE, SIZE);
+    for (const msg of [prompt, ...buttons.map((b) => b.label)].filter(Boolean)) {
+      assert.ok(EN[msg.key], msg.key);
+      for (const v of Object.values(msg.params)) if (v && v.term) assert.ok(EN[v.term], v.term);
+    }
+  }
+});
+
+test("a log line's {cell: 'x,y'} is the board's column x, row y", () => {
+  assert.equal(refCell({ cell: "1,1" }, 5), 0);
+  assert.equal(refCell({ cell: "3,2" }, 5), 7);
+  assert.equal(refCell({ cell: "5,5" }, 5), 24);
+  assert.equal(refCell({ cell: "6,1" }, 5), null);
+  assert.equal(refCell({ area: 3 }, 5), null);
+});
+
+const line = (seq, seat, key, params = {}) => ({ seq, seat, key: `jakarta-traffic.log.${key}`, params: { seat: { seat }, ...params } });
+
+test("each player's last turn stays until that player moves again", () => {
+  const lines = [
+    line(1, 1, "started", { cell: { cell: "5,5" } }),
+    line(2, 0, "started", { cell: { cell: "1,1" } }),
+    line(3, 0, "rotated", { cell: { cell: "2,2" }, turns: 1 }),
+    line(4, 0, "drove", { cell: { cell: "3,1" } }),
+    line(4, 0, "accepted", { cell: { cell: "3,1" } }),
+    line(5, 0, "moved_stack", { cell: { cell: "4,4" } }),
+    line(6, 1, "detour", { rolls: "2+3", cell: { cell: "2,3" } }),
+  ];
+  let turns = lastTurns(lines, 5);
+  assert.deepEqual(turns.get(0), { seat: 0, from: 0, to: 2, honk: { cell: 6, kind: "rotate" }, stack: 18, rolls: null });
+  assert.deepEqual(turns.get(1), { seat: 1, from: 24, to: 11, honk: null, stack: null, rolls: "2+3" });
+  // Seat 0 moves again: its old honk and trail give way to the new turn; seat 1's stays.
+  turns = lastTurns([...lines, line(7, 0, "swapped", { cell: { cell: "5,1" } }), line(8, 0, "drove", { cell: { cell: "1,5" } })], 5);
+  assert.deepEqual(turns.get(0), { seat: 0, from: 2, to: 20, honk: { cell: 4, kind: "swap" }, stack: null, rolls: null });
+  assert.equal(turns.get(1).to, 11);
+  // Lines of other games and old lines without keys are ignored.
+  assert.equal(lastTurns([{ seq: 1, seat: 0, text: "{seat0} drove" }, { seq: 2, seat: 1, key: "kaki-lima.log.x", params: {} }], 5).size, 0);
 });

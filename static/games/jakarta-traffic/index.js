@@ -1,14 +1,18 @@
 // Jakarta Traffic board renderer (contract: docs/client.md; rulings: docs/rules/jakarta-traffic.md).
 // Draws the 5x5 street grid with each tile's roads, the frame's alleys (Jalan Tikus), order
-// stacks, mopeds and the Ondel-Ondel, the order board and every player's phone. All moves
-// are clicks on what the legal-action templates allow (model.js); a honk is previewed
-// before it is sent.
+// stacks, mopeds and the Ondel-Ondel, each player's last turn, the order board and every
+// player's phone. All moves are clicks, taps or Enter/Space on what the legal-action
+// templates allow (model.js); a honk is previewed before it is sent. The status bar sits
+// under the board, so its controls appearing never move a tile under the player's finger.
 
 import { markPreview } from "../../preview.js";
 import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
-import { clickCell, IDLE, keepSelection, offered } from "./model.js";
+import { clickCell, IDLE, keepSelection, lastTurns, offered, refCell } from "./model.js";
 import { drawBar, drawFinal, drawOrderBoard, drawPhones } from "./panels.js";
+import { cellName, touchTips } from "./tips.js";
+
+export { howToPlay } from "./help.js";
 
 export const stylesheet = new URL("./jakarta-traffic.css", import.meta.url).href;
 
@@ -16,15 +20,18 @@ export function createRenderer(root, ctx) {
   const { h } = ctx;
   root.dataset.handlesAll = "1";
   const geo = makeGeometry(ctx.data);
-  const bar = h("div", { class: "jt-bar", "data-testid": "jt-bar" });
+  const bar = h("div", { class: "jt-bar", "data-testid": "jt-bar", "aria-live": "polite" });
   const boardBox = h("div", { class: "jt-board" });
+  const axes = h("p", { class: "jt-muted jt-axes" });
   const side = h("div", { class: "jt-side" });
-  root.append(h("div", { class: "jt" }, [h("div", { class: "jt-main" }, [bar, boardBox]), side]));
+  root.append(h("div", { class: "jt" }, [h("div", { class: "jt-main" }, [boardBox, bar, axes]), side]));
+  touchTips(root, h);
 
   let doc = null;
   let sel = IDLE; // {mode: "drive" | "honk", picked}
   let hover = null; // the drive target whose route is drawn
   let busy = false;
+  let highlighted = []; // cells a log line (or "since your last turn") names
 
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
@@ -50,15 +57,24 @@ export function createRenderer(root, ctx) {
   function draw() {
     if (!doc || !doc.view) return;
     const view = doc.view;
+    // A redraw replaces the targets: the keyboard's focus goes to the same one again.
+    const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute?.("data-focus") : null;
     const offer = offered(doc.outcome ? [] : doc.legal || [], geo.SIZE);
     sel = keepSelection(sel, myTurn(), view.phase);
     bar.replaceChildren(...drawBar({ ctx, doc, offer, sel, myTurn: myTurn(), act }));
     boardBox.replaceChildren(drawBoard({
       ctx, geo, data: ctx.data, view, offer, sel, hover,
+      turns: lastTurns(ctx.lines ? ctx.lines() : [], geo.SIZE),
+      highlight: highlighted,
       onCell: (c) => act(clickCell(offer, sel, c, geo.SIZE)),
       onHover: (c) => { hover = c; },
     }));
+    axes.textContent = ctx.t("jakarta-traffic.board.axes");
     side.replaceChildren(...[drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)].filter(Boolean));
+    if (focused) {
+      const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector(".jt-target, .jt-controls button");
+      again?.focus?.();
+    }
   }
 
   return {
@@ -72,6 +88,16 @@ export function createRenderer(root, ctx) {
       doc = next;
       draw();
       if (action && action.x && action.y) markPreview(root, [`g[data-x="${action.x}"][data-y="${action.y}"]`]);
+    },
+    /** A board reference in words: {cell: "x,y"} is "column x, row y", as the edges are numbered. */
+    describe(ref) {
+      const c = refCell(ref, geo.SIZE);
+      return c === null ? null : cellName(ctx, c);
+    },
+    /** Outline the cells the references name until called with null. */
+    highlight(refs) {
+      highlighted = (refs || []).map((r) => refCell(r, geo.SIZE)).filter((c) => c !== null);
+      draw();
     },
     destroy() {
       root.replaceChildren();

@@ -1,17 +1,36 @@
 // Jakarta Traffic's board model: which tiles the legal-action templates offer, what a click
 // means, and the honk selection (mode "drive" or "honk"; the picked tile and how it would
-// change). Pure: no DOM, so tests/static/jakarta-traffic.test.mjs runs it in Node.
+// change), and each player's last turn as the log tells it. Pure: no DOM, so
+// tests/static/jakarta-traffic.test.mjs runs it in Node. Words are message keys with
+// parameters ({key, params}); the drawing modules word them through ctx.t at draw time.
 
 import { choices, offers, ofType } from "../../templates.js";
 
+const say = (key, params = {}) => ({ key: "jakarta-traffic.board." + key, params });
+
+/** The prompt of each phase for the mover (a message {key, params}). */
 export const PROMPT = {
-  start: "Put your moped on a charging station (a triangle).",
-  honk: "Click a highlighted spot to drive, or honk first to rotate or swap a tile.",
-  drive: "Drive: click a highlighted parking spot, or take a detour.",
-  pick_spot: "Double 6! Pick any parking spot but your own.",
-  place_stack: "Move the rest of the order stack to a vacant pick-up location.",
-  arrange: "Two orders delivered: choose which one goes to the bottom row (r5).",
+  start: say("prompt.start"),
+  honk: say("prompt.honk"),
+  drive: say("prompt.drive"),
+  pick_spot: say("prompt.pick_spot"),
+  place_stack: say("prompt.place_stack"),
+  arrange: say("prompt.arrange"),
 };
+
+/** An order type or delivery address as the game term the catalogues translate. */
+export const slug = (name) => String(name).toLowerCase().replace(/ /g, "_");
+export const orderTerm = (order) => ({ term: `jakarta-traffic.term.order.${slug(order)}` });
+export const addressTerm = (address) => ({ term: `jakarta-traffic.term.address.${slug(address)}` });
+
+/** A board reference's cell index ({cell: "x,y"}, 1-based column and row), or null. */
+export function refCell(ref, size) {
+  const m = /^(\d+),(\d+)$/.exec(String(ref?.cell ?? ""));
+  if (!m) return null;
+  const x = Number(m[1]);
+  const y = Number(m[2]);
+  return x >= 1 && y >= 1 && x <= size && y <= size ? (y - 1) * size + (x - 1) : null;
+}
 
 export const IDLE = Object.freeze({ mode: "drive", picked: null });
 
@@ -76,7 +95,6 @@ export function previewTile(sel, tiles, hand) {
   return { ...hand, rot: sel.picked.rotation };
 }
 
-const TURN_LABEL = { 1: "Rotate ↻ 90°", 2: "Rotate 180°", 3: "Rotate ↺ 90°" };
 
 /** The honk buttons for the picked tile: {key, label, on, primary, send | select}. */
 function honkButtons(offer, sel, size) {
@@ -85,56 +103,58 @@ function honkButtons(offer, sel, size) {
   const rot = offer.rotate.get(c);
   if (rot) {
     for (const turns of choices(rot.turns)) {
-      out.push({ key: `rotate-${turns}`, label: TURN_LABEL[turns], on: sel.picked.kind === "rotate" && sel.picked.turns === turns,
+      out.push({ key: `rotate-${turns}`, label: say("btn.rotate", { turns }), on: sel.picked.kind === "rotate" && sel.picked.turns === turns,
         select: { mode: "honk", picked: { cell: c, kind: "rotate", turns } } });
     }
   }
   if (offer.swap.has(c)) {
     const swapping = sel.picked.kind === "swap";
-    out.push({ key: "swap", label: "Swap in my tile", on: swapping, select: { mode: "honk", picked: { cell: c, kind: "swap", rotation: 0 } } });
+    out.push({ key: "swap", label: say("btn.swap"), on: swapping, select: { mode: "honk", picked: { cell: c, kind: "swap", rotation: 0 } } });
     if (swapping) {
-      out.push({ key: "swap-turn", label: "Turn my tile ↻",
+      out.push({ key: "swap-turn", label: say("btn.swap_turn"),
         select: { mode: "honk", picked: { ...sel.picked, rotation: (sel.picked.rotation + 1) % 4 } } });
     }
   }
-  out.push({ key: "confirm-honk", label: "Confirm honk", primary: true, send: honkAction(sel, size) });
+  out.push({ key: "confirm-honk", label: say("btn.confirm_honk"), primary: true, send: honkAction(sel, size) });
   return out;
 }
 
 /**
  * The status bar for the player whose turn it is: {prompt, buttons}; each button is
- * {key (its data-action), label, primary?, on?, send: action | select: next selection}.
+ * {key (its data-action), label: {key, params}, primary?, on?, send: action | select: next
+ * selection}; the prompt is a message {key, params} too (or null).
  */
 export function bar(view, offer, sel, size) {
   const phase = view.phase;
-  let prompt = PROMPT[phase] || "";
+  let prompt = PROMPT[phase] || null;
   const buttons = [];
   if (phase === "honk" || phase === "drive") {
     if (phase === "honk" && sel.mode === "drive") {
-      buttons.push({ key: "honk", label: "Honk…", select: { mode: "honk", picked: null } });
+      buttons.push({ key: "honk", label: say("btn.honk"), select: { mode: "honk", picked: null } });
     } else if (phase === "honk") {
-      prompt = sel.picked ? "Preview: choose how to change this tile, then confirm."
-        : "Honk: click a highlighted tile to rotate it or swap in your tile.";
+      prompt = sel.picked ? say("prompt.honk_preview") : say("prompt.honk_pick");
       if (sel.picked) buttons.push(...honkButtons(offer, sel, size));
-      buttons.push({ key: "cancel-honk", label: "Cancel", select: IDLE });
+      buttons.push({ key: "cancel-honk", label: say("btn.cancel"), select: IDLE });
     }
     if (sel.mode === "drive") {
-      if (!offer.drives.size) prompt = "No road leads anywhere: you must take a detour.";
-      buttons.push({ key: "detour", label: "Detour (roll the dice)", send: { type: "detour" } });
+      if (!offer.drives.size) prompt = say("prompt.no_road");
+      buttons.push({ key: "detour", label: say("btn.detour"), send: { type: "detour" } });
     }
   } else if (phase === "arrival") {
     const p = view.pending;
     if (p.kind === "accept") {
-      prompt = `A ${p.order} order waits here. Accept it for 1 energy?`;
-      buttons.push({ key: "accept", label: `Accept ${p.order}`, primary: true, send: { type: "accept" } });
+      prompt = say("prompt.accept", { order: orderTerm(p.order) });
+      buttons.push({ key: "accept", label: say("btn.accept", { order: orderTerm(p.order) }), primary: true, send: { type: "accept" } });
     } else {
-      prompt = `Deliver ${p.orders.join(" and ")} here for 1 energy?`;
-      buttons.push({ key: "deliver", label: "Deliver", primary: true, send: { type: "deliver" } });
+      prompt = p.orders.length > 1
+        ? say("prompt.deliver_two", { order: orderTerm(p.orders[0]), order2: orderTerm(p.orders[1]) })
+        : say("prompt.deliver", { order: orderTerm(p.orders[0]) });
+      buttons.push({ key: "deliver", label: say("btn.deliver"), primary: true, send: { type: "deliver" } });
     }
-    buttons.push({ key: "decline", label: "Decline", send: { type: "decline" } });
+    buttons.push({ key: "decline", label: say("btn.decline"), send: { type: "decline" } });
   } else if (phase === "arrange") {
     for (const order of view.pending.orders) {
-      buttons.push({ key: `bottom-${order}`, label: `${order} to the bottom`, send: { type: "arrange", bottom: order } });
+      buttons.push({ key: `bottom-${order}`, label: say("btn.bottom", { order: orderTerm(order) }), send: { type: "arrange", bottom: order } });
     }
   }
   return { prompt, buttons };
@@ -145,4 +165,50 @@ export function orderboardSlots(slots, rowSlot) {
   return slots.map((address, slot) => ({
     address, slot, rows: rowSlot.map((s, r) => [s, r]).filter(([s]) => s === slot).map(([, r]) => r),
   }));
+}
+
+const CELL_LINES = {
+  "jakarta-traffic.log.started": "park",
+  "jakarta-traffic.log.drove": "park",
+  "jakarta-traffic.log.detour": "park",
+  "jakarta-traffic.log.picked": "park",
+  "jakarta-traffic.log.rotated": "honk",
+  "jakarta-traffic.log.swapped": "honk",
+  "jakarta-traffic.log.moved_stack": "stack",
+};
+
+/**
+ * Each seat's last turn as the log lines tell it (oldest first), kept until that seat moves
+ * again: {seat: {from, to, honk: {cell, kind}, stack, rolls}} (cells 0-based, null when the
+ * turn had none). A turn is the run of lines a seat wrote before another seat wrote one
+ * (a moped's placement at set-up is a move of its own);
+ * `from` is where its moped stood before the turn (the last place an earlier turn left it).
+ */
+export function lastTurns(lines, size) {
+  const at = new Map(); // seat -> the cell its moped stands on, as the log tells it
+  const turns = new Map();
+  let lastSeat = null;
+  for (const line of lines || []) {
+    const seat = line?.seat;
+    if (typeof seat !== "number" || !line.key || !line.key.startsWith("jakarta-traffic.log.")) continue;
+    if (seat !== lastSeat || !turns.has(seat)) {
+      turns.set(seat, { seat, from: at.has(seat) ? at.get(seat) : null, to: null, honk: null, stack: null, rolls: null });
+    }
+    lastSeat = seat;
+    const turn = turns.get(seat);
+    const role = CELL_LINES[line.key];
+    const cell = refCell(line.params?.cell, size);
+    if (line.params && typeof line.params.rolls === "string") turn.rolls = line.params.rolls;
+    if (cell === null || !role) continue;
+    if (role === "park") {
+      turn.to = cell;
+      at.set(seat, cell);
+      // Placing the moped is a set-up move of its own: the seat's next line starts a turn
+      // (the last seat to place is the first to move).
+      if (line.key === "jakarta-traffic.log.started") lastSeat = null;
+    } else if (role === "honk") {
+      turn.honk = { cell, kind: line.key.endsWith("rotated") ? "rotate" : "swap" };
+    } else turn.stack = cell;
+  }
+  return turns;
 }
