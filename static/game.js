@@ -324,6 +324,8 @@ class GameShell {
       if (mod.stylesheet) await linkStylesheet(mod.stylesheet);
       if (this.closed) return;
       this.renderer = mod.createRenderer(this.boardRoot, { ...this.ctx(), data });
+      // Lines drawn before the board loaded name places its own way (renderer.describe).
+      this.log.draw();
     } catch (err) {
       console.warn(`renderer for ${game} unavailable`, err);
       this.rendererFailed = true;
