@@ -5,11 +5,14 @@
 (b) a whole turn by keyboard alone (Tab, Enter, Space), the bot's last turn drawn on the board;
 (c) switching to Bahasa Indonesia mid-game rewords the board, the log and a rule error at
     once, and a reload keeps the choice;
-(d) hovering a log line outlines the place it names on the board.
+(d) hovering a log line outlines the place it names on the board;
+and the game-over table and the "How to play" panel fit a phone (the engine's own finished
+game drawn by the real renderer modules, in Bahasa Melayu).
 """
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -17,6 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.jakarta_traffic import ENGINE
+from engines.jakarta_traffic.client_data import client_data
 from tests.app.client import Viewer
 from tests.e2e.conftest import api_lobby, open_seat, start_lobby, started_with_copy
 
@@ -201,3 +205,60 @@ def test_hovering_a_log_line_outlines_the_place_it_names(e2e_server: Any, new_pa
     expect(page.locator(f'[data-highlight="{(y - 1) * 5 + x - 1}"]')).to_have_count(1)
     page.locator('[data-testid="jt-orderboard"]').hover()
     expect(page.locator("[data-highlight]")).to_have_count(0)
+
+
+def finished_doc(seed: int = 3) -> dict[str, Any]:
+    """The document of a 3-player game the engine's own bot played to the end."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(3, {}, seed)
+    while ENGINE.outcome(state) is None:
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(
+            ENGINE.bot_action(state, seat, rng))).state
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    return {"version": 1, "view": ENGINE.view(state, 0), "legal": [], "to_act": [],
+            "awaited": [], "outcome": outcome.as_dict(), "last": None, "takeback": None}
+
+
+HARNESS = """async ({doc, data, lang}) => {
+    const dom = await import('/static/dom.js');
+    const i18n = await import('/static/i18n.js');
+    await i18n.setLang(lang);
+    const mod = await import('/static/games/jakarta-traffic/index.js');
+    const link = Object.assign(document.createElement('link'),
+      {rel: 'stylesheet', href: mod.stylesheet});
+    await new Promise((ok) => { link.onload = ok; document.head.append(link); });
+    const root = Object.assign(document.createElement('div'), {className: 'board-root'});
+    document.querySelector('main').replaceChildren(root);
+    const ctx = {t: i18n.t, lang: i18n.currentLang, lines: () => [], seat: 0, players: [],
+      options: {}, send: async () => {}, svg: dom.svg, h: dom.h, playerColor: dom.playerColor,
+      playerName: (s) => ['Ana', 'Budi', 'Citra'][s], data};
+    mod.createRenderer(root, ctx).update(doc, null);
+    root.append(mod.howToPlay(ctx));
+}"""
+
+
+def test_the_game_over_table_and_the_rules_help_fit_a_phone(
+        e2e_server: Any, browser: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{e2e_server.url}/")
+        args = {"doc": finished_doc(), "data": client_data(), "lang": "ms"}
+        page.evaluate(HARNESS, args)
+        final = page.get_by_test_id("jt-final")
+        expect(final).to_contain_text("Mata akhir")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # Every column of the score table is inside the card: nothing is cut off.
+        card = final.bounding_box()
+        for cell in final.locator("th, td").all():
+            box = cell.bounding_box()
+            assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, cell.inner_text()
+        expect(final.locator("thead th")).to_have_count(4)   # a column per player
+        help_panel = page.get_by_test_id("jt-help")
+        expect(help_panel).to_contain_text("Cara bermain Jakarta Traffic")
+        expect(help_panel).to_contain_text("Ondel-Ondel")
+    finally:
+        ctx.close()
