@@ -69,7 +69,8 @@ def test_two_players_honk_drive_and_accept_while_a_spectator_follows(
     made, state, seed = started_with_copy(e2e_server, GAME, ENGINE)
 
     pages, watcher = open_table(e2e_server, new_page, made, GAME)
-    expect(watcher.get_by_test_id("jt-orderboard")).to_be_visible()
+    # The first page of the session waits for a cold browser and server: allow for load.
+    expect(watcher.get_by_test_id("jt-orderboard")).to_be_visible(timeout=20_000)
 
     def moped_seen(seat: int) -> None:
         """Every page, the spectator's included, shows the moped where the engine has it."""

@@ -43,7 +43,8 @@ def bar(page: Any) -> Any:
 
 def settled(page: Any) -> None:
     """Wait until it is this seat's move and the board has its targets or buttons."""
-    expect(bar(page)).to_contain_text("Your turn")
+    # The first draw waits for the page, the catalogues and the bot: give a loaded machine time.
+    expect(bar(page)).to_contain_text("Your turn", timeout=20_000)
     page.wait_for_function(
         "document.querySelectorAll('.jt-target, .jt-controls button').length > 0")
 
@@ -117,6 +118,16 @@ def test_a_phone_fits_taps_44px_targets_and_plays_a_whole_turn(
         expect(page.locator('[data-last-park="1"]')).to_have_count(1)
         expect(page.locator('[data-last-park="0"]')).to_have_count(1)
         check_fit()
+        # A long press shows what a thing is in a card; the next touch closes it.
+        chip = page.locator('[data-testid="jt-orderboard"] .jt-chip').first
+        press = {"bubbles": True, "pointerType": "touch", "clientX": 60, "clientY": 300}
+        chip.dispatch_event("pointerdown", press)
+        card = page.get_by_test_id("jt-tipcard")
+        expect(card).to_be_visible()
+        expect(card).to_have_text(chip.get_attribute("title") or "?")
+        chip.dispatch_event("pointerup", press)
+        chip.dispatch_event("pointerdown", press)
+        expect(card).to_be_hidden()
         assert not errors, errors
     finally:
         ctx.close()

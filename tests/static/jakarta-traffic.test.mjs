@@ -145,3 +145,30 @@ test("each player's last turn stays until that player moves again", () => {
   // Lines of other games and old lines without keys are ignored.
   assert.equal(lastTurns([{ seq: 1, seat: 0, text: "{seat0} drove" }, { seq: 2, seat: 1, key: "kaki-lima.log.x", params: {} }], 5).size, 0);
 });
+
+// A stand-in for ctx.h/ctx.t: elements as plain objects, words as "key|params" so the test
+// sees which message each string comes from.
+const fakeCtx = () => {
+  const el = (tag, attrs, children) => ({ tag, attrs: attrs || {}, children: [children].flat(Infinity).filter((c) => c !== null && c !== undefined) });
+  return { h: el, svg: el, t: (key, params) => `${key}|${JSON.stringify(params || {})}`, data };
+};
+const texts = (node) => (typeof node === "string" ? [node] : node.children.flatMap(texts));
+
+test("How to play is worded from help keys that every catalogue has", async () => {
+  const { howToPlay } = await import("../../static/games/jakarta-traffic/help.js");
+  const words = texts(howToPlay(fakeCtx()));
+  assert.ok(words.length >= 20);
+  for (const lang of ["en", "id", "ms"]) {
+    const cat = JSON.parse(readFileSync(new URL(`../../static/games/jakarta-traffic/i18n/${lang}.json`, import.meta.url), "utf8"));
+    for (const w of words) assert.ok(cat[w.split("|")[0]], `${lang} lacks ${w}`);
+  }
+});
+
+test("a cell is named by its column and row as the board's edges number them", async () => {
+  const { cellName, tileTip } = await import("../../static/games/jakarta-traffic/tips.js");
+  assert.equal(cellName(fakeCtx(), 7), 'jakarta-traffic.board.cell|{"x":3,"y":2}');
+  const tip = tileTip(fakeCtx(), { kind: "building", address: "Spa" }, 24);
+  assert.match(tip, /^jakarta-traffic\.board\.tip\.tile\|/);
+  assert.match(tip, /"x\\":5,\\"y\\":5/);
+  assert.match(tip, /term\.address\.spa/);
+});
