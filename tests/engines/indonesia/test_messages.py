@@ -186,3 +186,111 @@ def test_every_sea_has_its_name_in_every_language() -> None:
         assert messages.render(f"indonesia.sea.{sea}") == name
         for lang in ("id", "ms"):
             assert messages.catalogue(lang)[f"indonesia.sea.{sea}"]
+
+
+def _random_game(players: int, seed: int) -> list[LogEntry]:
+    """One whole game of random legal moves (passes and odd choices the engine's bot avoids)."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(players, {"money": "open"}, seed)
+    log: list[LogEntry] = []
+    for _ in range(3000):
+        if ENGINE.outcome(state) is not None:
+            break
+        seat = ENGINE.to_act(state)[0]
+        action = expand_template(rng.choice(ENGINE.legal_actions(state, seat)), rng)
+        result = ENGINE.apply(state, seat, ENGINE.parse_action(action))
+        log.extend(result.log)
+        state = result.state
+    return log
+
+
+def test_every_line_of_random_play_renders_in_three_languages() -> None:
+    log = _random_game(3, 21)
+    for entry in log:
+        _check_line(entry)
+    assert "indonesia.log.acquire_pass" in {e.key for e in log}
+
+
+def test_the_rarer_lines_render_in_three_languages() -> None:
+    from engines.indonesia.phases import begin_acquire, begin_growth, end_game
+
+    log: list[LogEntry] = []
+    st = blank(3, era="c")
+    for a in (69, 70, 71, 72, 73, 74):  # all of Papua but 75
+        company(st, 2, "spice", areas=[a], deeds=["a4"])
+    st["deeds"] = ["c3", "c6", "c1"]  # Papua rubber, Papua oil, Sulawesi Tenggara rice
+    begin_acquire(st, log)
+    log += ENGINE.apply(st, 0, ENGINE.parse_action(
+        {"type": "acquire", "deed": "c3", "area": 75})).log
+    st = blank(3)
+    company(st, 0, "rice", areas=[49])
+    city(st, 52, size=2, delivered={"rice": 2})
+    st["stones"]["3"] = 0
+    st["hands"] = [[] for _ in range(3)]
+    st["deeds"] = ["a1", "a5"]
+    begin_growth(st, log)
+    end_game(st, log, stalled=True)
+    keys = {e.key for e in log}
+    assert {"indonesia.log.deed_unstartable", "indonesia.log.no_stone",
+            "indonesia.log.stalled"} <= keys, keys
+    for entry in log:
+        _check_line(entry)
+    unstartable = next(e for e in log if e.key == "indonesia.log.deed_unstartable")
+    assert unstartable.english() == "The Papua oil deed cannot start anywhere and is discarded."
+    no_stone = next(e for e in log if e.key == "indonesia.log.no_stone")
+    assert messages.render(no_stone.key or "", no_stone.params, "ms") == (
+        "Penanda bandar saiz 3 sudah habis: bandar di Nusa Tenggara Barat tidak boleh berkembang.")
+
+
+def _sale_refusal(routes: list[dict[str, Any]], *, hull: int = 1, size: int = 2,
+                  areas: tuple[int, ...] = (49,)) -> RuleError:
+    st = blank(3)
+    company(st, 0, "rice", areas=list(areas))
+    company(st, 1, "shipping", ships={118: 1, 119: 1, 126: 1}, deeds=["a6"])
+    city(st, 52, size=size)
+    st["research"][1]["hull"] = hull
+    at(st, "operate", {"kind": "operate", "seat": 0})
+    with pytest.raises(RuleError) as err:
+        act(st, 0, {"type": "sell", "company": "C1", "routes": routes})
+    return err.value
+
+
+def _r(seas: list[int], *, src: int = 49, ship: str = "C2", to: int = 52,
+       count: int = 1) -> dict[str, Any]:
+    return {"from": src, "ship": ship, "seas": seas, "city": to, "count": count}
+
+
+@pytest.mark.parametrize(("routes", "key"), [
+    ([], "sell_most"),
+    ([_r([119], src=10)], "route_source"),
+    ([_r([118], ship="C1")], "route_not_shipping"),
+    ([_r([118, 118])], "route_twice"),
+    ([_r([999])], "route_no_sea"),
+    ([_r([131])], "route_no_ship"),
+    ([_r([118, 126])], "route_not_adjacent"),
+    ([_r([119])], "route_start"),
+    ([_r([118, 119], to=50)], "route_no_city"),
+    ([_r([118])], "route_end"),
+    ([_r([118, 119], count=2)], "zone_goods"),
+])
+def test_every_refusal_of_a_sale_renders_in_three_languages(routes: list[dict[str, Any]],
+                                                            key: str) -> None:
+    err = _sale_refusal(routes)
+    assert err.key == "indonesia.err." + key, str(err)
+    for lang, text in _words(err.key, err.params).items():
+        assert not LEFTOVER.search(text), f"{lang}: {text!r}"
+
+
+def test_a_ship_or_city_limit_is_refused_in_three_languages() -> None:
+    two = _r([119], src=50, count=2)
+    capacity = _sale_refusal([two], size=3, areas=(46, 50, 51))
+    demand = _sale_refusal([two], hull=3, size=1, areas=(46, 50, 51))
+    assert capacity.key == "indonesia.err.ship_capacity"
+    assert str(capacity) == ("The ships of C2 in the Bali and Lombok Straits can carry only "
+                             "1 good for this company.")
+    assert messages.render(capacity.key, capacity.params, "ms") == (
+        "Kapal C2 di Selat Bali dan Selat Lombok hanya boleh membawa 1 barang untuk "
+        "syarikat ini.")
+    assert demand.key == "indonesia.err.city_demand"
+    assert messages.render(demand.key, demand.params, "id") == (
+        "Kota di Nusa Tenggara Barat hanya menerima 1 barang lagi dari jenis ini tahun ini.")
