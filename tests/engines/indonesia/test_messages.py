@@ -239,7 +239,7 @@ def test_the_rarer_lines_render_in_three_languages() -> None:
     assert unstartable.english() == "The Papua oil deed cannot start anywhere and is discarded."
     no_stone = next(e for e in log if e.key == "indonesia.log.no_stone")
     assert messages.render(no_stone.key or "", no_stone.params, "ms") == (
-        "Penanda bandar saiz 3 sudah habis: bandar di Nusa Tenggara Barat tidak boleh berkembang.")
+        "Penanda bandar saiz 3 sudah habis: bandar di Nusa Tenggara Barat tidak boleh membesar.")
 
 
 def _sale_refusal(routes: list[dict[str, Any]], *, hull: int = 1, size: int = 2,
@@ -289,7 +289,7 @@ def test_a_ship_or_city_limit_is_refused_in_three_languages() -> None:
     assert str(capacity) == ("The ships of C2 in the Bali and Lombok Straits can carry only "
                              "1 good for this company.")
     assert messages.render(capacity.key, capacity.params, "ms") == (
-        "Kapal C2 di Selat Bali dan Selat Lombok hanya boleh membawa 1 barang untuk "
+        "Kapal C2 di Selat Bali dan Lombok hanya boleh membawa 1 barangan untuk "
         "syarikat ini.")
     assert demand.key == "indonesia.err.city_demand"
     assert messages.render(demand.key, demand.params, "id") == (
