@@ -190,7 +190,7 @@ def _plain(value: Any, lang: str, names: dict[int, str] | None) -> str:
             seat = int(value["seat"])
             return (names or {}).get(seat, f"Player {seat + 1}")
         if "term" in value:
-            return render(str(value["term"]), {}, lang, names)
+            return render(str(value["term"]), value.get("params") or {}, lang, names)
         if "label" in value:
             return str(value["label"])
         return ", ".join(str(v) for v in value.values())

@@ -248,7 +248,7 @@ export function formatParts(pattern, params = {}, lang = current, place = null) 
 
 function plainValue(v, lang) {
   if ("seat" in v) return `Player ${Number(v.seat) + 1}`;
-  if ("term" in v) return t(String(v.term), {}, lang);
+  if ("term" in v) return t(String(v.term), v.params || {}, lang);
   if ("label" in v) return String(v.label);
   return Object.values(v).join(", ");
 }
