@@ -125,14 +125,14 @@ def committed(room: Room, seat: int, action: Any, result: Any) -> None:
     line = _line(room)
     if line is not None:
         line.record(seat, room.state or {}, action, result)
-    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    _cancel(room, "api.takeback.closed_moved_on")
 
 
 def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
     """Rooms call this before taking newer versions committed by another process: the line
     of play follows them (one apply per event, as that process did), and an open request
     here is over."""
-    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    _cancel(room, "api.takeback.closed_moved_on")
     line = _line(room)
     if line is None:
         return
