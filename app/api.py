@@ -37,6 +37,7 @@ from app.schemas import (
 )
 from app.store import Store
 from app.takeback import taken_back
+from engines.base import term
 from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
@@ -111,13 +112,12 @@ class SeatHolder:
 async def seat_in(store: Store, credential: str | None, game_id: str) -> SeatHolder:
     """The caller's seat in this game, or 401/403."""
     if credential is None:
-        raise ApiError(401, "This needs your seat's credential; open the game from the "
-                            "browser you joined with, or ask the host for a new seat link.")
+        raise ApiError(401, "api.needs_credential")
     found = await run(store.authenticate, credential)
     if found is None:
-        raise ApiError(401, "This seat credential is not valid any more.")
+        raise ApiError(401, "api.credential_invalid")
     if found[0] != game_id:
-        raise ApiError(403, "That credential belongs to another game.")
+        raise ApiError(403, "api.credential_other_game")
     return SeatHolder(game_id, found[1])
 
 
@@ -130,7 +130,7 @@ async def host_game(holder: Annotated[SeatHolder, Depends(seat_holder)],
     """The game row if the caller holds its host seat, else 403."""
     seats = await run(store.seats, holder.game_id)
     if not seats[holder.seat]["is_host"]:
-        raise ApiError(403, "Only the host can do that.")
+        raise ApiError(403, "api.host_only")
     return await run(store.game, holder.game_id)  # type: ignore[no-any-return]
 
 
@@ -139,8 +139,8 @@ SeatDep = Annotated[SeatHolder, Depends(seat_holder)]
 #: The game ``{game_id}`` when the caller is its host (else 401/403).
 HostDep = Annotated[dict[str, Any], Depends(host_game)]
 
-_LIMITED = {"lobbies": "new lobbies", "joins": "joins", "claims": "seat claims",
-            "records": "record imports"}
+#: What each limit counts, as a term of the catalogue (``api.limited.<kind>``).
+_LIMITED = ("lobbies", "joins", "claims", "records")
 
 
 def rate_limited(kind: str) -> DependsParam:
@@ -151,8 +151,8 @@ def rate_limited(kind: str) -> DependsParam:
         wait = limiter.take(request.client.host if request.client else "")
         if wait:
             after = retry_after(wait)
-            raise ApiError(429, f"Too many {_LIMITED[kind]} from your address; please try "
-                                f"again in {after} seconds.", headers={"Retry-After": after})
+            raise ApiError(429, "api.rate_limited", headers={"Retry-After": after},
+                           what=term("api.limited." + kind), seconds=int(after))
 
     return Depends(check)
 
@@ -186,10 +186,10 @@ async def list_games() -> list[GameDescription]:
 async def create_lobby(body: CreateLobby, store: StoreDep, hub: HubDep) -> CreatedLobby:
     engine = get_engine(body.game)
     if engine is None:
-        raise ApiError(404, f"There is no game called {body.game!r} here.")
+        raise ApiError(404, "api.no_such_game_kind", game=body.game[:60])
     if not engine.min_players <= body.seats <= engine.max_players:
-        raise ApiError(422, f"{engine.name} is for {engine.min_players} to "
-                            f"{engine.max_players} players.")
+        raise ApiError(422, "api.player_count", game=engine.name, min=engine.min_players,
+                       max=engine.max_players)
     try:
         options = engine.validate_options(body.options)
     except ValidationError as exc:
@@ -198,7 +198,7 @@ async def create_lobby(body: CreateLobby, store: StoreDep, hub: HubDep) -> Creat
     game, credential = await run(store.create_lobby, engine.id, options, body.seats,
                                  body.host_name, body.spectators, body.listed,
                                  engine.rules_version, body.settings.model_dump(mode="json"))
-    await hub.notices.lobby_created(game["id"], credential, body.host_email, hook)
+    await hub.notices.lobby_created(game["id"], credential, body.host_email, hook, body.lang)
     return CreatedLobby(game_id=game["id"], seat=0, credential=credential,
                         invite_url=invite_url(game), watch_url=watch_url(game))
 
@@ -215,7 +215,7 @@ async def open_lobbies(store: StoreDep) -> list[OpenLobby]:
 async def _by(store: Store, column: str, value: str, what: str) -> dict[str, Any]:
     game = await run(store.game_by, column, value)
     if game is None or (column == "watch_id" and not game["spectators"]):
-        raise ApiError(404, f"This {what} link is not valid.")
+        raise ApiError(404, "api.link_invalid." + what)
     return game  # type: ignore[no-any-return]
 
 
@@ -244,7 +244,7 @@ async def join(invite_id: LinkId, body: JoinBody, store: StoreDep, hub: HubDep,
             return Joined(game_id=game["id"], seat=found[1], credential=credential,
                           resumed=True)
     seat, new_credential = await run(store.join, game["id"], body.name)
-    await hub.notices.joined(game["id"], new_credential, body.email)
+    await hub.notices.joined(game["id"], new_credential, body.email, body.lang)
     await announce(hub, store, game["id"])
     return Joined(game_id=game["id"], seat=seat, credential=new_credential, resumed=False)
 
@@ -253,7 +253,7 @@ async def join(invite_id: LinkId, body: JoinBody, store: StoreDep, hub: HubDep,
              dependencies=[rate_limited("claims")], responses=refusals(404, 422, 429))
 async def claim(claim_id: LinkId, store: StoreDep, hub: HubDep) -> Claimed:
     game_id, seat, credential = await run(store.claim, claim_id)
-    await hub.evict(game_id, seat, "This seat was taken over on another device.")
+    await hub.evict(game_id, seat, "ws.evicted.claimed")
     await announce(hub, store, game_id)
     return Claimed(game_id=game_id, seat=seat, credential=credential)
 
@@ -269,7 +269,7 @@ async def watch(watch_id: LinkId, store: StoreDep) -> LobbyInfo:
 async def me(store: StoreDep, credential: Cred) -> Me:
     found = await run(store.authenticate, credential) if credential else None
     if found is None:
-        raise ApiError(401, "This seat credential is not valid any more.")
+        raise ApiError(401, "api.credential_invalid")
     return Me(game_id=found[0], seat=found[1])
 
 
@@ -283,7 +283,7 @@ async def game_info(game_id: GameId, store: StoreDep, hub: HubDep, credential: C
     if credential:
         you = (await seat_in(store, credential, game_id)).seat
     elif not (watch and game["spectators"] and watch == game["watch_id"]):
-        raise ApiError(401, "Open this game through your invite or watch link.")
+        raise ApiError(401, "api.open_through_link")
     room = hub.rooms.get(game_id)
     online = room.online() if room else None
     info = lobby_info(game, await run(store.seats, game_id), online, you=you)
@@ -299,7 +299,7 @@ _SEAT_REFUSALS = refusals(401, 403, 404, 409, 422)
              responses=_SEAT_REFUSALS)
 async def leave(holder: SeatDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
     await run(store.leave, holder.game_id, holder.seat)
-    await hub.evict(holder.game_id, holder.seat, "You left this game.")
+    await hub.evict(holder.game_id, holder.seat, "ws.evicted.left")
     return LobbyInfo.model_validate(await announce(hub, store, holder.game_id))
 
 
@@ -307,7 +307,7 @@ async def leave(holder: SeatDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
              responses=_SEAT_REFUSALS)
 async def remove_seat(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep) -> LobbyInfo:
     await run(store.remove_seat, game["id"], seat)
-    await hub.evict(game["id"], seat, "The host removed you from this lobby.")
+    await hub.evict(game["id"], seat, "ws.evicted.removed")
     return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 
@@ -326,7 +326,7 @@ async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep,
     if game["status"] == "active":
         room = hub.rooms.get(game["id"])
         if room and seat in room.online():
-            raise ApiError(409, "That player is still connected.")
+            raise ApiError(409, "api.player_connected")
     await run(store.add_bot, game["id"], seat, (body or BotBody()).level)
     return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
@@ -343,9 +343,9 @@ async def reissue(game: HostDep, seat: Seat, store: StoreDep) -> ClaimLink:
 async def start(game: HostDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
     engine = get_engine(game["kind"])
     if engine is None:
-        raise ApiError(404, "This game's kind is no longer available.")
+        raise ApiError(404, "api.kind_gone")
     if game["status"] != "lobby":
-        raise ApiError(409, "This game has already started.")
+        raise ApiError(409, "api.already_started")
     state = engine.setup(game["player_count"], game["options"], game["seed"])
     await run(store.start, game["id"], state, engine.rules_version)
     info = await announce(hub, store, game["id"])
@@ -365,7 +365,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         if credential:
             reader = (await seat_in(store, credential, game_id)).seat
         elif not (watch and game["spectators"] and watch == game["watch_id"]):
-            raise ApiError(403, "This game's history needs its watch link or a seat in it.")
+            raise ApiError(403, "api.history_needs_link")
     elif credential:  # a public history: a credential only adds the table chat
         found = await run(store.authenticate, credential)
         reader = found[1] if found and found[0] == game_id else None

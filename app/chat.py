@@ -23,7 +23,7 @@ import asyncio
 import logging
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, insert, select
@@ -31,6 +31,7 @@ from sqlalchemy import Engine, insert, select
 from app.errors import ApiError
 from app.fanout import RELAY_HANDLERS
 from app.frames import ChatFollow, ChatSend, encode
+from app.i18n import say
 from app.outbox import Connection
 from app.ratelimit import TokenBucket
 from app.store import clean_name, now
@@ -65,7 +66,13 @@ class Refusal(Exception):
     """A message that is not posted: a ``rejected`` frame's code and sentence."""
 
     code: str
-    reason: str
+    key: str  # a catalogue key (or, from a validation, a sentence)
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """The refusal in English."""
+        return str(say(self.key, **self.params)["reason"])
 
 
 def state_of(hub: Hub, conn: Connection) -> ChatState:
@@ -99,26 +106,23 @@ def compose(room: Room, seat: int | None, frame: ChatSend) -> dict[str, Any]:
     """The row a message becomes, or :class:`Refusal` with a sentence for the sender."""
     if seat is None:
         if frame.channel != "spectators":
-            raise Refusal("forbidden", "Spectators write in the spectators' chat; the table "
-                                       "chat is the players'.")
+            raise Refusal("forbidden", "api.chat.spectators_channel")
         try:
             name = clean_name(frame.name or "Spectator")
         except ApiError as exc:
-            raise Refusal("invalid", exc.detail) from None
+            raise Refusal("invalid", exc.key or exc.detail, exc.params) from None
     else:
         if frame.channel != "table":
-            raise Refusal("forbidden", "Players write in the table chat; the spectators' chat "
-                                       "is theirs to write in.")
+            raise Refusal("forbidden", "api.chat.table_channel")
         info = room.seats[seat] if seat < len(room.seats) else None
         if info is None or info["is_bot"] or info["left"]:
-            raise Refusal("forbidden", "This seat is played by a bot now, and bots never chat.")
+            raise Refusal("forbidden", "api.chat.bot_seat")
         name = info["name"] or f"Seat {seat + 1}"
     text = clean_text(frame.text)
     if not text:
-        raise Refusal("invalid", "Type a message first: an empty message is not sent.")
+        raise Refusal("invalid", "api.chat.empty")
     if len(text) > MAX_TEXT:
-        raise Refusal("invalid", f"Messages are at most {MAX_TEXT} characters; this one has "
-                                 f"{len(text)}.")
+        raise Refusal("invalid", "api.chat.too_long", {"max": MAX_TEXT, "length": len(text)})
     return {"game_id": room.id, "channel": frame.channel, "seat": seat, "name": name,
             "text": text, "created_at": now()}
 
@@ -181,18 +185,16 @@ async def handle(hub: Hub, room: Room, conn: Connection, frame: ChatSend | ChatF
     try:
         if not st.bucket.take():
             wait = max(1, round(st.bucket.retry_after()))
-            raise Refusal("rate_limited", f"You are sending messages too quickly; wait {wait} "
-                                          f"second{'s' if wait != 1 else ''} and send it again.")
+            raise Refusal("rate_limited", "api.chat.too_fast", {"seconds": wait})
         row = compose(room, conn.seat, frame)
         try:
             line = await asyncio.to_thread(save, hub.store.engine, row)
         except Exception:
             log.exception("chat message of %s could not be saved", room.id)
-            raise Refusal("unavailable", "The message could not be saved just now; please "
-                                         "send it again in a moment.") from None
+            raise Refusal("unavailable", "api.chat.not_saved") from None
     except Refusal as refusal:
         conn.send(encode({"type": "rejected", "id": frame.id, "code": refusal.code,
-                          "reason": refusal.reason}))
+                          **say(refusal.key, **refusal.params)}))
         return
     deliver(room, line)
     hub.fanout.relay(room.id, "chat", line)

@@ -12,20 +12,23 @@ _QUIET_LOC = {"body", "path", "query", "header"}
 class ApiError(Exception):
     """A refused request: ``status`` is a 4xx code, ``detail`` a sentence for the player.
 
-    ``key`` is the stable code of the sentence in the catalogues (``app/i18n_data``) and
-    ``params`` its parameters, so the page words it in the viewer's language; ``detail``
-    stays the English sentence for any other client.
+    Raised with a key of the server's catalogue (``app/i18n_data``) and its parameters,
+    ``ApiError(409, "api.lobby_full")``: the body carries ``key`` and ``params`` so the page
+    words it in the viewer's language, and ``detail`` is the English sentence for any other
+    client. A message that is not a key is kept as it is (a validation summary).
     """
 
-    def __init__(self, status: int, detail: str,
-                 headers: Mapping[str, str] | None = None, *, key: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None,
+                 **params: Any) -> None:
+        from app.i18n import has, text  # the catalogue reader needs this module first
+
+        self.key: str | None = message if has(message) else None
+        self.params = params
+        detail = text(message, params) if self.key else message
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.headers = dict(headers) if headers else None
-        self.key = key
-        self.params = dict(params) if params else {}
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the refusal: ``{"detail", "key"?, "params"?}``."""

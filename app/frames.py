@@ -211,6 +211,9 @@ class ErrorFrame(_Frame):
 
     type: Literal["error"]
     reason: str
+    key: str | None = Field(None, description="the sentence's stable code, a catalogue key "
+                                              "(`GET /i18n/<lang>.json`), when it has one")
+    params: dict[str, Any] | None = Field(None, description="the parameters of that key")
     fatal: bool = False
     code: ErrorCode | None = Field(None, description="`seat_lost` (closes 4401), `origin` "
                                    "(closes 4403), `binary`, `too_large`, `rate_limited`")
@@ -259,6 +262,9 @@ class TakebackRequest(_Frame):
     waiting: list[int] = Field(description="seats whose answer is still awaited")
     seconds: float = Field(description="how long the request stays open")
     text: str = Field(description="the request in words")
+    key: str | None = Field(None, description="the sentence's stable code, a catalogue key "
+                                              "(`GET /i18n/<lang>.json`), when it has one")
+    params: dict[str, Any] | None = Field(None, description="the parameters of that key")
 
 
 class TakebackClosed(_Frame):
@@ -270,6 +276,9 @@ class TakebackClosed(_Frame):
     id: str
     outcome: Literal["granted", "refused", "timed_out", "cancelled"]
     reason: str = Field(description="a sentence for the players")
+    key: str | None = Field(None, description="the sentence's stable code, a catalogue key "
+                                              "(`GET /i18n/<lang>.json`), when it has one")
+    params: dict[str, Any] | None = Field(None, description="the parameters of that key")
 
 
 class Pong(_Frame):

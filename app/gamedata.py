@@ -58,7 +58,7 @@ GameKind = Annotated[str, Path(min_length=1, max_length=40, pattern=ID_PATTERN,
 async def game_kind_data(kind: GameKind, request: Request) -> Response:
     engine = get_engine(kind)
     if engine is None:
-        raise ApiError(404, f"There is no game called {kind!r} here.")
+        raise ApiError(404, "api.no_such_game_kind", game=kind[:60])
     body, etag = encoded_data(engine)
     headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
     if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:

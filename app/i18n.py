@@ -55,23 +55,43 @@ def merged(lang: str) -> tuple[bytes, str]:
     return body, '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
 
 
-def text(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
-    """A server-side sentence from the merged catalogues (mails, notices, error details)."""
-    cat = json.loads(merged(lang)[0])
-    pattern = cat.get(key)
-    if pattern is None and lang != "en":
-        pattern = json.loads(merged("en")[0]).get(key)
+@cache
+def _patterns(lang: str) -> dict[str, str]:
+    return dict(json.loads(merged(lang)[0]))
+
+
+def has(key: str) -> bool:
+    """Whether ``key`` is a message of the merged English catalogue."""
+    return key in _patterns("en")
+
+
+def text(key: str, params: dict[str, Any] | None = None, lang: str | None = "en",
+         names: dict[int, str] | None = None) -> str:
+    """A server-side sentence from the merged catalogues (mails, notices, error details);
+    an unknown or missing language is English."""
+    lang = lang if lang in messages.LANGS else "en"
+    assert lang is not None
+    pattern = _patterns(lang).get(key)
+    if pattern is None:
+        pattern = _patterns("en").get(key)
     if pattern is None:
         return key
-    return messages.format_message(pattern, params or {}, lang)
+    return messages.format_message(pattern, params or {}, lang, names)
+
+
+def say(message: str, **params: Any) -> dict[str, Any]:
+    """A frame's sentence: ``{"reason": English, "key": key, "params": params}`` for a key
+    of the catalogues, ``{"reason": message}`` for a sentence that has none."""
+    if not has(message):
+        return {"reason": message}
+    return {"reason": text(message, params), "key": message, "params": params}
 
 
 @router.get("/i18n/{lang}.json", include_in_schema=False)
 async def catalogue(lang: str, request: Request) -> Response:
     """The merged catalogue of one language (``en``, ``id`` or ``ms``)."""
     if lang not in messages.LANGS:
-        raise ApiError(404, f"There is no catalogue for {lang[:20]!r}; Meja speaks "
-                            f"{', '.join(messages.LANGS)}.")
+        raise ApiError(404, "api.no_catalogue", lang=lang[:20], langs=", ".join(messages.LANGS))
     body, etag = merged(lang)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:

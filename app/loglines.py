@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines import messages
+from app import i18n
 from engines.base import LogEntry
 
 
@@ -43,8 +43,13 @@ def readable(line: dict[str, Any], viewer: int | None) -> bool:
     return to is None or (viewer is not None and viewer in to)
 
 
+#: Players as old lines name them: ``{seat0}``.. for a reader that fills in the names.
+PLACEHOLDERS = {seat: f"{{seat{seat}}}" for seat in range(16)}
+
+
 def english(line: dict[str, Any], names: dict[int, str] | None = None) -> str:
-    """A stored line in English (history API, records, mails)."""
+    """A stored line in English (history API, records, mails); without ``names``, players
+    stay ``{seatN}`` as in the lines of old games."""
     if line.get("key"):
-        return messages.render(line["key"], line.get("params"), "en", names)
+        return i18n.text(line["key"], line.get("params"), "en", names or PLACEHOLDERS)
     return str(line.get("text", ""))

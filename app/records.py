@@ -21,7 +21,15 @@ from app.errors import ApiError, validation_message
 from app.lobby import watch_url
 from app.store import Store, clean_name
 from app.tablesettings import TableSettings
-from engines.base import TAKEBACK, ActionError, Engine, Line, RuleError, canonical_json
+from engines.base import (
+    TAKEBACK,
+    ActionError,
+    Engine,
+    Line,
+    RuleError,
+    canonical_json,
+    term,
+)
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")
@@ -86,18 +94,19 @@ class ImportedRecord(BaseModel):
 
 # == export ====================================================================================
 
-_STATUS_WORDS = {"lobby": "still in the lobby", "active": "still being played",
-                 "abandoned": "abandoned"}
+#: How a game that has no record yet is worded (``api.status.<status>``).
+_STATUS_WORDS = ("lobby", "active", "abandoned")
 
 def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
     """The record of a finished game (409 for any other)."""
     if game["status"] != "finished":
-        now = _STATUS_WORDS.get(game["status"], game["status"])
-        raise ApiError(409, f"Only a finished game has a record; this one is {now}.")
+        now = term("api.status." + game["status"]) if game["status"] in _STATUS_WORDS \
+            else game["status"]
+        raise ApiError(409, "api.record_unfinished", state=now)
     engine = get_engine(game["kind"])
     outcome = engine.outcome(game["state"]) if engine and game["state"] else None
     if outcome is None:
-        raise ApiError(409, "This game has no outcome to record.")
+        raise ApiError(409, "api.record_no_outcome")
     seats = store.seats(game["id"])
     finished = game["finished_at"]
     return GameRecord(
@@ -115,8 +124,13 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
 
 # == import ====================================================================================
 
-def _refuse(text: str) -> ApiError:
-    return ApiError(422, text)
+def _refuse(key: str, **params: Any) -> ApiError:
+    return ApiError(422, key, **params)
+
+
+def _nested(exc: RuleError) -> dict[str, Any]:
+    """An engine's refusal as a parameter of the import's own sentence."""
+    return term(exc.key, **exc.params) if exc.key else {"label": str(exc)}
 
 
 def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
@@ -124,35 +138,33 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
     """Replay a record step by step; ``(engine, options, final state, event rows)`` or a
     422 naming the first thing that is wrong."""
     if record.format_version != FORMAT_VERSION:
-        raise _refuse(f"This record has format version {record.format_version}; this server "
-                      f"reads format version {FORMAT_VERSION}.")
+        raise _refuse("api.record.format", found=record.format_version, reads=FORMAT_VERSION)
     engine = get_engine(record.game)
     if engine is None:
-        raise _refuse(f"There is no game called {record.game!r} on this server.")
+        raise _refuse("api.no_such_game_kind", game=record.game[:60])
     if record.rules_version != engine.rules_version:
-        raise _refuse(f"This record was played under rules version {record.rules_version} of "
-                      f"{engine.name}; this server plays rules version "
-                      f"{engine.rules_version}, so it cannot check it.")
+        raise _refuse("api.record.rules_version", played=str(record.rules_version),
+                      game=engine.name, current=str(engine.rules_version))
     players = len(record.seats)
     if not engine.min_players <= players <= engine.max_players:
-        raise _refuse(f"{engine.name} is for {engine.min_players} to {engine.max_players} "
-                      f"players; the record has {players} seats.")
+        raise _refuse("api.record.players", game=engine.name, min=engine.min_players,
+                      max=engine.max_players, seats=players)
     if [s.seat for s in record.seats] != list(range(players)):
-        raise _refuse("The record's seats must be numbered 0, 1, ... in order.")
+        raise _refuse("api.record.seat_numbers")
     for s in record.seats:
         clean_name(s.name)  # a 422 naming the problem, before any replaying
     try:
         options = engine.validate_options(record.options)
         TableSettings.model_validate(record.settings)
     except ValidationError as exc:
-        raise _refuse(validation_message(exc.errors(), "The record's options or settings "
-                                                      "are not valid here")) from None
+        raise ApiError(422, validation_message(exc.errors(), "The record's options or settings "
+                                                            "are not valid here")) from None
     line = Line(engine, engine.setup(players, options, record.seed))
     rows: list[dict[str, Any]] = []
     for i, step in enumerate(record.actions, start=1):
-        where = f"Action {i} (seat {step.seat})"
+        where = {"action": i, "seat": step.seat + 1}
         if engine.outcome(line.state) is not None:
-            raise _refuse(f"The game ended after action {i - 1}, but the record goes on.")
+            raise _refuse("api.record.goes_on", last=i - 1)
         log: list[dict[str, Any]] = []
         if step.action.get("type") == TAKEBACK:
             # A take-back of the game's own history: it must undo the latest actions still
@@ -160,29 +172,28 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
             try:
                 line.take_back([int(v) for v in step.action.get("undo") or []])
             except (TypeError, ValueError):
-                raise _refuse(f"{where} takes back moves that could not be taken back "
-                              "then.") from None
+                raise _refuse("api.record.bad_takeback", **where) from None
         else:
             if step.seat >= players or step.seat not in engine.to_act(line.state):
-                raise _refuse(f"{where}: that seat could not act then.")
+                raise _refuse("api.record.seat_not_to_act", **where)
             try:
                 result = line.play(step.seat, step.action)
             except ActionError as exc:
-                raise _refuse(f"{where} is not a valid action: {exc}") from None
+                raise _refuse("api.record.invalid_action", why=_nested(exc), **where) from None
             except RuleError as exc:
-                raise _refuse(f"{where} is against the rules: {exc}") from None
+                raise _refuse("api.record.against_rules", why=_nested(exc), **where) from None
             except Exception:
-                raise _refuse(f"{where} could not be applied.") from None
+                raise _refuse("api.record.unappliable", **where) from None
             log = [loglines.stored(i, step.seat, e) for e in result.log]
         rows.append({"seq": i, "seat": step.seat, "action": step.action, "log": log})
     state = line.state
     outcome = engine.outcome(state)
     if outcome is None:
-        raise _refuse(f"After all {len(record.actions)} recorded actions the game has not "
-                      f"ended.")
+        raise _refuse("api.record.unfinished", count=len(record.actions))
     if canonical_json(outcome.as_dict()) != canonical_json(record.outcome.model_dump()):
-        raise _refuse(f"The recorded outcome (scores {record.outcome.scores}) differs from "
-                      f"the replay's (scores {outcome.scores}).")
+        raise _refuse("api.record.outcome_differs",
+                      recorded=", ".join(str(x) for x in record.outcome.scores),
+                      replayed=", ".join(str(x) for x in outcome.scores))
     return engine, options, state, rows
 
 
@@ -209,7 +220,7 @@ async def record(game_id: api.GameId, store: api.StoreDep, credential: api.Cred,
         if credential:
             await api.seat_in(store, credential, game_id)
         elif not (watch and game["spectators"] and watch == game["watch_id"]):
-            raise ApiError(403, "This game's record needs its watch link or a seat in it.")
+            raise ApiError(403, "api.record_needs_link")
     out = await api.run(export, store, game)
     response.headers["Content-Disposition"] = (
         f'attachment; filename="meja-{game["kind"]}-{game_id}.json"')

@@ -111,7 +111,7 @@ def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> 
     res = conn.execute(update(games).where(games.c.id == old["id"], games.c.rematch_id.is_(None))
                        .values(rematch_id=row["id"]))
     if res.rowcount != 1:
-        raise ApiError(409, "Another rematch was just created; please try again.")
+        raise ApiError(409, "api.rematch_race")
     return str(row["id"])
 
 
@@ -122,18 +122,18 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
     with store.engine.begin() as conn:
         old = store._lock_game(conn, game_id)
         if old["status"] != "finished":
-            raise ApiError(409, "A rematch can be offered once the game is over.")
+            raise ApiError(409, "api.rematch_not_over")
         old_seats = store._seats(conn, game_id)
         n = old["player_count"]
         new_id = old["rematch_id"] or _create(conn, old, old_seats)
         new = store._lock_game(conn, new_id)
         mine = store._seat(conn, new_id, new_seat(seat, n))
         if new["status"] == "abandoned" or mine["left"]:
-            raise ApiError(409, "The rematch was declined; it will not take place.")
+            raise ApiError(409, "api.rematch_declined")
         if mine["token_hash"] is not None:
-            raise ApiError(409, "You have already accepted this rematch.")
+            raise ApiError(409, "api.rematch_accepted")
         if new["status"] != "lobby":
-            raise ApiError(409, "The rematch has already started.")
+            raise ApiError(409, "api.rematch_started")
         conn.execute(update(seats).where(seats.c.id == mine["id"])
                      .values(token_hash=security.hash_secret(credential)))
         waiting = [s for s in store._seats(conn, new_id)
@@ -141,7 +141,7 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
         if not waiting:
             engine = get_engine(new["kind"])
             if engine is None:
-                raise ApiError(409, "This game's kind is no longer available.")
+                raise ApiError(409, "api.kind_gone")
             store.mark_started(conn, new_id, engine.setup(n, new["options"], new["seed"]),
                                engine.rules_version)
         state = _state(conn, new_id, n)
@@ -153,12 +153,12 @@ def decline(store: Store, game_id: str, seat: int) -> dict[str, Any]:
     with store.engine.begin() as conn:
         old = store._lock_game(conn, game_id)
         if old["rematch_id"] is None:
-            raise ApiError(409, "Nobody has offered a rematch yet.")
+            raise ApiError(409, "api.rematch_none")
         n = old["player_count"]
         new = store._lock_game(conn, old["rematch_id"])
         if new["status"] != "lobby":
-            raise ApiError(409, "The rematch has already started."
-                           if new["status"] != "abandoned" else "The rematch is already off.")
+            raise ApiError(409, "api.rematch_started" if new["status"] != "abandoned"
+                           else "api.rematch_off")
         conn.execute(update(seats).where(seats.c.game_id == new["id"],
                                          seats.c.seat == new_seat(seat, n))
                      .values(left=True, token_hash=None))

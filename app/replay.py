@@ -219,25 +219,23 @@ async def viewer_of(store: Store, game: dict[str, Any], credential: str | None,
         return (await api.seat_in(store, credential, game["id"])).seat
     if watch and game["spectators"] and watch == game["watch_id"]:
         return None
-    raise ApiError(401, "Open this game through your invite or watch link.")
+    raise ApiError(401, "api.open_through_link")
 
 
 def _replay_sync(cache: ReplayCache, store: Store, game: dict[str, Any], at: int,
                  viewer: int | None, log_after: int) -> dict[str, Any]:
     engine = get_engine(game["kind"])
     if engine is None:
-        raise ApiError(404, "This game's kind is no longer available on this server.")
+        raise ApiError(404, "api.kind_gone")
     if game["state"] is None:
-        raise ApiError(409, "This game has not started yet; there is nothing to replay.")
+        raise ApiError(409, "api.replay_not_started")
     if game["rules_version"] != engine.rules_version:
-        raise ApiError(409, f"This game was played under rules version "
-                            f"{game['rules_version']} of {engine.name}; this server replays "
-                            f"only rules version {engine.rules_version}.")
+        raise ApiError(409, "api.replay_rules_version", played=str(game["rules_version"]),
+                       game=engine.name, current=str(engine.rules_version))
     if at > game["version"]:
-        raise ApiError(409, f"This game has no version {at} (yet): it is at version "
-                            f"{game['version']}.")
+        raise ApiError(409, "api.replay_no_version", at=at, version=game["version"])
     if log_after > at:
-        raise ApiError(422, "log_after cannot be later than the version asked for.")
+        raise ApiError(422, "api.replay_log_after")
     replay = cache.get(game, engine)
     with replay.lock:
         if replay.latest < at:
@@ -245,12 +243,11 @@ def _replay_sync(cache: ReplayCache, store: Store, game: dict[str, Any], at: int
         if replay.latest == game["version"]:
             replay.remember(game["version"], game["state"])
     if replay.latest < at:
-        raise ApiError(409, "This game's history is still being saved; try again.")
+        raise ApiError(409, "api.replay_saving")
     try:
         out = replay_at(replay, at, viewer, game["status"], log_after)
     except Exception:
-        raise ApiError(409, "This game's stored history cannot be replayed on this "
-                            "server.") from None
+        raise ApiError(409, "api.replay_broken") from None
     return {"game_id": game["id"], **out}
 
 

@@ -31,6 +31,7 @@ from app.diff import make_patch
 from app.errors import ApiError
 from app.fanout import Fanout, LocalFanout
 from app.frames import encode
+from app.i18n import say
 from app.lobby import lobby_info
 from app.notices import Notices, NoticeSettings
 from app.outbox import Connection, OutboxLimits
@@ -296,8 +297,8 @@ class Room:
                    ) or self._precheck(seat, version)
         if refusal is not None:
             code, reason = refusal
-            return Reply({"type": "rejected", "id": client_id, "code": code,
-                          "reason": reason}, snapshot=code == "stale")
+            return Reply({"type": "rejected", "id": client_id, "code": code, **say(reason)},
+                         snapshot=code == "stale")
         assert self.state is not None
         try:
             action = self.engine.parse_action(raw)
@@ -307,8 +308,7 @@ class Room:
         except Exception:
             log.exception("engine %s failed on %r", self.engine.id, raw)
             return Reply({"type": "rejected", "id": client_id, "code": "rule",
-                          "reason": "That action could not be applied (a server error "
-                                    "was recorded). Please try another one."})
+                          **say("ws.engine_failed")})
         seq = self.version + 1
         lines = [_line(seq, seat, e) for e in result.log]
         finished = self.engine.outcome(result.state) is not None
@@ -318,8 +318,7 @@ class Room:
             committed = await self.hub.committer.commit(item)
         except Exception:
             return Reply({"type": "rejected", "id": client_id, "code": "unavailable",
-                          "reason": "The game could not be saved just now; nothing was "
-                                    "changed. Please try again in a moment."})
+                          **say("ws.not_saved")})
         if not committed:
             if client_id:
                 original = await self.hub.original_version(self.id, seat, client_id)
@@ -329,8 +328,7 @@ class Room:
             # Another process appended this step first: take its truth from the database.
             await self.hub.catch_up_locked(self)
             return Reply({"type": "rejected", "id": client_id, "code": "stale",
-                          "reason": "The game moved on before your action arrived."},
-                         snapshot=True)
+                          **say("ws.overtaken")}, snapshot=True)
         self.hub.notices.moved(self, result.state, seq)  # your-turn mail, webhooks
         takeback.committed(self, seat, action, result)
         self.state, self.version = result.state, seq
@@ -353,13 +351,13 @@ class Room:
 
     def _precheck(self, seat: int, version: int) -> tuple[str, str] | None:
         if self.status == "lobby":
-            return "rule", "The game has not started yet."
+            return "rule", "ws.not_started"
         if self.status in ("finished", "abandoned"):
-            return "rule", "This game is over."
+            return "rule", "api.game_over"
         if version != self.version:
-            return "stale", "The game moved on; here is the current state."
+            return "stale", "ws.stale"
         if self.state is not None and seat not in self.engine.to_act(self.state):
-            return "rule", "It is not your turn."
+            return "rule", "base.err.not_your_turn"
         return None
 
     # -- catching up with the database --------------------------------------------------
@@ -511,7 +509,7 @@ class Hub:
         game = self.store.game(game_id)
         engine = get_engine(game["kind"])
         if engine is None:
-            raise ApiError(404, "This game's kind is no longer available on this server.")
+            raise ApiError(404, "api.kind_gone")
         room = Room(hub=self, game=game, seats=self.store.seats(game_id), engine=engine,
                     state=game["state"], version=game["version"])
         self._fill_history(room)
@@ -608,7 +606,7 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is None:
             return
-        frame = encode({"type": "error", "reason": reason, "fatal": True, "code": "seat_lost"})
+        frame = encode({"type": "error", **say(reason), "fatal": True, "code": "seat_lost"})
         for conn in [c for c in room.conns if c.seat == seat]:
             conn.send(frame)
             conn.finish(4401)

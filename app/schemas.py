@@ -16,6 +16,10 @@ GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 SeatNumber = Annotated[int, Field(ge=0, le=7)]
 
 
+#: The languages Meja speaks (engines.messages.LANGS).
+Lang = Literal["en", "id", "ms"]
+
+
 class ErrorBody(BaseModel):
     """Every refusal (4xx): one sentence for the player."""
 
@@ -42,6 +46,8 @@ class CreateLobby(BaseModel):
     settings: TableSettings = Field(default_factory=TableSettings)
     host_email: EmailField = None
     webhook_url: WebhookField = None
+    lang: Lang | None = Field(None, description="the language the host's page shows: their "
+                                                "mail and the table's webhook speak it")
 
 
 class JoinBody(BaseModel):
@@ -50,6 +56,8 @@ class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default="", max_length=200)
     email: EmailField = None
+    lang: Lang | None = Field(None, description="the language the player's page shows: "
+                                                "their mail speaks it")
 
 
 class BotBody(BaseModel):

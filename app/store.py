@@ -41,9 +41,9 @@ def clean_name(raw: str) -> str:
     """A display name as stored: trimmed, no control characters, 1..40 characters."""
     name = " ".join(_CONTROL.sub(" ", raw or "").split())
     if not name:
-        raise ApiError(422, "Please enter a display name.")
+        raise ApiError(422, "api.name_empty")
     if len(name) > MAX_NAME:
-        raise ApiError(422, f"Display names are at most {MAX_NAME} characters.")
+        raise ApiError(422, "api.name_long", max=MAX_NAME)
     return name
 
 
@@ -112,11 +112,11 @@ class Store:
     def game(self, game_id: str) -> dict[str, Any]:
         """The game row, or 404."""
         if not is_public_id(game_id):
-            raise ApiError(404, "There is no such game.")
+            raise ApiError(404, "api.no_such_game")
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
         if row is None:
-            raise ApiError(404, "There is no such game.")
+            raise ApiError(404, "api.no_such_game")
         return dict(row)
 
     def game_by(self, column: str, value: str) -> dict[str, Any] | None:
@@ -228,17 +228,16 @@ class Store:
         with self.engine.begin() as conn:
             game = self._lock_game(conn, game_id)
             if game["status"] == "abandoned":
-                raise ApiError(410, "The host closed this lobby.")
+                raise ApiError(410, "api.lobby_closed")
             if game["status"] != "lobby":
-                raise ApiError(409, "This game has already started; ask the host for a seat "
-                                    "link.")
+                raise ApiError(409, "api.join_started")
             free = conn.execute(
                 select(seats.c.seat).where(and_(seats.c.game_id == game_id,
                                                 seats.c.name.is_(None)))
                 .order_by(seats.c.seat).limit(1)
             ).scalar()
             if free is None:
-                raise ApiError(409, "This lobby is full.")
+                raise ApiError(409, "api.lobby_full")
             # Conditional as well: the seat is only taken while it is still empty.
             res = conn.execute(
                 update(seats)
@@ -248,14 +247,14 @@ class Store:
                         is_bot=False, left=False)
             )
             if res.rowcount != 1:
-                raise ApiError(409, "This lobby is full.")
+                raise ApiError(409, "api.lobby_full")
         return free, credential
 
     def claim(self, claim_id: str) -> tuple[str, int, str]:
         """Redeem a re-issued seat link once; the old credential stops working."""
         h = security.hash_secret(claim_id)
         credential = security.new_credential()
-        used = ApiError(404, "This seat link has already been used or was replaced.")
+        used = ApiError(404, "api.claim_used")
         with self.engine.connect() as conn:
             found = conn.execute(select(seats.c.game_id).where(seats.c.claim_hash == h)).first()
         if found is None:
@@ -281,7 +280,7 @@ class Store:
             self._lock_game(conn, game_id)
             s = self._seat(conn, game_id, seat)
             if s["name"] is None or s["is_bot"]:
-                raise ApiError(409, "Only a seat taken by a player can be re-issued.")
+                raise ApiError(409, "api.reissue_empty")
             conn.execute(update(seats).where(seats.c.id == s["id"])
                          .values(claim_hash=security.hash_secret(claim_id)))
         return claim_id
@@ -316,7 +315,7 @@ class Store:
             self._require_lobby(self._lock_game(conn, game_id))
             s = self._seat(conn, game_id, seat)
             if s["is_host"]:
-                raise ApiError(409, "The host cannot remove their own seat.")
+                raise ApiError(409, "api.remove_host")
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=None, token_hash=None, claim_hash=None, is_bot=False, bot_level=None,
                 connected=False))
@@ -328,7 +327,7 @@ class Store:
             self._require_lobby(game)
             n = game["player_count"]
             if sorted(order) != list(range(n)):
-                raise ApiError(422, f"The order must list each seat 0..{n - 1} once.")
+                raise ApiError(422, "api.order_invalid", last=n - 1)
             rows = {s["seat"]: s for s in self._seats(conn, game_id)}
             # Park every seat on a negative number first: (game_id, seat) is unique.
             for old in range(n):
@@ -345,15 +344,14 @@ class Store:
             s = self._seat(conn, game_id, seat)
             if game["status"] == "lobby":
                 if s["name"] is not None:
-                    raise ApiError(409, "That seat is taken; remove the player first.")
+                    raise ApiError(409, "api.seat_taken")
             elif game["status"] == "active":
                 if s["is_bot"]:
-                    raise ApiError(409, "That seat is already played by a bot.")
+                    raise ApiError(409, "api.seat_is_bot")
                 if not s["left"] and s["connected"]:
-                    raise ApiError(409, "That player is still here; only a seat whose player "
-                                        "left or is disconnected can be handed to a bot.")
+                    raise ApiError(409, "api.player_still_here")
             else:
-                raise ApiError(409, "This game is over.")
+                raise ApiError(409, "api.game_over")
             label = f"Bot {seat + 1}" if s["name"] is None else f"{s['name']} (bot)"
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=label[:MAX_NAME], is_bot=True, bot_level=level, token_hash=None,
@@ -365,13 +363,13 @@ class Store:
         with self.engine.begin() as conn:
             game = self._lock_game(conn, game_id)
             if game["status"] != "lobby":
-                raise ApiError(409, "This game has already started.")
+                raise ApiError(409, "api.already_started")
             empty = conn.execute(
                 select(func.count()).select_from(seats)
                 .where(and_(seats.c.game_id == game_id, seats.c.name.is_(None)))
             ).scalar()
             if empty:
-                raise ApiError(409, "Every seat needs a player or a bot before the start.")
+                raise ApiError(409, "api.start_empty_seats")
             self.mark_started(conn, game_id, state, rules_version)
 
     @staticmethod
@@ -463,13 +461,13 @@ class Store:
         row = conn.execute(select(seats).where(and_(seats.c.game_id == game_id,
                                                     seats.c.seat == seat))).mappings().first()
         if row is None:
-            raise ApiError(404, "There is no such seat.")
+            raise ApiError(404, "api.no_such_seat")
         return dict(row)
 
     @staticmethod
     def _require_lobby(game: dict[str, Any]) -> None:
         if game["status"] != "lobby":
-            raise ApiError(409, "Seats can only be changed before the game starts.")
+            raise ApiError(409, "api.seats_locked")
 
     @staticmethod
     def _lock_game(conn: Any, game_id: str) -> dict[str, Any]:
@@ -481,5 +479,5 @@ class Store:
         """
         res = conn.execute(update(games).where(games.c.id == game_id).values(updated_at=now()))
         if res.rowcount != 1:
-            raise ApiError(404, "There is no such game.")
+            raise ApiError(404, "api.no_such_game")
         return dict(conn.execute(select(games).where(games.c.id == game_id)).mappings().one())

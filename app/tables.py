@@ -119,6 +119,8 @@ notice_addresses = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False,
            index=True),
     Column("address", String(254), nullable=False),
+    #: The language of this player's mail (migration 0008; null: English).
+    Column("lang", String(8), nullable=True),
 )
 
 notice_hooks = Table(
@@ -126,6 +128,7 @@ notice_hooks = Table(
     metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("url", String(2000), nullable=False),
+    Column("lang", String(8), nullable=True),
 )
 
 #: Addresses that unsubscribed: no mail goes to them, whichever table typed them in.

@@ -28,9 +28,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.frames import TakebackAnswerFrame, TakebackFrame, encode
+from app.i18n import say, text
 from app.store import CommitItem, Store
 from app.tablesettings import settings_of
-from engines.base import TAKEBACK, Line, canonical_json, replay_line
+from engines import messages
+from engines.base import TAKEBACK, Line, canonical_json, replay_line, seat_ref, term
 
 if TYPE_CHECKING:
     from app.rooms import Reply, Room
@@ -88,8 +90,7 @@ def rebuild(room: Room, store: Store) -> None:
     if room.state is None or policy(room) == "none":
         return
     if room.game["rules_version"] != room.engine.rules_version:
-        table.unavailable = ("Take-backs are not available in this game: it was started under "
-                             "older rules.")
+        table.unavailable = "api.takeback.err_older_rules"
         return
     events = [(e["seat"], e["action"]) for e in store.events(room.id)
               if e["seq"] <= room.version]
@@ -101,7 +102,7 @@ def rebuild(room: Room, store: Store) -> None:
         line = None
     if line is None or line.version != room.version or (
             canonical_json(line.state) != canonical_json(room.state)):
-        table.unavailable = "Take-backs are not available in this game just now."
+        table.unavailable = "api.takeback.err_unavailable"
         return
     table.line = line
 
@@ -124,14 +125,14 @@ def committed(room: Room, seat: int, action: Any, result: Any) -> None:
     line = _line(room)
     if line is not None:
         line.record(seat, room.state or {}, action, result)
-    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    _cancel(room, "api.takeback.closed_moved_on")
 
 
 def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
     """Rooms call this before taking newer versions committed by another process: the line
     of play follows them (one apply per event, as that process did), and an open request
     here is over."""
-    _cancel(room, "The game moved on before everyone answered the take-back request.")
+    _cancel(room, "api.takeback.closed_moved_on")
     line = _line(room)
     if line is None:
         return
@@ -162,10 +163,10 @@ def offer(room: Room, seat: int | None) -> dict[str, int] | None:
 
 
 # -- requests --------------------------------------------------------------------------------
-def _refuse(client_id: str | None, reason: str, code: str = "rule") -> Reply:
+def _refuse(client_id: str | None, reason: str, code: str = "rule", **params: Any) -> Reply:
     from app.rooms import Reply
 
-    return Reply({"type": "rejected", "id": client_id, "code": code, "reason": reason},
+    return Reply({"type": "rejected", "id": client_id, "code": code, **say(reason, **params)},
                  snapshot=code == "stale")
 
 
@@ -173,9 +174,6 @@ def _name(room: Room, seat: int) -> str:
     name = room.seats[seat]["name"] if seat < len(room.seats) else None
     return name or f"Seat {seat + 1}"
 
-
-def _moves(n: int) -> str:
-    return "1 move" if n == 1 else f"{n} moves"
 
 
 async def request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
@@ -204,36 +202,33 @@ async def _request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
         if key in room.recent:
             return Reply({"type": "accepted", "id": frame.id, "version": room.recent[key]})
         if room.status != "active" or room.state is None:
-            return _refuse(frame.id, "This game is not being played now." if room.status ==
-                           "lobby" else "This game is over.")
+            return _refuse(frame.id, "api.not_playing" if room.status == "lobby"
+                           else "api.game_over")
         rule = policy(room)
         if rule == "none":
-            return _refuse(frame.id, "Take-backs are off at this table.")
+            return _refuse(frame.id, "api.takeback.err_off")
         if frame.version != room.version:
-            return _refuse(frame.id, "The game moved on; here is the current state.", "stale")
+            return _refuse(frame.id, "ws.stale", "stale")
         if _line(room) is None:
             await asyncio.to_thread(rebuild, room, room.hub.store)
         table = _table(room)
         line = _line(room)
         if line is None:
-            return _refuse(frame.id, table.unavailable or "Take-backs are not available in "
-                                                          "this game just now.")
+            return _refuse(frame.id, table.unavailable or "api.takeback.err_unavailable")
         undo = line.takeable(frame.count)
         if undo is None:
-            return _refuse(frame.id, _across_reveal(line, frame.count))
+            why, kind, params = _across_reveal(line)
+            return _refuse(frame.id, why, kind, **params)
         if frame.count <= line.own_turn(seat):
-            return await _commit(room, seat, frame.id, undo, f"{{seat{seat}}} takes back "
-                                 f"{_moves(len(undo))}.")
+            return await _commit(room, seat, frame.id, undo, "api.takeback.log_own")
         if rule != "consent":
-            return _refuse(frame.id, "At this table you can only take back your own moves of "
-                                     "the current turn, before anything is revealed.")
+            return _refuse(frame.id, "api.takeback.err_own_only")
         if table.request is not None:
-            return _refuse(frame.id, "A take-back request is already waiting for answers.")
+            return _refuse(frame.id, "api.takeback.err_pending")
         waiting = {s["seat"] for s in room.seats
                    if s["seat"] != seat and not s["is_bot"] and not s["left"]}
         if not waiting:
-            return await _commit(room, seat, frame.id, undo, f"{{seat{seat}}} takes back "
-                                 f"{_moves(len(undo))}.")
+            return await _commit(room, seat, frame.id, undo, "api.takeback.log_own")
         req = Request(id=secrets.token_urlsafe(9), seat=seat, client_id=frame.id, undo=undo,
                       version=room.version, waiting=waiting)
         table.request = req
@@ -242,20 +237,29 @@ async def _request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
         room.broadcast_text(encode({
             "type": "takeback_request", "request": req.id, "id": frame.id, "seat": seat,
             "undo": undo, "waiting": sorted(waiting), "seconds": REQUEST_SECONDS,
-            "text": f"{_name(room, seat)} asks to take back {_moves(len(undo))}."}))
+            **_asks(room, seat, len(undo))}))
         return Reply({"type": "takeback_request", "request": req.id, "id": frame.id},
                      delivered=True)
 
 
-def _across_reveal(line: Line, count: int) -> str:
+def _asks(room: Room, seat: int, count: int) -> dict[str, Any]:
+    """A request's words: ``text`` in English (names filled in) and its key for the page."""
+    params = {"seat": seat_ref(seat), "count": count}
+    return {"text": text("api.takeback.asks", params, names={seat: _name(room, seat)}),
+            "key": "api.takeback.asks", "params": params}
+
+
+def _across_reveal(line: Line) -> tuple[str, str, dict[str, Any]]:
+    """Why nothing (more) can be taken back: a key, the code, and its parameters."""
     if line.version == 0:
-        return "There is no move to take back yet."
+        return "api.takeback.err_none_yet", "rule", {}
     why = line.last_reveal
     if why is None:
-        return "There are not that many moves to take back."
+        return "api.takeback.err_too_many", "rule", {}
+    what = term(why) if messages.has(why) else {"label": why}
     if not line.undoable:
-        return f"You cannot take back a move after {why}."
-    return f"You cannot take back that far: {why} came in between."
+        return "api.takeback.err_after", "rule", {"why": what}
+    return "api.takeback.err_between", "rule", {"why": what}
 
 
 async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | None:
@@ -264,12 +268,11 @@ async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | Non
         table = _table(room)
         req = table.request
         if req is None or req.id != frame.request:
-            return "That take-back request is no longer open."
+            return "api.takeback.err_closed"
         if seat not in req.waiting:
-            return "This take-back request does not wait for your answer."
+            return "api.takeback.err_not_asked"
         if not frame.accept:
-            _close(room, req, "refused", f"{_name(room, seat)} did not agree to the "
-                                         "take-back; the game goes on.")
+            _close(room, req, "refused", "api.takeback.closed_refused", seat=seat_ref(seat))
             return None
         req.waiting.discard(seat)
         if req.waiting:
@@ -277,12 +280,10 @@ async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | Non
                 "type": "takeback_request", "request": req.id, "id": req.client_id,
                 "seat": req.seat, "undo": req.undo, "waiting": sorted(req.waiting),
                 "seconds": REQUEST_SECONDS,
-                "text": f"{_name(room, req.seat)} asks to take back {_moves(len(req.undo))}."}))
+                **_asks(room, req.seat, len(req.undo))}))
             return None
-        _close(room, req, "granted", "Everyone agreed to the take-back.")
-        reply = await _commit(room, req.seat, req.client_id, req.undo,
-                              f"{{seat{req.seat}}} takes back {_moves(len(req.undo))} "
-                              "(everyone agreed).")
+        _close(room, req, "granted", "api.takeback.closed_granted")
+        reply = await _commit(room, req.seat, req.client_id, req.undo, "api.takeback.log_agreed")
         # The asking player's own answer: its request id was applied at this version.
         text = encode(reply.frame)
         for conn in list(room.conns):
@@ -291,14 +292,20 @@ async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | Non
         return None
 
 
-def _close(room: Room, req: Request, outcome: str, reason: str) -> None:
+def _close(room: Room, req: Request, outcome: str, reason: str, **params: Any) -> None:
     table = _table(room)
     if table.request is req:
         table.request = None
     if req.timer is not None:
         req.timer.cancel()
     room.broadcast_text(encode({"type": "takeback_closed", "request": req.id, "id": req.client_id,
-                                "outcome": outcome, "reason": reason}))
+                                "outcome": outcome, **_worded(room, reason, params)}))
+
+
+def _worded(room: Room, key: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``reason`` in English with the players' names, and its key for the page."""
+    names = {s["seat"]: _name(room, s["seat"]) for s in room.seats}
+    return {"reason": text(key, params, names=names), "key": key, "params": params}
 
 
 def _cancel(room: Room, reason: str) -> None:
@@ -311,11 +318,10 @@ async def _expire(room: Room, request_id: str) -> None:
     async with room.lock:
         req = _table(room).request
         if req is not None and req.id == request_id:
-            _close(room, req, "timed_out", "Not everyone answered the take-back request in "
-                                           "time; the game goes on.")
+            _close(room, req, "timed_out", "api.takeback.closed_timed_out")
 
 
-async def _commit(room: Room, seat: int, client_id: str, undo: list[int], text: str) -> Reply:
+async def _commit(room: Room, seat: int, client_id: str, undo: list[int], key: str) -> Reply:
     """Store the take-back event and move the room to the restored state (lock held)."""
     from app.rooms import Reply
 
@@ -323,7 +329,8 @@ async def _commit(room: Room, seat: int, client_id: str, undo: list[int], text: 
     assert line is not None
     state = line.restored(undo)
     seq = room.version + 1
-    lines = [{"seq": seq, "seat": seat, "text": text, "to": None,
+    lines = [{"seq": seq, "seat": seat, "key": key,
+              "params": {"seat": seat_ref(seat), "count": len(undo)}, "to": None,
               "data": {"takeback": list(undo)}}]
     item = CommitItem(game_id=room.id, seq=seq, seat=seat, client_id=client_id,
                       action={"type": TAKEBACK, "undo": list(undo)}, log=lines, state=state,
@@ -335,8 +342,7 @@ async def _commit(room: Room, seat: int, client_id: str, undo: list[int], text: 
     if not ok:
         if ok is False:
             await room.hub.catch_up_locked(room)
-        return _refuse(client_id, "The take-back could not be saved just now; nothing was "
-                                  "changed. Please try again.", "unavailable")
+        return _refuse(client_id, "api.takeback.err_not_saved", "unavailable")
     line.take_back(undo)
     room.state, room.version = state, seq
     room.last = {"seat": seat, "type": TAKEBACK, "version": seq}

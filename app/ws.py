@@ -34,6 +34,7 @@ from app.frames import (
     encode,
     short_error,
 )
+from app.i18n import say
 from app.outbox import Connection
 from app.ratelimit import TokenBucket
 from app.rooms import Hub, Room
@@ -54,8 +55,9 @@ async def _send_now(ws: WebSocket, frame: dict[str, Any]) -> None:
         await ws.send_text(encode(frame))
 
 
-async def _refuse(ws: WebSocket, code: int, reason: str, kind: str | None = None) -> None:
-    frame: dict[str, Any] = {"type": "error", "reason": reason, "fatal": True}
+async def _refuse(ws: WebSocket, code: int, reason: str, kind: str | None = None,
+                  **params: Any) -> None:
+    frame: dict[str, Any] = {"type": "error", **say(reason, **params), "fatal": True}
     if kind:
         frame["code"] = kind
     try:
@@ -94,13 +96,12 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     rt = hub.rt
     max_bytes: int = ws.app.state.settings.max_frame_bytes
     if not origin_allowed(ws, rt):
-        await _refuse(ws, 4403, "This page may not open game connections (its origin is not "
-                                "this site's).", "origin")
+        await _refuse(ws, 4403, "ws.origin", "origin")
         return
     try:
         message = await asyncio.wait_for(ws.receive(), rt.hello_timeout)
     except TimeoutError:
-        await _refuse(ws, 4400, f"Say hello within {rt.hello_timeout:g} seconds.")
+        await _refuse(ws, 4400, "ws.hello_late", seconds=rt.hello_timeout)
         return
     if message["type"] == "websocket.disconnect":
         return
@@ -117,28 +118,28 @@ async def _session(ws: WebSocket, game_id: str) -> None:
         await _refuse(ws, 4400, f"Bad hello: {short_error(exc)}")
         return
     if not GAME_ID.fullmatch(game_id):
-        await _refuse(ws, 4404, "There is no such game.")
+        await _refuse(ws, 4404, "api.no_such_game")
         return
     try:
         room = await hub.room(game_id)
     except ApiError:
-        await _refuse(ws, 4404, "There is no such game.")
+        await _refuse(ws, 4404, "api.no_such_game")
         return
     seat: int | None
     if hello.credential is not None:
         found = await asyncio.to_thread(hub.store.authenticate, hello.credential)
         if found is None or found[0] != game_id:
-            await _refuse(ws, 4401, "This seat credential is not valid for this game.")
+            await _refuse(ws, 4401, "ws.credential_invalid")
             return
         seat = found[1]
     elif hello.watch is not None:
         if not room.game["spectators"] or hello.watch != room.game["watch_id"]:
-            await _refuse(ws, 4403, "Spectators are not allowed in this game."
-                          if not room.game["spectators"] else "This watch link is not valid.")
+            await _refuse(ws, 4403, "ws.no_spectators" if not room.game["spectators"]
+                          else "api.link_invalid.watch")
             return
         seat = None
     else:
-        await _refuse(ws, 4400, "Bad hello: send a credential or a watch id.")
+        await _refuse(ws, 4400, "ws.hello_who")
         return
 
     if not hub.fanout.healthy:
@@ -186,13 +187,12 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
         if text is None:
             if not others.take():
                 continue
-            conn.send(encode({"type": "error", "code": "binary", "reason":
-                              "Frames are JSON text; binary frames are not read."}))
+            conn.send(encode({"type": "error", "code": "binary", **say("ws.binary")}))
             continue
         if text == OVERSIZED or len(text) > max_bytes:
             if others.take():
-                conn.send(encode({"type": "error", "code": "too_large", "reason":
-                                  f"Frame too large (the limit is {max_bytes} bytes)."}))
+                conn.send(encode({"type": "error", "code": "too_large",
+                                  **say("ws.too_large", limit=max_bytes)}))
             continue
         try:
             frame = client_frame.validate_json(text)
@@ -204,17 +204,16 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             fid = frame.request if isinstance(frame, TakebackAnswerFrame) else frame.id
             if conn.seat is None:
                 conn.send(encode({"type": "rejected", "id": fid, "code": "forbidden",
-                                  "reason": "Spectators cannot act."}))
+                                  **say("ws.spectator_act")}))
                 continue
             if not actions.take():
                 conn.send(encode({"type": "rejected", "id": fid, "code": "rate_limited",
-                                  "reason": "Too many actions at once; wait a moment and try "
-                                            "again."}))
+                                  **say("ws.actions_fast")}))
                 continue
             if isinstance(frame, TakebackAnswerFrame):
                 error = await takeback.answer(room, conn.seat, frame)
                 if error:
-                    conn.send(encode({"type": "error", "reason": error}))
+                    conn.send(encode({"type": "error", **say(error)}))
                 continue
             reply = (await takeback.request(room, conn.seat, frame)
                      if isinstance(frame, TakebackFrame) else
@@ -226,8 +225,7 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
         elif isinstance(frame, ChatSend):
             await chat.handle(hub, room, conn, frame)  # the chat has its own rate limit
         elif not others.take():
-            conn.send(encode({"type": "error", "code": "rate_limited",
-                              "reason": "Too many frames at once; slow down."}))
+            conn.send(encode({"type": "error", "code": "rate_limited", **say("ws.frames_fast")}))
         elif isinstance(frame, SyncFrame):
             room.send_snapshot(conn)
         elif isinstance(frame, ChatFollow):
@@ -237,7 +235,7 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
         elif isinstance(frame, ClockFrame):
             await clock_api.on_frame(hub, room, conn, frame.op)
         else:
-            conn.send(encode({"type": "error", "reason": "Already said hello."}))
+            conn.send(encode({"type": "error", **say("ws.hello_twice")}))
 
 
 def _frame_error(text: str, exc: ValidationError) -> str:

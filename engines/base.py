@@ -111,9 +111,10 @@ def seat_ref(seat: int) -> dict[str, int]:
     return {"seat": seat}
 
 
-def term(key: str) -> dict[str, str]:
-    """A parameter that is a game term (a sign, a card, a company): translated by its own key."""
-    return {"term": key}
+def term(key: str, **params: Any) -> dict[str, Any]:
+    """A parameter that is a game term (a sign, a card, a company) or a whole message of its
+    own: worded by its own key (and parameters, if it has some)."""
+    return {"term": key, "params": params} if params else {"term": key}
 
 
 @dataclass
@@ -302,12 +303,11 @@ class Engine(ABC):
         try:
             text = orjson.dumps(raw)
         except TypeError:
-            raise ActionError("Invalid action: it is not plain JSON "
-                              "(or a number is too large).") from None
+            raise ActionError("base.err.not_json") from None
         try:
             return self.action_adapter.validate_json(text, strict=True)
         except ValidationError as exc:
-            raise ActionError(_pydantic_message(exc)) from None
+            raise ActionError("base.err.invalid", **_pydantic_problem(exc)) from None
 
     @abstractmethod
     def apply(self, state: State, seat: int, action: BaseModel) -> ApplyResult:
@@ -363,13 +363,13 @@ class Engine(ABC):
                 or self.reveals(before, after, seat, action))
 
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
-        """What a revealing action revealed, in words that finish "You cannot take back a
-        move after ..." (games name their own dice and cards)."""
+        """What a revealing action revealed: a catalogue key whose words finish "You cannot
+        take back a move after ..." (games name their own dice and cards)."""
         if before.get("rng") != after.get("rng"):
-            return "a die roll or a shuffle"
+            return "base.reveal.rng"
         if self.secret_part(before) != self.secret_part(after):
-            return "a card was drawn or shown"
-        return "a secret was revealed"
+            return "base.reveal.card"
+        return "base.reveal.secret"
 
     def turn_of(self, state: State) -> Any:
         """What "the current turn" is for take-backs (any JSON-like value): an action taken
@@ -386,7 +386,7 @@ class Engine(ABC):
         """
         templates = self.legal_actions(state, seat)
         if not templates:
-            raise RuleError("There is nothing for this seat to do now.")
+            raise RuleError("base.err.nothing_to_do")
         return expand_template(rng.choice(templates), rng)
 
     # -- out of time -----------------------------------------------------------------------
@@ -471,12 +471,24 @@ def _first_value(val: Any) -> Any:
     return field_values(val)[0]
 
 
-def _pydantic_message(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors()[:3]:
-        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
-        parts.append(f"{loc}: {err['msg']}" if loc else err["msg"])
-    return "Invalid action: " + "; ".join(parts)
+#: pydantic's error types, grouped into the few problems a player is told about (each a
+#: catalogue term ``base.problem.<name>``); anything else is "not allowed".
+_PROBLEMS = {"missing": "missing", "extra_forbidden": "unknown", "literal_error": "choice",
+             "enum": "choice", "union_tag_invalid": "choice", "union_tag_not_found": "missing",
+             "int_type": "number", "int_parsing": "number", "int_from_float": "number",
+             "float_type": "number", "bool_type": "yes_no", "string_type": "text",
+             "list_type": "list", "tuple_type": "list", "dict_type": "object",
+             "model_type": "object", "greater_than_equal": "range", "less_than_equal": "range",
+             "greater_than": "range", "less_than": "range", "too_short": "length",
+             "too_long": "length", "string_too_short": "length", "string_too_long": "length"}
+
+
+def _pydantic_problem(exc: ValidationError) -> dict[str, Any]:
+    """The first problem of an invalid action, as parameters of ``base.err.invalid``."""
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
+    return {"field": loc or "type",
+            "problem": term("base.problem." + _PROBLEMS.get(err["type"], "value"))}
 
 
 #: The ``type`` of a take-back event in a game's history (never one of a game's actions):
@@ -741,8 +753,9 @@ Handler = Callable[[Any, int, Any], list[LogEntry]]
 Seats = Callable[[Any], Sequence[int]]
 #: The templates a step offers one seat.
 Legal = Callable[[Any, int], list[Template]]
-#: A refusal: a fixed sentence, or one built from ``(state, seat, action_type)``.
-Message = str | Callable[[Any, int, str], str]
+#: A refusal: a catalogue key, or a callable of ``(state, seat, action_type)`` giving a key
+#: or ``(key, params)``.
+Message = str | Callable[[Any, int, str], "str | tuple[str, dict[str, Any]]"]
 
 
 def no_seats(state: Any) -> Sequence[int]:
@@ -776,8 +789,8 @@ class Step:
     actions: Mapping[str, Handler]
     actors: Seats
     legal: Legal
-    hint: Message = "That cannot be done now."
-    not_your_turn: Message = "It is not your turn."
+    hint: Message = "base.err.cannot_now"
+    not_your_turn: Message = "base.err.not_your_turn"
     out_of_turn: Mapping[str, Handler] = field(default_factory=dict)
     out_of_turn_legal: Legal = no_templates
     optional: Seats = no_seats
@@ -790,8 +803,11 @@ class Step:
         return kinds
 
 
-def _say(message: Message, state: Any, seat: int, kind: str) -> str:
-    return message if isinstance(message, str) else message(state, seat, kind)
+def _refusal(message: Message, state: Any, seat: int, kind: str) -> RuleError:
+    """The rule error of a step's refusal: a key, or ``(key, params)`` from a callable."""
+    said = message if isinstance(message, str) else message(state, seat, kind)
+    key, params = (said, {}) if isinstance(said, str) else said
+    return RuleError(key, **params)
 
 
 class StepEngine(Engine):
@@ -808,7 +824,7 @@ class StepEngine(Engine):
     """
 
     state_type: ClassVar[type | None] = None
-    over_message: ClassVar[str] = "The game is over."
+    over_message: ClassVar[str] = "base.err.over"
 
     @abstractmethod
     def current_step(self, state: State) -> Step:
@@ -831,16 +847,16 @@ class StepEngine(Engine):
     def handler_for(self, state: State, seat: int, kind: str) -> Handler:
         """The handler the current step has for ``kind`` from ``seat``, or the refusal."""
         if self.is_over(state):
-            raise RuleError(self.over_message)
+            raise _refusal(self.over_message, state, seat, "")
         step = self.current_step(state)
         if seat in step.actors(state):
             handler = step.actions.get(kind) or step.out_of_turn.get(kind)
             if handler is None:
-                raise RuleError(_say(step.hint, state, seat, kind))
+                raise _refusal(step.hint, state, seat, kind)
             return handler
         if kind in step.out_of_turn:
             return step.out_of_turn[kind]
-        raise RuleError(_say(step.not_your_turn, state, seat, kind))
+        raise _refusal(step.not_your_turn, state, seat, kind)
 
     def apply(self, state: State, seat: int, action: Any) -> ApplyResult:
         """Guards, one copy, the step's handler, then :meth:`after_action`."""

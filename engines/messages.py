@@ -5,7 +5,7 @@ parameters; the browser renders it in the viewer's language from the catalogues,
 server renders English from the same catalogues where it needs a sentence of its own (the
 ``reason`` of a rejection, a mail). The catalogue format is a small, documented subset of
 ICU MessageFormat, implemented twice, here and in ``static/i18n.js``, and held to the same
-cases (``tests/fixtures/i18n/format_cases.json``):
+cases (``tests/engines/messages_cases.json``):
 
 * ``{name}`` inserts a parameter as it is; ``{n, number}`` a number grouped in the
   language's way (12,345 / 12.345);
@@ -190,7 +190,7 @@ def _plain(value: Any, lang: str, names: dict[int, str] | None) -> str:
             seat = int(value["seat"])
             return (names or {}).get(seat, f"Player {seat + 1}")
         if "term" in value:
-            return render(str(value["term"]), {}, lang, names)
+            return render(str(value["term"]), value.get("params") or {}, lang, names)
         if "label" in value:
             return str(value["label"])
         return ", ".join(str(v) for v in value.values())

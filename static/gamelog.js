@@ -54,7 +54,7 @@ export function lineNodes(line, nameOf, describe = null) {
   const place = (v) => {
     if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x ? placeText(x, describe) : String(x))).join(", ");
     if ("seat" in v) return nameNode(Number(v.seat), nameOf);
-    if ("term" in v) return t(String(v.term));
+    if ("term" in v) return t(String(v.term), v.params || {});
     return h("span", { class: "log-ref" }, placeText(v, describe));
   };
   return parts(line.key, line.params || {}, place, line.text).map((p) => (typeof p === "string" ? document.createTextNode(p) : p));

@@ -2,7 +2,7 @@
 // the server from every file that speaks (GET /i18n/<lang>.json: the shell's
 // static/i18n/<lang>.json, each board's static/games/<game>/i18n/, each engine's
 // engines/<game>/i18n/, the server's app/i18n/). Messages use the ICU MessageFormat subset of
-// engines/messages.py (same cases: tests/fixtures/i18n/format_cases.json), with
+// engines/messages.py (same cases: tests/engines/messages_cases.json), with
 // Intl.PluralRules and Intl.NumberFormat doing the language's plurals and digits; no library,
 // because there is no build step and the subset is all the catalogues need.
 //
@@ -248,7 +248,7 @@ export function formatParts(pattern, params = {}, lang = current, place = null) 
 
 function plainValue(v, lang) {
   if ("seat" in v) return `Player ${Number(v.seat) + 1}`;
-  if ("term" in v) return t(String(v.term), {}, lang);
+  if ("term" in v) return t(String(v.term), v.params || {}, lang);
   if ("label" in v) return String(v.label);
   return Object.values(v).join(", ");
 }

@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("meja.clock")
 
-STAND_IN_REFUSAL = ("A bot is playing your seat because your time ran out; press "
-                    "\u201cTake my seat back\u201d first.")
+STAND_IN_REFUSAL = "ws.stand_in"
 
 
 def settings(room: Room) -> TableSettings:

@@ -28,9 +28,9 @@ async def take_back(holder: SeatDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
     room = await hub.room(holder.game_id)
     seat = holder.seat
     if room.status != "active":
-        raise ApiError(409, "This game is not being played.")
+        raise ApiError(409, "api.not_playing")
     if not room.seats[seat].get("stand_in"):
-        raise ApiError(409, "No bot is playing your seat.")
+        raise ApiError(409, "api.no_stand_in")
     cfg = clocks.settings(room)
     awaited = room.state is not None and seat in room.engine.awaited(room.state)
     at = hub.clocks.now()
@@ -39,7 +39,7 @@ async def take_back(holder: SeatDep, store: StoreDep, hub: HubDep) -> LobbyInfo:
         return model.take_back(clock, cfg.time_control, seat, at, awaited)
 
     if not await run(db.take_back, store.engine, room.id, seat, rebase):
-        raise ApiError(409, "No bot is playing your seat.")
+        raise ApiError(409, "api.no_stand_in")
     await tell(hub, room.id)
     game, seats = await run(store.game, room.id), await run(store.seats, room.id)
     return LobbyInfo.model_validate(lobby_info(game, seats, room.online(), you=seat))

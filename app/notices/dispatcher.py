@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from app.i18n import text
 from app.notices import mail, webhooks
 from app.notices.settings import NoticeSettings
 from app.notices.store import NoticeStore, Target, Targets
@@ -140,17 +141,18 @@ class Notices:
             log.exception("notices: could not read the start of %s", game_id)
 
     async def lobby_created(self, game_id: str, credential: str, address: str | None,
-                            hook: str | None) -> None:
-        """The host's address and the table's hook, given at creation."""
+                            hook: str | None, lang: str | None = None) -> None:
+        """The host's address and the table's hook, given at creation (in their language)."""
         if address is not None:
-            await asyncio.to_thread(self.db.set_address, credential, address)
+            await asyncio.to_thread(self.db.set_address, credential, address, lang)
         if hook is not None:
-            await asyncio.to_thread(self.db.set_hook, game_id, hook)
+            await asyncio.to_thread(self.db.set_hook, game_id, hook, lang)
         self._targets.pop(game_id, None)
 
-    async def joined(self, game_id: str, credential: str, address: str | None) -> None:
+    async def joined(self, game_id: str, credential: str, address: str | None,
+                     lang: str | None = None) -> None:
         """A player took a seat (with an address or without: either replaces the seat's)."""
-        await asyncio.to_thread(self.db.set_address, credential, address)
+        await asyncio.to_thread(self.db.set_address, credential, address, lang)
         self._targets.pop(game_id, None)
 
     async def check_hook(self, url: str | None) -> str | None:
@@ -217,7 +219,8 @@ class Notices:
         queued = False
         humans = [s for s in turn.began if s not in turn.bots]
         if targets.hook is not None and humans:
-            body = webhooks.hook_message(name, link, [self._seat_name(turn, s) for s in humans])
+            body = webhooks.hook_message(name, link, [self._seat_name(turn, s) for s in humans],
+                                         targets.hook_lang)
             queued |= self.db.enqueue(f"hook:{turn.game_id}:{turn.version}", "hook",
                                       turn.game_id, {"url": targets.hook, "body": body}, now)
         if not self.settings.mail_on:
@@ -253,17 +256,15 @@ class Notices:
         return f"{self.settings.public_url}/unsubscribe/{mail.sign_address(self.secret(), address)}"
 
     def _turn_mail(self, turn: Turn, target: Target, name: str, link: str) -> mail.Mail:
+        """One player's your-turn mail, in the language they joined in."""
         others = [self._seat_name(turn, s) for s in range(len(turn.names)) if s != target.seat]
         unsubscribe = self._unsubscribe_url(target.address)
-        text = (f"Hello {self._seat_name(turn, target.seat)},\n\n"
-                f"It is your turn in {name} (with {', '.join(others) or 'nobody else'}).\n\n"
-                f"Open the game: {link}\n"
-                "(The link opens your seat in the browser you joined with; it carries no "
-                "password, so forwarding this mail gives nobody your seat.)\n\n"
-                "You get at most one mail per turn, and none while the game is open in "
-                "your browser.\n"
-                f"No more mail from Meja: {unsubscribe}\n")
-        return mail.Mail(target.address, f"Your turn: {name}", text, unsubscribe)
+        lang = target.lang
+        body = text("mail.turn.body", {
+            "name": self._seat_name(turn, target.seat), "game": name, "count": len(others),
+            "others": ", ".join(others), "link": link, "unsubscribe": unsubscribe}, lang)
+        return mail.Mail(target.address, text("mail.turn.subject", {"game": name}, lang), body,
+                         unsubscribe)
 
     # -- digests (turn-based tables) -----------------------------------------------------
     async def _digests(self) -> None:
@@ -284,7 +285,10 @@ class Notices:
         count = 0
         for address in self.db.digest_due(cutoff):
             lines, gone = [], []
-            for row in self.db.waiting_for(address):
+            rows = self.db.waiting_for(address)
+            # One digest per address: in the language of its latest table.
+            lang = next((r["lang"] for r in reversed(rows) if r.get("lang")), None)
+            for row in rows:
                 engine = get_engine(row["kind"])
                 waiting = (row["status"] == "active" and not row["is_bot"] and not row["left"]
                            and engine is not None and row["state"] is not None
@@ -293,23 +297,19 @@ class Notices:
                     gone.append(row["seat_id"])
                     continue
                 since = row["since_at"]
-                since_text = since.strftime("%Y-%m-%d %H:%M UTC") if since else "recently"
-                lines.append(f"- {engine.name}, your turn since {since_text}:\n"
-                             f"  {self.settings.public_url}/game/{row['id']}")
+                lines.append(text("mail.digest.line", {
+                    "game": engine.name, "link": f"{self.settings.public_url}/game/{row['id']}",
+                    "since": since.strftime("%Y-%m-%d %H:%M UTC") if since else "-"}, lang))
             if gone:
                 self.db.unwait(gone)
             if not lines or not self.db.take_digest(address, cutoff, now):
                 continue
             unsubscribe = self._unsubscribe_url(address)
             n = len(lines)
-            subject = ("Meja: a table is waiting for you" if n == 1
-                       else f"Meja: {n} tables are waiting for you")
-            text = ("Hello,\n\nThese turn-based tables are waiting for your move:\n\n"
-                    + "\n".join(lines)
-                    + "\n\n(Each link opens your seat in the browser you joined with; it "
-                      "carries no password.)\n\nYou get this digest at most once a day.\n"
-                      f"No more mail from Meja: {unsubscribe}\n")
-            msg = mail.Mail(address, subject, text, unsubscribe)
+            subject = text("mail.digest.subject", {"count": n}, lang)
+            body = text("mail.digest.body", {"tables": "\n".join(lines),
+                                             "unsubscribe": unsubscribe}, lang)
+            msg = mail.Mail(address, subject, body, unsubscribe)
             self.db.enqueue(f"digest:{address}:{now.isoformat()}", "mail", None,
                             msg.as_payload(), now)
             count += 1

@@ -27,11 +27,13 @@ from app.tables import (
 
 @dataclass(frozen=True)
 class Target:
-    """A seat that has an address (its number in the game, its row id, the address)."""
+    """A seat that has an address (its number in the game, its row id, the address, and
+    the language its mail is written in)."""
 
     seat: int
     seat_id: int
     address: str
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class Targets:
 
     seats: dict[int, Target]
     hook: str | None
+    hook_lang: str = "en"
 
     @property
     def empty(self) -> bool:
@@ -53,7 +56,8 @@ class NoticeStore:
         self.engine = engine
 
     # -- what players and hosts give ------------------------------------------------------
-    def set_address(self, credential: str, address: str | None) -> None:
+    def set_address(self, credential: str, address: str | None, lang: str | None = None
+                    ) -> None:
         """The address of the seat this credential holds (``None``: forget it). Called
         after every join, so a seat freed and taken again never keeps the last player's."""
         h = security.hash_secret(credential)
@@ -65,12 +69,12 @@ class NoticeStore:
             conn.execute(delete(notice_addresses).where(notice_addresses.c.seat_id == row[0]))
             if address is not None:
                 conn.execute(insert(notice_addresses).values(
-                    seat_id=row[0], game_id=row[1], address=address))
+                    seat_id=row[0], game_id=row[1], address=address, lang=lang))
 
-    def set_hook(self, game_id: str, url: str) -> None:
-        """The table's webhook URL (given at creation)."""
+    def set_hook(self, game_id: str, url: str, lang: str | None = None) -> None:
+        """The table's webhook URL (given at creation, with the host's language)."""
         with self.engine.begin() as conn:
-            conn.execute(insert(notice_hooks).values(game_id=game_id, url=url))
+            conn.execute(insert(notice_hooks).values(game_id=game_id, url=url, lang=lang))
 
     def hook_of(self, game_id: str) -> str | None:
         """The table's webhook URL (for its host only)."""
@@ -80,15 +84,17 @@ class NoticeStore:
 
     def targets(self, game_id: str) -> Targets:
         """The seats of a game that have an address nobody unsubscribed, and its hook."""
-        q = (select(seats.c.seat, seats.c.id, notice_addresses.c.address)
+        q = (select(seats.c.seat, seats.c.id, notice_addresses.c.address,
+                    notice_addresses.c.lang)
              .join(notice_addresses, notice_addresses.c.seat_id == seats.c.id)
              .outerjoin(notice_optouts, notice_optouts.c.address == notice_addresses.c.address)
              .where(and_(seats.c.game_id == game_id, notice_optouts.c.address.is_(None))))
         with self.engine.connect() as conn:
             rows = conn.execute(q).all()
-            hook = conn.execute(select(notice_hooks.c.url)
-                                .where(notice_hooks.c.game_id == game_id)).scalar()
-        return Targets({r[0]: Target(r[0], r[1], r[2]) for r in rows}, hook)
+            hook = conn.execute(select(notice_hooks.c.url, notice_hooks.c.lang)
+                                .where(notice_hooks.c.game_id == game_id)).first()
+        return Targets({r[0]: Target(r[0], r[1], r[2], r[3] or "en") for r in rows},
+                       hook[0] if hook else None, (hook[1] if hook else None) or "en")
 
     # -- unsubscribing ---------------------------------------------------------------------
     def opt_out(self, address: str, at: dt.datetime) -> None:
@@ -209,8 +215,9 @@ class NoticeStore:
         """The waiting tables of one address, with each game's row and the seat number."""
         q = (select(notice_waiting.c.seat_id, notice_waiting.c.since_at, seats.c.seat,
                     seats.c.is_bot, seats.c.left, games.c.id, games.c.kind, games.c.status,
-                    games.c.state)
+                    games.c.state, notice_addresses.c.lang)
              .join(seats, seats.c.id == notice_waiting.c.seat_id)
+             .outerjoin(notice_addresses, notice_addresses.c.seat_id == notice_waiting.c.seat_id)
              .join(games, games.c.id == notice_waiting.c.game_id)
              .where(notice_waiting.c.address == address)
              .order_by(notice_waiting.c.since_at))

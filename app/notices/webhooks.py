@@ -16,6 +16,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
+from app.i18n import text
+
 MAX_URL = 2000
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -90,10 +92,12 @@ def resolve_checked(url: str, allow_local: bool, own_hosts: tuple[str, ...] = ()
     return addrs[0]
 
 
-def hook_message(game_name: str, link: str, awaited: list[str]) -> dict[str, Any]:
-    """The JSON body: Discord reads ``content``, Slack and Mattermost read ``text``."""
-    who = ", ".join(awaited)
-    line = f"{game_name}: waiting for {who}. {link}"
+def hook_message(game_name: str, link: str, awaited: list[str],
+                 lang: str | None = None) -> dict[str, Any]:
+    """The JSON body (in the host's language): Discord reads ``content``, Slack and
+    Mattermost read ``text``."""
+    line = text("hook.waiting", {"game": game_name, "who": ", ".join(awaited), "link": link},
+                lang or "en")
     return {"content": line, "text": line, "game": game_name, "url": link, "awaited": awaited}
 
 

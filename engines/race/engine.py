@@ -36,7 +36,7 @@ class RaceEngine(StepEngine):
     options_model = RaceOptions
     action_adapter = ACTION_ADAPTER
     state_type = RaceState
-    over_message = "The race is over."
+    over_message = "race.err.over"
     listed = False
     blurb = "The peer benchmark's game."
 

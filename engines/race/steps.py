@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Step, Template
+from engines.base import LogEntry, Step, Template, seat_ref
 from engines.race.actions import Advance
 from engines.race.state import RaceState
 
@@ -13,7 +13,7 @@ def advance(state: RaceState, seat: int, action: Advance) -> list[LogEntry]:
     if state["positions"][seat] >= state["goal"]:
         state["winner"] = seat
     state["current"] = (seat + 1) % len(state["positions"])
-    return [LogEntry(text=f"{{seat{seat}}} advanced {action.n}.")]
+    return [LogEntry.say("race.log.advanced", seat=seat_ref(seat), n=action.n)]
 
 
 def current_runner(state: RaceState) -> list[int]:

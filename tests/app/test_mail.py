@@ -31,7 +31,7 @@ def addr(who: str) -> str:
 
 
 def table(server: LiveServer, host_email: str | None = None, guest_email: str | None = None,
-          ) -> tuple[dict[str, Any], dict[str, Any]]:
+          guest_lang: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A started two-seat race: the host's lobby answer and the guest's join answer."""
     body: dict[str, Any] = {"game": "race", "seats": 2, "host_name": "Ayu"}
     if host_email:
@@ -43,6 +43,8 @@ def table(server: LiveServer, host_email: str | None = None, guest_email: str | 
     join: dict[str, Any] = {"name": "Budi"}
     if guest_email:
         join["email"] = guest_email
+    if guest_lang:
+        join["lang"] = guest_lang
     r = http.post(f"{server.url}/api/invites/{invite}/join", json=join)
     assert r.status_code == 200, r.text
     return lobby, r.json()
@@ -114,6 +116,24 @@ def test_one_mail_per_turn_to_a_player_who_is_away(notice_server: LiveServer,
         keys = conn.execute(select(notice_outbox.c.key).where(
             notice_outbox.c.game_id == gid, notice_outbox.c.kind == "mail")).scalars().all()
     assert len(keys) == 3
+    host.close()
+
+
+def test_a_player_gets_mail_in_the_language_they_joined_in(notice_server: LiveServer,
+                                                           mailbox: Mailbox) -> None:
+    host_mail, guest_mail = addr("ayu"), addr("budi")
+    lobby, guest = table(notice_server, host_mail, guest_mail, guest_lang="id")
+    start(notice_server, lobby)
+    # The host left no language: English.
+    assert mailbox.wait(host_mail, 1)[0]["Subject"] == "Your turn: Race (benchmark)"
+    host = Viewer(notice_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    move(host)
+    mail = mailbox.wait(guest_mail, 1)[0]
+    assert mail["Subject"] == "Giliran Anda: Race (benchmark)"
+    text = mail.get_content()
+    assert "Halo Budi" in text and "(bersama Ayu)" in text
+    assert f"{PUBLIC}/game/{lobby['game_id']}" in text
     host.close()
 
 

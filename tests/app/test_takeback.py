@@ -113,7 +113,8 @@ def test_own_move_of_the_turn_is_taken_back_and_every_view_is_as_before(
         assert v.doc["last"]["type"] == TAKEBACK
     # Everyone was told in the log, with the taken-back version named for the renderer.
     line = next(ln for ln in players[1].log if ln["seq"] == 2)
-    assert line["text"] == "{seat0} takes back 1 move." and line["data"] == {"takeback": [1]}
+    assert line["key"] == "api.takeback.log_own" and line["data"] == {"takeback": [1]}
+    assert line["params"] == {"seat": {"seat": 0}, "count": 1}
     # The history keeps the taken-back action, marked.
     events = history(live_server, lobby["game_id"])
     assert [(e["seq"], e["type"], e["taken_back"]) for e in events] == [
@@ -129,7 +130,8 @@ def test_after_a_die_roll_the_move_cannot_be_taken_back(live_server: Any) -> Non
     assert host.doc["takeback"] is None
     reply = host.answer(take_back(host))
     assert reply == {"type": "rejected", "id": reply["id"], "code": "rule",
-                     "reason": "You cannot take back a move after a die roll."}
+                     "reason": "You cannot take back a move after a die roll.",
+                     "key": "api.takeback.err_after", "params": {"why": {"label": "a die roll"}}}
     assert host.version == 2
 
 

@@ -98,7 +98,8 @@ def test_bad_game_ids_get_an_error_frame(live_server, path: str) -> None:
     ws = connect(f"{live_server.ws_url}/ws/{path}")
     ws.send(json.dumps({"type": "hello", "credential": "whatever"}))
     frame = json.loads(ws.recv(timeout=5))
-    assert frame == {"type": "error", "reason": "There is no such game.", "fatal": True}
+    assert frame == {"type": "error", "reason": "There is no such game.", "fatal": True,
+                     "key": "api.no_such_game", "params": {}}
 
 
 def test_hellos_for_unknown_games_leave_nothing_behind(live_server) -> None:

@@ -10,8 +10,7 @@ import pytest
 from engines import messages
 from engines.base import LogEntry, RuleError, seat_ref
 
-CASES = json.loads((Path(__file__).parents[1] / "fixtures" / "i18n" /
-                    "format_cases.json").read_text())
+CASES = json.loads((Path(__file__).parent / "messages_cases.json").read_text())
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["pattern"][:40] for c in CASES])

@@ -1,11 +1,11 @@
 // static/i18n.js formats every case engines/messages.py formats, the same way
-// (tests/fixtures/i18n/format_cases.json), and picks a first visit's language from the browser's.
+// (tests/engines/messages_cases.json), and picks a first visit's language from the browser's.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { format, formatParts, preferredLang, provide, t } from "../../static/i18n.js";
 
-const CASES = JSON.parse(readFileSync(new URL("../fixtures/i18n/format_cases.json", import.meta.url), "utf8"));
+const CASES = JSON.parse(readFileSync(new URL("../engines/messages_cases.json", import.meta.url), "utf8"));
 
 for (const c of CASES) {
   test(`formats ${c.pattern.slice(0, 40)} (${c.lang})`, () => {
