@@ -4,8 +4,8 @@
 // (h() children / textContent), so markup a player types stays the characters it is.
 // Protocol: docs/protocol.md (`chat`, `chat_follow` out; `chat`, `rejected` in).
 
-import { clear, h, playerColor, randomId } from "/static/dom.js";
-import { dateText, errorText, msg, t } from "/static/i18n.js";
+import { clear, h, playerColor, randomId, setText } from "/static/dom.js";
+import { dateText, errorText, live, msg, t } from "/static/i18n.js";
 import { lastName } from "/static/store.js";
 
 /** The server's limit (app/chat.py MAX_TEXT), counted in characters like names. */
@@ -188,7 +188,7 @@ export class ChatPanel {
 
   showStatus(text) {
     this.status.hidden = !text;
-    this.status.textContent = text || "";
+    setText(this.status, text || "");
   }
 
   submit() {
@@ -211,7 +211,7 @@ export class ChatPanel {
       if (name) frame.name = name;
     }
     if (!this.sendFrame(frame)) {
-      this.showStatus(t("chat.offline"));
+      this.showStatus(msg("chat.offline"));
       return false;
     }
     this.sent.set(id, typed ? text : "");
@@ -258,7 +258,7 @@ export class ChatPanel {
     this.sent.delete(frame.id);
     if (text && !this.input.value) this.input.value = text;
     this.drawCounter();
-    this.showStatus(errorText(frame, t("chat.not_sent")));
+    this.showStatus(live(() => errorText(frame, t("chat.not_sent"))));
     if (!this.open) this.setOpen(true);
     return true;
   }

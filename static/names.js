@@ -3,8 +3,8 @@
 // counted in characters (code points), so an emoji counts once in the page and on the server.
 // A `maxlength` attribute counts UTF-16 units and would cut the 21st emoji in half.
 
-import { h } from "/static/dom.js";
-import { t } from "/static/i18n.js";
+import { h, setText } from "/static/dom.js";
+import { live, t } from "/static/i18n.js";
 
 /** The server's limit (app/store.py MAX_NAME). */
 export const MAX_NAME = 40;
@@ -45,7 +45,8 @@ export function nameField({ id, testid, label, value, placeholder }) {
     "aria-describedby": `${id}-error`,
   });
   const show = (problem) => {
-    message.textContent = problem || "";
+    // Worded again after a language switch (for the name as it is then).
+    setText(message, problem ? live(() => nameProblem(input.value) || problem) : "");
     message.hidden = !problem;
     input.setAttribute("aria-invalid", problem ? "true" : "false");
   };

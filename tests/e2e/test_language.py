@@ -44,6 +44,12 @@ def test_switching_on_home_rewords_at_once_and_keeps_the_half_filled_form(
     expect(page.get_by_test_id("create-submit")).to_have_text("Buka meja")
     expect(page.get_by_test_id("lang")).to_have_value("id")
     assert page.evaluate("localStorage.getItem('meja.lang')") == "id"
+    # The server's not-found page speaks the chosen language too, with the same switch.
+    page.goto(e2e_server.url + "/no/such/page")
+    expect(page.get_by_test_id("not-found").locator("h1")).to_have_text("Halaman tidak ditemukan")
+    page.get_by_test_id("lang").select_option("ms")
+    expect(page.get_by_test_id("not-found").locator("h1")).to_have_text("Halaman tidak dijumpai")
+    expect(page.get_by_test_id("home-link")).to_have_text("Ke halaman utama")
 
 
 def test_the_browser_language_picks_the_first_visits_language(e2e_server: Any,
