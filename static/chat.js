@@ -5,7 +5,7 @@
 // Protocol: docs/protocol.md (`chat`, `chat_follow` out; `chat`, `rejected` in).
 
 import { clear, h, playerColor, randomId, setText } from "/static/dom.js";
-import { dateText, errorText, live, msg, t } from "/static/i18n.js";
+import { dateText, errorText, live, msg, relativeTime, t } from "/static/i18n.js";
 import { lastName } from "/static/store.js";
 
 /** The server's limit (app/chat.py MAX_TEXT), counted in characters like names. */
@@ -303,7 +303,9 @@ export class ChatPanel {
     const time = new Date(m.at);
     return h("li", attrs, [
       h("span", { class: "chat-aside" }, [
-        Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at }, dateText(time.getTime(), { hour: "2-digit", minute: "2-digit" })),
+        Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at,
+          // "3 minutes ago" in the viewer's language, as of the moment it is pointed at.
+          onmouseenter: (e) => { e.currentTarget.title = relativeTime(time.getTime()); } }, dateText(time.getTime(), { hour: "2-digit", minute: "2-digit" })),
         mine ? null : h("button", {
           type: "button", class: "chat-link", "data-testid": hiddenAuthor ? "chat-unhide" : "chat-hide",
           title: hiddenAuthor ? t("chat.unhide_title", { name: who }) : t("chat.hide_title", { name: who }),

@@ -4,7 +4,7 @@
 // deadlines, all in server milliseconds) and counts down between documents.
 
 import { h } from "/static/dom.js";
-import { dateText, live, msg, t } from "/static/i18n.js";
+import { dateText, live, msg, relativeTime, t } from "/static/i18n.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
@@ -211,6 +211,8 @@ export class ClockPanel {
         // The deadline in the viewer's language and time zone (Intl), and what is left.
         const when = dateText(at.getTime(), { weekday: "short", hour: "2-digit", minute: "2-digit" });
         text = t("clock.until", { when, left: leftWords(left) });
+        const rel = relativeTime(c.deadlines[seat] - this.offset); // "in 5 hours", on hover
+        if (time.title !== rel) time.title = rel;
       } else text = t("clock.waiting");
       if (time.textContent !== text) time.textContent = text;
       row.classList.toggle("running", running);
