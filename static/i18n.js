@@ -44,13 +44,20 @@ function stored() {
   }
 }
 
+const loading = new Map(); // code -> the fetch on its way (English is asked for twice at first)
+
 async function load(code) {
   if (catalogues.has(code)) return catalogues.get(code);
-  const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
-  if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
-  const cat = await resp.json();
-  catalogues.set(code, cat);
-  return cat;
+  if (!loading.has(code)) {
+    loading.set(code, (async () => {
+      const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
+      if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
+      const cat = await resp.json();
+      catalogues.set(code, cat);
+      return cat;
+    })().finally(() => loading.delete(code)));
+  }
+  return loading.get(code);
 }
 
 /** Use these catalogues without fetching (Node tests, and pages that embed them). */

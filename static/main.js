@@ -90,7 +90,9 @@ document.addEventListener("click", (ev) => {
 });
 
 window.addEventListener("popstate", render);
-// The first catalogue comes before the first page, so nothing is drawn in the wrong language.
+// The first catalogue comes before the first page, so nothing is drawn in the wrong language;
+// the first page's module loads meanwhile (the same import render() awaits).
+matchRoute(window.location.pathname)?.route.load().catch(() => {});
 ready.then(() => {
   wordPage();
   document.querySelector(".topbar")?.append(langSwitch());
