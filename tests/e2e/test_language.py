@@ -148,3 +148,20 @@ def test_mid_game_the_shell_switches_language_at_once(e2e_server: Any, new_page:
             {"en": "Connected", "id": "Tersambung", "ms": "Bersambung"}[lang])
     assert page.evaluate("window.__sameDocument") == "kept"
     assert page.evaluate("localStorage.getItem('meja.lang')") == "en"
+
+
+def test_the_lobby_rewords_and_keeps_the_hosts_pick(e2e_server: Any, new_page: Any) -> None:
+    lobby = create(e2e_server, "race", 2, host="Ana")
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    page.evaluate("""(l) => localStorage.setItem('meja.seats', JSON.stringify({[l.game_id]:
+        {credential: l.credential, seat: 0, game: 'race', name: 'Ana'}}))""", lobby)
+    page.goto(f"{e2e_server.url}/lobby/{lobby['game_id']}")
+    expect(page.get_by_test_id("start")).to_have_text("Start the game")
+    page.get_by_test_id("bot-level-pick-1").select_option("hard")
+    page.get_by_test_id("lang").select_option("ms")
+    expect(page.get_by_test_id("start")).to_have_text("Mulakan permainan")
+    expect(page.get_by_test_id("add-bot-1")).to_have_text("Tambah bot")
+    expect(page.get_by_test_id("bot-level-pick-1")).to_have_value("hard")
+    expect(page.get_by_test_id("bot-level-pick-1").locator("option:checked")).to_have_text("sukar")
+    assert "Lobi" in page.title()
