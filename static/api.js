@@ -1,13 +1,9 @@
 // REST wrapper: JSON in and out, the seat credential as an Authorization Bearer header.
+// A refusal is an ApiError whose message is the server's sentence in the viewer's language
+// (its `key` and `params` through static/i18n.js), or its English `detail` without a key.
 
+import { Msg, errorText, live, msg, t } from "/static/i18n.js";
 import { getSeat } from "/static/store.js";
-
-export class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
-    this.status = status;
-  }
-}
 
 function detailText(detail) {
   if (typeof detail === "string") return detail;
@@ -23,9 +19,38 @@ function detailText(detail) {
   return "";
 }
 
+export class ApiError extends Error {
+  /**
+   * body: the server's `{detail, key?, params?}` (HTTP) or `{reason, key?, params?}` (a
+   * frame), or a Msg of the page's own words; status: the HTTP status (0: no answer).
+   */
+  constructor(body, status) {
+    super();
+    this.body = body;
+    this.status = status;
+    if (body && typeof body === "object" && "code" in body) this.code = body.code;
+  }
+
+  /** The sentence in the current language (read it when showing it). */
+  get message() {
+    const b = this.body;
+    if (b instanceof Msg || typeof b === "string") return String(b);
+    const fallback = detailText(b?.detail) || t("shell.err.status", { status: this.status });
+    return errorText(b?.detail !== undefined && typeof b.detail !== "string" ? { ...b, detail: fallback } : b, fallback);
+  }
+
+  /** The sentence as a Msg: a page that keeps it on screen rewords it after a switch. */
+  get words() {
+    return live(() => this.message);
+  }
+}
+
+/** The page's own "no answer" sentence. */
+export const unreachable = () => new ApiError(msg("shell.err.unreachable"), 0);
+
 /**
  * Call the API. opts: {body, credential, gameId (use that game's stored credential), query}.
- * Resolves with the parsed JSON; rejects with ApiError(detail sentence, status).
+ * Resolves with the parsed JSON; rejects with ApiError(the server's body, status).
  */
 export async function api(method, path, opts = {}) {
   const headers = { Accept: "application/json" };
@@ -43,7 +68,7 @@ export async function api(method, path, opts = {}) {
   try {
     resp = await fetch(url, init);
   } catch {
-    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0);
+    throw unreachable();
   }
   let data = null;
   const text = await resp.text();
@@ -54,9 +79,6 @@ export async function api(method, path, opts = {}) {
       data = null;
     }
   }
-  if (!resp.ok) {
-    const msg = (data && detailText(data.detail)) || `The server answered ${resp.status}.`;
-    throw new ApiError(msg, resp.status);
-  }
+  if (!resp.ok) throw new ApiError(data && typeof data === "object" ? data : {}, resp.status);
   return data;
 }

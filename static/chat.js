@@ -4,12 +4,15 @@
 // (h() children / textContent), so markup a player types stays the characters it is.
 // Protocol: docs/protocol.md (`chat`, `chat_follow` out; `chat`, `rejected` in).
 
-import { clear, h, playerColor, randomId } from "/static/dom.js";
+import { clear, h, playerColor, randomId, setText } from "/static/dom.js";
+import { dateText, errorText, live, msg, relativeTime, t } from "/static/i18n.js";
 import { lastName } from "/static/store.js";
 
 /** The server's limit (app/chat.py MAX_TEXT), counted in characters like names. */
 export const MAX_TEXT = 500;
-export const QUICK_PHRASES = ["Good game", "Your turn", "One moment", "Well played", "Oops"];
+// Sent as the words of the sender's language (the others read what was sent, like typed text).
+export const QUICK_PHRASES = ["good_game", "your_turn", "one_moment", "well_played", "oops"];
+const phrase = (p) => t(`chat.phrase.${p}`);
 const HIDDEN_KEY = "meja.chat.hidden";
 const FOLLOW_KEY = "meja.chat.follow";
 const MAX_SHOWN = 300;
@@ -23,9 +26,9 @@ export function cleanText(raw) {
 /** Why the server would refuse this text, in a sentence; null when it is fine. */
 export function textProblem(raw) {
   const text = cleanText(raw);
-  if (!text) return "Type a message first: an empty message is not sent.";
+  if (!text) return t("chat.empty_message");
   const n = [...text].length;
-  if (n > MAX_TEXT) return `Messages are at most ${MAX_TEXT} characters; this one has ${n}.`;
+  if (n > MAX_TEXT) return t("chat.too_long", { max: MAX_TEXT, n });
   return null;
 }
 
@@ -91,15 +94,15 @@ export class ChatPanel {
     this.toggle = h("button", {
       type: "button", class: "chat-toggle", "aria-expanded": String(this.open), "aria-controls": "chat-body",
       "data-testid": "chat-toggle", onclick: () => this.setOpen(!this.open),
-    }, [h("span", { class: "panel-title" }, this.isPlayer() ? "Table chat" : "Spectators' chat"), this.badge]);
-    this.list = h("ol", { class: "chat-list", "data-testid": "chat-list", "aria-live": "polite", "aria-label": "Chat messages" });
+    }, [h("span", { class: "panel-title" }, this.isPlayer() ? msg("chat.table") : msg("chat.spectators")), this.badge]);
+    this.list = h("ol", { class: "chat-list", "data-testid": "chat-list", "aria-live": "polite", "aria-label": msg("chat.messages") });
     this.empty = h("p", { class: "muted small chat-empty" }, this.isPlayer()
-      ? "Only the players read the table chat."
-      : "Spectators talk here; the players' chat is theirs.");
+      ? msg("chat.table_empty")
+      : msg("chat.spectators_empty"));
     this.status = h("p", { class: "chat-status error-text", "data-testid": "chat-status", role: "alert", hidden: true });
     this.input = h("input", {
-      type: "text", class: "chat-input", "data-testid": "chat-input", "aria-label": "Message",
-      placeholder: "Say something…", autocomplete: "off", enterkeyhint: "send",
+      type: "text", class: "chat-input", "data-testid": "chat-input", "aria-label": msg("chat.message"),
+      placeholder: msg("chat.placeholder"), autocomplete: "off", enterkeyhint: "send",
     });
     this.counter = h("span", { class: "chat-counter muted small", "aria-live": "off" });
     this.input.addEventListener("input", () => this.drawCounter());
@@ -111,24 +114,24 @@ export class ChatPanel {
     });
     const form = h("div", { class: "chat-form" }, [
       this.input,
-      h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "chat-send", onclick: () => this.submit() }, "Send"),
+      h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "chat-send", onclick: () => this.submit() }, msg("chat.send")),
     ]);
-    const phrases = h("div", { class: "chat-phrases", role: "group", "aria-label": "Quick phrases" },
+    const phrases = h("div", { class: "chat-phrases", role: "group", "aria-label": msg("chat.quick_phrases") },
       QUICK_PHRASES.map((p) => h("button", {
         type: "button", class: "btn btn-small btn-ghost chat-phrase", "data-testid": "chat-phrase",
-        onclick: () => this.say(p),
-      }, p)));
+        onclick: () => this.say(phrase(p)),
+      }, msg(`chat.phrase.${p}`))));
     const extras = [];
     if (this.isPlayer()) {
       this.followBox = h("input", { type: "checkbox", id: "chat-follow", "data-testid": "chat-follow", checked: this.follow });
       this.followBox.addEventListener("change", () => this.setFollow(this.followBox.checked));
-      extras.push(h("label", { class: "chat-follow small", for: "chat-follow" }, [this.followBox, " Also show the spectators' chat"]));
+      extras.push(h("label", { class: "chat-follow small", for: "chat-follow" }, [this.followBox, msg("chat.follow")]));
     } else {
       this.nameInput = h("input", {
-        type: "text", class: "chat-name-input", "data-testid": "chat-name", "aria-label": "Your name in the chat",
-        placeholder: "Spectator", value: lastName(), maxlength: 80,
+        type: "text", class: "chat-name-input", "data-testid": "chat-name", "aria-label": msg("chat.your_name_label"),
+        placeholder: msg("chat.spectator"), value: lastName(), maxlength: 80,
       });
-      extras.push(h("label", { class: "chat-follow small" }, ["Your name ", this.nameInput]));
+      extras.push(h("label", { class: "chat-follow small" }, [msg("chat.your_name"), this.nameInput]));
     }
     this.body = h("div", { class: "chat-body", id: "chat-body", hidden: !this.open }, [
       this.empty, this.list, this.status, form, h("div", { class: "chat-meta" }, [this.counter, ...extras]), phrases,
@@ -144,8 +147,14 @@ export class ChatPanel {
         this.el.scrollIntoView({ block: "start", behavior: "smooth" });
         this.input.focus({ preventScroll: true });
       },
-    }, ["Chat", this.jumpBadge]);
+    }, [msg("chat.jump"), this.jumpBadge]);
     this.drawCounter();
+  }
+
+  /** Word the messages' own controls again in a new language (the rest follows by itself). */
+  relabel() {
+    this.drawUnread();
+    this.draw();
   }
 
   setOpen(open) {
@@ -162,7 +171,7 @@ export class ChatPanel {
   drawUnread() {
     for (const badge of [this.badge, this.jumpBadge]) {
       badge.hidden = this.unread === 0;
-      badge.textContent = this.unread ? `${this.unread} new` : "";
+      badge.textContent = this.unread ? t("chat.unread", { n: this.unread }) : "";
     }
   }
 
@@ -179,7 +188,7 @@ export class ChatPanel {
 
   showStatus(text) {
     this.status.hidden = !text;
-    this.status.textContent = text || "";
+    setText(this.status, text || "");
   }
 
   submit() {
@@ -202,7 +211,7 @@ export class ChatPanel {
       if (name) frame.name = name;
     }
     if (!this.sendFrame(frame)) {
-      this.showStatus("You are offline; the message was not sent. It is still in the box.");
+      this.showStatus(msg("chat.offline"));
       return false;
     }
     this.sent.set(id, typed ? text : "");
@@ -249,7 +258,7 @@ export class ChatPanel {
     this.sent.delete(frame.id);
     if (text && !this.input.value) this.input.value = text;
     this.drawCounter();
-    this.showStatus(frame.reason || "The message was not sent.");
+    this.showStatus(live(() => errorText(frame, t("chat.not_sent"))));
     if (!this.open) this.setOpen(true);
     return true;
   }
@@ -264,7 +273,7 @@ export class ChatPanel {
   }
 
   speaker(m) {
-    if (m.seat === null || m.seat === undefined) return `${m.name} (watching)`;
+    if (m.seat === null || m.seat === undefined) return t("chat.watcher", { name: m.name });
     return m.name || this.nameOf(m.seat);
   }
 
@@ -287,19 +296,21 @@ export class ChatPanel {
     const attrs = { class: cls, "data-testid": "chat-msg", "data-id": String(m.id), style: m.seat !== null && m.seat !== undefined ? { "--seat-color": playerColor(m.seat) } : null };
     if (hiddenAuthor && !this.shown.has(m.id)) {
       return h("li", { ...attrs, class: `${cls} is-hidden` }, [
-        h("span", { class: "muted small", "data-testid": "chat-hidden" }, "message hidden"),
-        h("button", { type: "button", class: "chat-link", "data-testid": "chat-show", onclick: () => { this.shown.add(m.id); this.draw(); } }, "show"),
+        h("span", { class: "muted small", "data-testid": "chat-hidden" }, t("chat.hidden")),
+        h("button", { type: "button", class: "chat-link", "data-testid": "chat-show", onclick: () => { this.shown.add(m.id); this.draw(); } }, t("chat.show")),
       ]);
     }
     const time = new Date(m.at);
     return h("li", attrs, [
       h("span", { class: "chat-aside" }, [
-        Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at }, time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })),
+        Number.isNaN(time.getTime()) ? null : h("time", { class: "chat-time muted", datetime: m.at,
+          // "3 minutes ago" in the viewer's language, as of the moment it is pointed at.
+          onmouseenter: (e) => { e.currentTarget.title = relativeTime(time.getTime()); } }, dateText(time.getTime(), { hour: "2-digit", minute: "2-digit" })),
         mine ? null : h("button", {
           type: "button", class: "chat-link", "data-testid": hiddenAuthor ? "chat-unhide" : "chat-hide",
-          title: hiddenAuthor ? `Show ${who}'s messages again` : `Hide ${who}'s messages (only for you)`,
+          title: hiddenAuthor ? t("chat.unhide_title", { name: who }) : t("chat.hide_title", { name: who }),
           onclick: () => this.setHidden(m, !hiddenAuthor),
-        }, hiddenAuthor ? "unhide" : "hide"),
+        }, hiddenAuthor ? t("chat.unhide") : t("chat.hide")),
       ]),
       h("span", { class: "chat-name", "data-testid": "chat-name" }, who),
       " ",

@@ -4,70 +4,63 @@
 // deadlines, all in server milliseconds) and counts down between documents.
 
 import { h } from "/static/dom.js";
+import { dateText, live, msg, relativeTime, t } from "/static/i18n.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
   document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/clock.css", "data-clock-css": "" }));
 })();
 
-const TURN_LIMITS = [
-  [300, "5 minutes"], [3600, "1 hour"], [6 * 3600, "6 hours"], [12 * 3600, "12 hours"],
-  [86400, "1 day"], [2 * 86400, "2 days"], [3 * 86400, "3 days"], [5 * 86400, "5 days"],
-  [7 * 86400, "7 days"], [14 * 86400, "14 days"],
-];
-const POLICY_WORDS = {
-  bot: "a bot plays for a player out of time",
-  skip: "a player out of time passes",
-  end: "a player out of time loses (the game ends)",
-};
+const TURN_LIMITS = [300, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400];
+// What happens to a player out of time, in words: clock.policy.<out_of_time>.
+const POLICIES = ["bot", "skip", "end"];
 
 /** A duration in words: "3 hours", "10 minutes", "90 seconds". */
 export function span(seconds) {
   for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
-    if (seconds >= size && seconds % size === 0) {
-      const n = seconds / size;
-      return `${n} ${unit}${n === 1 ? "" : "s"}`;
-    }
+    if (seconds >= size && seconds % size === 0) return t(`clock.span.${unit}`, { n: seconds / size });
   }
-  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  return t("clock.span.second", { n: seconds });
 }
 
 /** The table's clock in words (mirrors app/tablesettings.py describe_time). */
 export function describeTime(settings) {
   const tc = (settings && settings.time_control) || { kind: "none" };
-  if (!tc.kind || tc.kind === "none") return "No clock";
+  if (!tc.kind || tc.kind === "none") return t("clock.none");
   let clock;
   if (tc.kind === "realtime") {
-    clock = `Real time: ${span(tc.bank_seconds)}`;
-    if (tc.increment_seconds) clock += ` + ${span(tc.increment_seconds)} per move`;
+    clock = tc.increment_seconds
+      ? t("clock.realtime_inc", { bank: span(tc.bank_seconds), inc: span(tc.increment_seconds) })
+      : t("clock.realtime", { bank: span(tc.bank_seconds) });
   } else {
-    clock = `Turn-based: ${span(tc.turn_seconds)} per turn`;
+    clock = t("clock.turn", { turn: span(tc.turn_seconds) });
   }
-  return `${clock}; ${POLICY_WORDS[settings.out_of_time || "bot"]}`;
+  const policy = POLICIES.includes(settings.out_of_time) ? settings.out_of_time : "bot";
+  return t("clock.with_policy", { clock, policy: t(`clock.policy.${policy}`) });
 }
 
 /** The lobby-creation form's clock fieldset; `read()` gives the table settings. */
 export function clockFields() {
   const kind = h("select", { id: "create-clock", "data-testid": "create-clock" }, [
-    h("option", { value: "none" }, "No clock"),
-    h("option", { value: "realtime" }, "Real time: a time bank per player"),
-    h("option", { value: "turn" }, "Turn-based: hours or days per turn"),
+    h("option", { value: "none" }, msg("clock.none")),
+    h("option", { value: "realtime" }, msg("clock.form.realtime")),
+    h("option", { value: "turn" }, msg("clock.form.turn")),
   ]);
   const bank = h("input", { id: "create-bank", type: "number", min: 1, max: 180, value: 10, "data-testid": "create-bank" });
   const inc = h("input", { id: "create-increment", type: "number", min: 0, max: 600, value: 10, "data-testid": "create-increment" });
   const turn = h("select", { id: "create-turn", "data-testid": "create-turn" },
-    TURN_LIMITS.map(([s, words]) => h("option", { value: String(s), selected: s === 86400 }, words)));
+    TURN_LIMITS.map((s) => h("option", { value: String(s), selected: s === 86400 }, live(() => span(s)))));
   const policy = h("select", { id: "create-out-of-time", "data-testid": "create-out-of-time" }, [
-    h("option", { value: "bot" }, "A bot plays for them (they can take their seat back)"),
-    h("option", { value: "skip" }, "They pass, where the game has a pass (else a bot plays)"),
-    h("option", { value: "end" }, "The game ends and they are ranked last"),
+    h("option", { value: "bot" }, msg("clock.form.bot")),
+    h("option", { value: "skip" }, msg("clock.form.skip")),
+    h("option", { value: "end" }, msg("clock.form.end")),
   ]);
   const realtimeRow = h("div", { class: "field-row" }, [
-    h("div", { class: "field" }, [h("label", { for: "create-bank" }, "Minutes per player"), bank]),
-    h("div", { class: "field" }, [h("label", { for: "create-increment" }, "Seconds added per move"), inc]),
+    h("div", { class: "field" }, [h("label", { for: "create-bank" }, msg("clock.form.bank")), bank]),
+    h("div", { class: "field" }, [h("label", { for: "create-increment" }, msg("clock.form.increment")), inc]),
   ]);
-  const turnRow = h("div", { class: "field" }, [h("label", { for: "create-turn" }, "Time per turn"), turn]);
-  const policyRow = h("div", { class: "field" }, [h("label", { for: "create-out-of-time" }, "When a player runs out of time"), policy]);
+  const turnRow = h("div", { class: "field" }, [h("label", { for: "create-turn" }, msg("clock.form.turn_limit")), turn]);
+  const policyRow = h("div", { class: "field" }, [h("label", { for: "create-out-of-time" }, msg("clock.form.out_of_time")), policy]);
   const sync = () => {
     realtimeRow.hidden = kind.value !== "realtime";
     turnRow.hidden = kind.value !== "turn";
@@ -76,8 +69,8 @@ export function clockFields() {
   kind.addEventListener("change", sync);
   sync();
   const el = h("fieldset", { class: "options clock-fields" }, [
-    h("legend", null, "Clock"),
-    h("div", { class: "field" }, [h("label", { for: "create-clock" }, "Time control"), kind]),
+    h("legend", null, msg("clock.title")),
+    h("div", { class: "field" }, [h("label", { for: "create-clock" }, msg("clock.form.kind")), kind]),
     realtimeRow, turnRow, policyRow,
   ]);
   return {
@@ -106,10 +99,10 @@ function clockText(ms) {
 
 function leftWords(ms) {
   const mins = Math.max(0, Math.floor(ms / 60000));
-  if (mins >= 2 * 1440) return `${Math.floor(mins / 1440)} days left`;
-  if (mins >= 120) return `${Math.floor(mins / 60)} h left`;
-  if (mins >= 1) return `${mins} min left`;
-  return `${Math.max(0, Math.ceil(ms / 1000))} s left`;
+  if (mins >= 2 * 1440) return t("clock.left.days", { n: Math.floor(mins / 1440) });
+  if (mins >= 120) return t("clock.left.hours", { n: Math.floor(mins / 60) });
+  if (mins >= 1) return t("clock.left.minutes", { n: mins });
+  return t("clock.left.seconds", { n: Math.max(0, Math.ceil(ms / 1000)) });
 }
 
 /**
@@ -158,18 +151,18 @@ export class ClockPanel {
     const rows = c.remaining.map((_, seat) => {
       const time = h("span", { class: "clock-time", "data-testid": `clock-time-${seat}` });
       const row = h("li", { class: "clock-row", "data-testid": `clock-seat-${seat}` }, [
-        h("span", { class: "clock-name" }, this.opts.playerName(seat) + (seat === me ? " (you)" : "")), time,
+        h("span", { class: "clock-name" }, seat === me ? t("shell.you_suffix", { name: this.opts.playerName(seat) }) : this.opts.playerName(seat)), time,
       ]);
       return { seat, row, time };
     });
     this.rows = rows;
     const actions = h("div", { class: "clock-actions" });
     if (me !== null && c.stand_ins.includes(me) && this.live) {
-      actions.appendChild(h("p", { class: "clock-note" }, "Your time ran out, so a bot is playing your seat."));
+      actions.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
       actions.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
         ev.target.disabled = true;
         this.opts.takeBack().catch(() => { ev.target.disabled = false; });
-      } }, "Take my seat back"));
+      } }, t("clock.take_back")));
     }
     const ext = c.extension || { used: [], ask: null };
     if (c.kind === "turn" && this.live) {
@@ -177,22 +170,22 @@ export class ClockPanel {
       if (ask) {
         const asker = this.opts.playerName(ask.seat);
         const yes = Object.values(ask.votes || {}).filter(Boolean).length;
-        actions.appendChild(h("p", { class: "clock-note", "data-testid": "time-ask" }, `${asker} asks for more time (${yes} agreed so far).`));
+        actions.appendChild(h("p", { class: "clock-note", "data-testid": "time-ask" }, t("clock.asks", { name: asker, yes })));
         if (me !== null && me !== ask.seat && !(String(me) in (ask.votes || {})) && !c.stand_ins.includes(me)) {
-          actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, "Give more time"));
-          actions.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, "Refuse"));
+          actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, t("clock.grant")));
+          actions.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, t("clock.refuse")));
         }
       } else if (me !== null && c.running.includes(me) && !ext.used.includes(me)) {
-        actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "ask-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "ask" }) }, `Ask for ${span(c.turn_seconds)} more (once per game)`));
+        actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "ask-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "ask" }) }, t("clock.ask", { span: span(c.turn_seconds) })));
       }
       if (ext.last) {
         const who = this.opts.playerName(ext.last.seat);
-        actions.appendChild(h("p", { class: "clock-note muted small" }, ext.last.granted ? `${who} was given more time.` : `${who}'s request for more time was refused.`));
+        actions.appendChild(h("p", { class: "clock-note muted small" }, ext.last.granted ? t("clock.granted", { name: who }) : t("clock.refused", { name: who })));
       }
     }
     const words = describeTime(this.info && this.info.settings);
     this.el.replaceChildren(
-      h("h3", { class: "panel-title", id: "clock-h" }, "Clock"),
+      h("h3", { class: "panel-title", id: "clock-h" }, t("clock.title")),
       h("p", { class: "muted small", "data-testid": "clock-words" }, words),
       h("ol", { class: "clock-list" }, rows.map((r) => r.row)),
       actions,
@@ -211,13 +204,16 @@ export class ClockPanel {
       const left = running ? c.deadlines[seat] - now : c.remaining[seat];
       const standIn = c.stand_ins.includes(seat);
       let text;
-      if (standIn) text = "bot (out of time)";
+      if (standIn) text = t("clock.stand_in");
       else if (c.kind === "realtime") text = clockText(left);
       else if (running) {
         const at = new Date(c.deadlines[seat] - this.offset);
-        const when = at.toLocaleString(undefined, { weekday: "short", hour: "2-digit", minute: "2-digit" });
-        text = `until ${when} · ${leftWords(left)}`;
-      } else text = "waiting";
+        // The deadline in the viewer's language and time zone (Intl), and what is left.
+        const when = dateText(at.getTime(), { weekday: "short", hour: "2-digit", minute: "2-digit" });
+        text = t("clock.until", { when, left: leftWords(left) });
+        const rel = relativeTime(c.deadlines[seat] - this.offset); // "in 5 hours", on hover
+        if (time.title !== rel) time.title = rel;
+      } else text = t("clock.waiting");
       if (time.textContent !== text) time.textContent = text;
       row.classList.toggle("running", running);
       const low = running && (left < Math.min(30000, full) || left < full / 10);

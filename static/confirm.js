@@ -3,6 +3,7 @@
 // own choice, kept in this browser; on by default on touch screens, where a stray tap is easy.
 
 import { h, humanize } from "/static/dom.js";
+import { msg } from "/static/i18n.js";
 
 const KEY = "meja.confirmMoves";
 
@@ -34,7 +35,7 @@ export function confirmToggle(onChange) {
     setConfirmMoves(box.checked);
     onChange?.(box.checked);
   });
-  return h("label", { class: "confirm-toggle small" }, [box, h("span", null, " Confirm each move before it is sent")]);
+  return h("label", { class: "confirm-toggle small" }, [box, h("span", null, msg("confirm.toggle"))]);
 }
 
 /** A move in words for the bar ("Move: to c7"), from its fields. */
@@ -52,9 +53,9 @@ export function describeAction(action) {
 export class ConfirmBar {
   constructor() {
     this.text = h("span", { class: "confirm-text", "data-testid": "confirm-text" });
-    this.yes = h("button", { type: "button", class: "btn btn-primary", "data-testid": "confirm-move" }, "Confirm");
-    this.no = h("button", { type: "button", class: "btn btn-ghost", "data-testid": "cancel-move" }, "Cancel");
-    this.el = h("div", { class: "confirm-bar", role: "group", "aria-label": "Confirm your move", "data-testid": "confirm-bar", hidden: true },
+    this.yes = h("button", { type: "button", class: "btn btn-primary", "data-testid": "confirm-move" }, msg("confirm.confirm"));
+    this.no = h("button", { type: "button", class: "btn btn-ghost", "data-testid": "cancel-move" }, msg("confirm.cancel"));
+    this.el = h("div", { class: "confirm-bar", role: "group", "aria-label": msg("confirm.label"), "data-testid": "confirm-bar", hidden: true },
       [this.text, h("span", { class: "confirm-buttons" }, [this.no, this.yes])]);
     this.yes.addEventListener("click", () => this.settle(true));
     this.no.addEventListener("click", () => this.settle(false));
@@ -63,12 +64,18 @@ export class ConfirmBar {
 
   ask(action) {
     this.dismiss();
+    this.action = action;
     this.text.textContent = describeAction(action);
     this.el.hidden = false;
     return new Promise((resolve) => {
       this.resolve = resolve;
       this.yes.focus({ preventScroll: true });
     });
+  }
+
+  /** A new language: the move's words again (its field names are the engine's). */
+  relabel() {
+    if (this.resolve) this.text.textContent = describeAction(this.action);
   }
 
   get open() {

@@ -1,5 +1,8 @@
 // Small DOM helpers shared by every page and handed to game renderers (ctx.h, ctx.svg).
 // Text children always become text nodes, so user-typed strings are never parsed as HTML.
+// A Msg (static/i18n.js msg()/live()) as a child or an attribute is reworded on each switch.
+
+import { Msg, bindAttr, msg, textOf } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -13,6 +16,10 @@ function appendChildren(el, children) {
     el.appendChild(children);
     return;
   }
+  if (children instanceof Msg) {
+    el.appendChild(textOf(children));
+    return;
+  }
   el.appendChild(document.createTextNode(String(children)));
 }
 
@@ -20,6 +27,10 @@ function setAttrs(el, attrs, isSvg) {
   if (!attrs) return;
   for (const [key, val] of Object.entries(attrs)) {
     if (val === undefined || val === null || val === false) continue;
+    if (val instanceof Msg && key !== "text" && key !== "value") {
+      bindAttr(el, key, val);
+      continue;
+    }
     if (key.startsWith("on") && typeof val === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), val);
     } else if (key === "class" || key === "className") {
@@ -33,7 +44,7 @@ function setAttrs(el, attrs, isSvg) {
     } else if (key === "dataset") {
       for (const [k, v] of Object.entries(val)) el.dataset[k] = v;
     } else if (key === "text") {
-      el.textContent = String(val);
+      setText(el, val);
     } else if (!isSvg && (key === "value" || key === "checked" || key === "disabled" || key === "selected")) {
       el[key] = val;
     } else {
@@ -55,6 +66,12 @@ export function svg(tag, attrs, children) {
   const el = document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs, true);
   appendChildren(el, children);
+  return el;
+}
+
+/** Replace an element's text (a Msg stays worded in the current language). */
+export function setText(el, words) {
+  el.replaceChildren(words instanceof Msg ? textOf(words) : document.createTextNode(String(words ?? "")));
   return el;
 }
 
@@ -114,7 +131,7 @@ export function toast(message, kind = "error", ms = 7000) {
     h("span", { class: "toast-text", "data-testid": kind === "error" ? "error" : "notice" }, message),
   );
   box.appendChild(
-    h("button", { class: "toast-close", "aria-label": "Dismiss", onclick: () => hideToast() }, "×"),
+    h("button", { class: "toast-close", "aria-label": msg("shell.dismiss"), onclick: () => hideToast() }, "×"),
   );
   clearTimeout(toastTimer);
   toastTimer = setTimeout(hideToast, ms);
@@ -130,7 +147,7 @@ export async function copyText(text, fallbackHost) {
   try {
     if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
     await navigator.clipboard.writeText(text);
-    toast("Link copied to the clipboard.", "info", 2500);
+    toast(msg("shell.copied"), "info", 2500);
     return true;
   } catch {
     if (fallbackHost) {
@@ -140,15 +157,15 @@ export async function copyText(text, fallbackHost) {
         type: "text",
         readonly: true,
         value: text,
-        "aria-label": "Link to copy",
+        "aria-label": msg("shell.link_to_copy"),
         onfocus: (e) => e.target.select(),
       });
-      fallbackHost.appendChild(h("p", { class: "hint" }, "Copy this link:"));
+      fallbackHost.appendChild(h("p", { class: "hint" }, msg("shell.copy_this")));
       fallbackHost.appendChild(input);
       input.focus();
       input.select();
     } else {
-      toast(`Copy this link: ${text}`, "info", 10000);
+      toast(msg("shell.copy_this_link", { url: text }), "info", 10000);
     }
     return false;
   }

@@ -5,12 +5,12 @@
 
 import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
-import { add, clear, h, humanize, playerColor, svg, toast } from "/static/dom.js";
+import { add, clear, h, humanize, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
 import { GameLog } from "/static/gamelog.js";
-import { currentLang, onLang, t } from "/static/i18n.js";
-import { optionsList, optionsSchema } from "/static/options.js";
+import { currentLang, errorText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
+import { gameName, optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
@@ -24,12 +24,8 @@ import { renderFallback } from "/static/templates-fallback.js";
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
 const awaited = (doc) => (doc && (doc.awaited || doc.to_act)) || [];
 
-const CONN_TEXT = {
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  live: "Connected",
-  closed: "Disconnected",
-};
+// The connection in words: game.conn.<state> (offline says when it retries).
+const CONN_STATES = ["connecting", "reconnecting", "live", "closed"];
 
 function errorCard(root, title, message, extra) {
   clear(root).appendChild(
@@ -37,7 +33,7 @@ function errorCard(root, title, message, extra) {
       h("h1", null, title),
       h("p", { class: "error-text", "data-testid": "error" }, message),
       extra || null,
-      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+      h("a", { href: "/", "data-link": true, class: "btn" }, msg("shell.home_link")),
     ]),
   );
 }
@@ -58,8 +54,7 @@ export async function render(root, { name, params, navigate }) {
       gameId = params[0];
       const mine = getSeat(gameId);
       if (!mine) {
-        errorCard(root, "You have no seat in this game",
-          "This browser holds no seat for this game. Use the invite link to join, or a watch link to spectate.");
+        errorCard(root, msg("game.no_seat"), msg("game.no_seat_text"));
         return;
       }
       credential = mine.credential;
@@ -73,20 +68,20 @@ export async function render(root, { name, params, navigate }) {
     }
   } catch (err) {
     const extra = !watching && (err.status === 401 || err.status === 403)
-      ? h("button", { type: "button", class: "btn btn-ghost", onclick: () => { forgetSeat(gameId); navigate("/"); } }, "Forget this game")
+      ? h("button", { type: "button", class: "btn btn-ghost", onclick: () => { forgetSeat(gameId); navigate("/"); } }, msg("home.forget_game"))
       : null;
-    errorCard(root, watching ? "This game cannot be watched" : "This game is not available", err.message, extra);
+    errorCard(root, watching ? msg("game.cannot_watch") : msg("game.unavailable"), err.words || err.message, extra);
     return;
   }
   return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
 }
 
-/** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone). */
+/** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone);
+ * Intl.PluralRules' ordinal categories pick the language's form (game.rank.<category>). */
 function ordinal(rank) {
   if (typeof rank !== "number") return "–";
-  const tens = rank % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[rank % 10] || "th";
-  return `${rank}${suffix}`;
+  const cat = new Intl.PluralRules(currentLang(), { type: "ordinal" }).select(rank);
+  return t(["one", "two", "few"].includes(cat) ? `game.rank.${cat}` : "game.rank.other", { rank });
 }
 
 /** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
@@ -98,6 +93,15 @@ function linkStylesheet(href) {
     link.addEventListener("error", resolve);
     document.head.appendChild(link);
   });
+}
+
+/** "Ana", "Ana and Budi", "Ana, Budi and Citra" in the current language (Intl.ListFormat). */
+function listText(items) {
+  try {
+    return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
 }
 
 class GameShell {
@@ -127,8 +131,8 @@ class GameShell {
 
   playerName(seat) {
     const p = this.players.find((x) => x.seat === seat);
-    if (!p) return `Seat ${Number(seat) + 1}`;
-    return p.name || (p.bot ? `Bot ${seat + 1}` : `Seat ${seat + 1}`);
+    if (!p) return t("game.seat_n", { n: Number(seat) + 1 });
+    return p.name || (p.bot ? t("seats.bot_n", { n: seat + 1 }) : t("game.seat_n", { n: seat + 1 }));
   }
 
   isHost() {
@@ -138,22 +142,22 @@ class GameShell {
 
   build() {
     const info = this.info;
-    const gameName = info.game_name || info.game;
-    this.gameName = gameName;
-    this.status = h("span", { class: "conn", "data-testid": "status", "data-state": "connecting" }, "Connecting…");
-    this.turn = h("p", { class: "turn", "data-testid": "turn", "aria-live": "polite" }, "Loading…");
-    this.playersList = h("ol", { class: "players", "aria-label": "Players" });
+    const name = live(() => gameName(info.game, info.game_name || info.game));
+    this.gameName = name;
+    this.status = h("span", { class: "conn", "data-testid": "status", "data-state": "connecting" }, msg("game.conn.connecting"));
+    this.turn = h("p", { class: "turn", "data-testid": "turn", "aria-live": "polite" }, msg("shell.loading"));
+    this.playersList = h("ol", { class: "players", "aria-label": msg("game.players") });
     this.gameover = h("section", { class: "panel gameover", "data-testid": "gameover", hidden: true });
     this.leftNotice = h("section", { class: "panel left-notice", "data-testid": "left-notice", role: "status", hidden: true });
     this.boardRoot = h("div", { class: "board-root" });
     this.notice = h("div", { class: "board-notice", hidden: true });
     this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
     this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
-    this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, "Game state (raw)"), h("pre")]);
+    this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, msg("game.raw")), h("pre")]);
     this.waiting = h("section", { class: "panel waiting", hidden: true });
     this.extra = h("div", { class: "player-actions" });
     this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
-    this.notices = this.watching ? null : new TurnNotices({ gameName, gameId: this.gameId });
+    this.notices = this.watching ? null : new TurnNotices({ gameName: name, gameId: this.gameId });
     this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list, {
       describe: (ref) => this.describeRef(ref),
       onRefs: () => this.highlightRefs(null),
@@ -171,17 +175,17 @@ class GameShell {
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
-          h("strong", null, "You are watching."),
-          h("span", null, " Spectators see only public information."),
+          h("strong", null, msg("game.watching")),
+          h("span", null, msg("game.watching_text")),
         ])
       : null;
     this.root.appendChild(
       h("div", { class: "game-page" }, [
         banner,
         h("div", { class: "game-head" }, [
-          h("div", { class: "game-title" }, [h("h1", null, gameName), this.status,
+          h("div", { class: "game-title" }, [h("h1", null, name), this.status,
             // A game keeps the rules it started with, even after the server's rules change.
-            h("span", { class: "rules-version", "data-testid": "rules-version" }, `Rules version ${info.rules_version ?? "?"}`)]),
+            h("span", { class: "rules-version", "data-testid": "rules-version" }, msg("game.rules_version", { version: info.rules_version ?? "?" }))]),
           this.turn,
           this.chat.jump,
           this.replay.opener,
@@ -191,7 +195,7 @@ class GameShell {
           h("aside", { class: "side-col" }, [
             this.clock.el,
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
-              h("h3", { class: "panel-title", id: "players-h" }, "Players"),
+              h("h3", { class: "panel-title", id: "players-h" }, msg("game.players")),
               this.playersList,
               this.extra,
               this.notices ? this.notices.el : null,
@@ -212,8 +216,8 @@ class GameShell {
     if (!Object.keys(this.info.options || {}).length) return;
     const schema = await optionsSchema(api, this.info.game);
     if (this.closed) return;
-    add(clear(this.optionsPanel), h("h3", { class: "panel-title", id: "options-h" }, "Options"),
-      optionsList(schema, this.info.options));
+    add(clear(this.optionsPanel), h("h3", { class: "panel-title", id: "options-h" }, t("game.options")),
+      optionsList(schema, this.info.options, this.info.game));
     this.optionsPanel.hidden = false;
   }
 
@@ -230,7 +234,7 @@ class GameShell {
       onOpen: () => this.chat.onOpen(),
       onChat: (f) => this.chat.onFrame(f),
       onRematch: (f) => this.rematch.update(f),
-      onRejected: (f) => this.chat.onRejected(f) || toast(f.reason),
+      onRejected: (f) => this.chat.onRejected(f) || toast(errorText(f)),
       onTakeback: (frame) => this.takeback.onFrame(frame),
     });
     this.takeback.sock = this.sock;
@@ -245,10 +249,20 @@ class GameShell {
     this.log.draw();
     this.since?.relabel();
     this.drawOptions();
+    this.chat.relabel();
+    this.replay.relabel();
+    this.takeback.draw();
+    this.rematch.draw();
+    this.confirmBar.relabel();
+    this.drawExtra();
+    if (this.statusState) this.onStatus(...this.statusState);
     if (!this.doc) return;
     this.drawTurn();
     this.drawPlayers();
     this.drawGameOver();
+    if (!this.doc.view) this.drawBoard(); // the "waiting for the start" panel
+    else if (!this.fallback.hidden && !this.replay.active) renderFallback(this.fallback, this.doc.outcome ? [] : this.doc.legal || [], (a) => this.send(a));
+    if (this.clock.clock) this.clock.draw();
     if (this.renderer && !this.rendererFailed && this.rendererDoc && !this.replay.active) {
       try {
         this.renderer.update(this.rendererDoc, this.rendererDoc);
@@ -332,9 +346,7 @@ class GameShell {
       this.renderer = null;
       clear(this.boardRoot);
       this.notice.hidden = false;
-      this.notice.textContent = this.watching
-        ? "This game's board is not available in your browser; the players panel and the log follow the game."
-        : "This game's board is not available in your browser; use the action list to play.";
+      setText(this.notice, this.watching ? msg("game.no_board_watch") : msg("game.no_board"));
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();
@@ -352,7 +364,7 @@ class GameShell {
       this.previewing = null;
       this.preview(null);
       if (!ok) {
-        const err = new Error("Cancelled.");
+        const err = new Error(t("game.cancelled"));
         err.code = "cancelled";
         throw err;
       }
@@ -360,9 +372,11 @@ class GameShell {
     this.notices?.acted();
     this.since?.clear();
     return this.sock.sendAction(action).catch((err) => {
-      let msg = err.message || "Your move was not accepted.";
-      if (err.code === "stale") msg = `${msg} The board has been refreshed; please try again.`;
-      toast(msg);
+      const said = live(() => {
+        const words = err.message || t("game.not_accepted");
+        return err.code === "stale" ? t("game.stale", { reason: words }) : words;
+      });
+      toast(said);
       throw err;
     });
   }
@@ -378,12 +392,12 @@ class GameShell {
   }
 
   onStatus(state, detail) {
-    let text = CONN_TEXT[state] || state;
+    this.statusState = [state, detail];
+    let text = CONN_STATES.includes(state) ? t(`game.conn.${state}`) : state;
     if (state === "offline") {
       const secs = Math.max(1, Math.round((detail || 0) / 1000));
-      text = `Offline — retrying in ${secs}s`;
+      text = t("game.conn.offline", { secs });
     }
-    if (state === "closed" && detail) text = "Disconnected";
     this.status.textContent = text;
     this.status.dataset.state = state;
   }
@@ -395,12 +409,13 @@ class GameShell {
       this.leftTable();
       return;
     }
-    let msg = reason || "The server closed the connection.";
-    if (code === 4401) msg = "This browser's seat is no longer valid (it may have been handed to another device).";
-    if (code === 4403) msg = "The host does not allow spectators for this game.";
-    if (code === 4404) msg = "This game does not exist any more.";
-    toast(msg);
-    this.turn.textContent = msg;
+    let said = reason || msg("shell.closed_by_server");
+    if (code === 4401) said = msg("game.fatal.seat_lost");
+    if (code === 4403) said = msg("game.fatal.no_spectators");
+    if (code === 4404) said = msg("game.fatal.gone");
+    toast(said);
+    this.fatalText = said;
+    setText(this.turn, said);
   }
 
   onPresence(frame) {
@@ -484,25 +499,32 @@ class GameShell {
     const toAct = awaited(doc);
     if (this.hasLeft) {
       // A frame already on its way when this browser left must not bring back a turn line.
-      text = "You left the table.";
+      text = t("lobby.left");
+    } else if (this.fatalText) {
+      text = String(this.fatalText);
     } else if (!doc || !doc.view) {
-      text = "Waiting for the game to start…";
+      text = t("game.turn.not_started");
     } else if (doc.outcome || doc.status === "finished") {
-      text = "Game over";
+      text = t("game.turn.over");
     } else if (doc.status === "abandoned") {
-      text = "This game was abandoned.";
+      text = t("game.turn.abandoned");
     } else if (this.myTurn()) {
       const others = toAct.filter((s) => s !== this.seat);
-      text = others.length ? `Your turn (with ${others.map((s) => this.playerName(s)).join(", ")})` : "Your turn";
+      text = others.length ? t("game.turn.yours_with", { names: this.names(others) }) : t("game.turn.yours");
     } else if (toAct.length) {
-      text = `Waiting for ${toAct.map((s) => this.playerName(s)).join(", ")}`;
+      text = t("game.turn.waiting_for", { names: this.names(toAct) });
     } else {
-      text = "Waiting…";
+      text = t("game.turn.waiting");
     }
     this.turn.textContent = text;
     this.turn.classList.toggle("mine", Boolean(this.myTurn()));
     if (this.notices) this.notices.update(this.myTurn());
-    else document.title = `${this.gameName} · Meja`;
+    else setTitle(msg("game.page_title", { game: String(this.gameName) }));
+  }
+
+  /** Players' names as a list in the current language ("Ana, Budi and Citra"). */
+  names(seats) {
+    return listText(seats.map((s) => this.playerName(s)));
   }
 
   drawPlayers() {
@@ -523,22 +545,22 @@ class GameShell {
           h("span", { class: "swatch", style: { background: playerColor(p.seat) }, "aria-hidden": "true" }),
           h("span", { class: "player-name" }, [
             h("span", { class: "name" }, this.playerName(p.seat)),
-            p.seat === this.seat ? h("span", { class: "muted small" }, " (you)") : null,
+            p.seat === this.seat ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
           ]),
           p.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${p.seat}` }, botBadge(p)) : null,
-          p.left && !p.bot ? h("span", { class: "badge badge-left" }, "left") : null,
-          acting ? h("span", { class: "badge badge-turn", title: "To act" }, "to act") : null,
+          p.left && !p.bot ? h("span", { class: "badge badge-left" }, t("game.left_badge")) : null,
+          acting ? h("span", { class: "badge badge-turn", title: t("game.to_act_title") }, t("game.to_act")) : null,
           rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,
           score !== undefined ? h("span", { class: "score" }, String(score)) : null,
           !p.bot
-            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? "online" : "offline", "aria-label": p.connected ? "online" : "offline" })
+            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("shell.online") : t("shell.offline"), "aria-label": p.connected ? t("shell.online") : t("shell.offline") })
             : null,
         ]),
       );
     }
     if (this.spectators > 0) {
       this.playersList.appendChild(
-        h("li", { class: "player spectators muted small" }, `${this.spectators} watching`),
+        h("li", { class: "player spectators muted small" }, t("game.spectators", { n: this.spectators })),
       );
     }
   }
@@ -559,14 +581,14 @@ class GameShell {
                 e.currentTarget.disabled = true;
                 try {
                   await api("POST", `/games/${encodeURIComponent(this.gameId)}/seats/${p.seat}/bot`, { credential: this.credential });
-                  toast(`A bot now plays for ${this.playerName(p.seat)}.`, "info", 3000);
+                  toast(t("game.bot_plays_for", { name: this.playerName(p.seat) }), "info", 3000);
                   this.refreshInfoSoon();
                 } catch (err) {
                   toast(err.message);
                   e.currentTarget.disabled = false;
                 }
               },
-            }, `Hand ${this.playerName(p.seat)}'s seat to a bot`),
+            }, t("game.hand_to_bot", { name: this.playerName(p.seat) })),
           );
         }
       }
@@ -578,16 +600,16 @@ class GameShell {
       // between the two clicks.
       const armed = () => Date.now() < (this.leaveArmedUntil || 0);
       const btn = h("button", { type: "button", class: `btn btn-small btn-ghost${armed() ? " btn-danger" : ""}`, "data-testid": "leave" },
-        armed() ? "Really leave? Click again" : "Leave the game");
+        armed() ? t("game.leave_really") : t("game.leave"));
       btn.addEventListener("click", async () => {
         if (!armed()) {
           this.leaveArmedUntil = Date.now() + 4000;
-          btn.textContent = "Really leave? Click again";
+          btn.textContent = t("game.leave_really");
           btn.classList.add("btn-danger");
           clearTimeout(this.leaveTimer);
           this.leaveTimer = setTimeout(() => {
             this.leaveArmedUntil = 0;
-            btn.textContent = "Leave the game";
+            btn.textContent = t("game.leave");
             btn.classList.remove("btn-danger");
           }, 4000);
           return;
@@ -597,7 +619,7 @@ class GameShell {
         this.leaving = true;
         try {
           await api("POST", `/games/${encodeURIComponent(this.gameId)}/leave`, { credential: this.credential });
-          toast("You left the game. The host can hand your seat to a bot.", "info", 4000);
+          toast(msg("game.left_toast"), "info", 4000);
           this.leftTable();
         } catch (err) {
           this.leaving = false;
@@ -617,22 +639,20 @@ class GameShell {
     forgetSeat(this.gameId);
     this.seat = null;
     this.credential = null;
-    this.turn.textContent = "You left the table.";
+    setText(this.turn, msg("lobby.left"));
     this.turn.classList.remove("mine");
     this.notices?.destroy();
     this.since?.clear();
-    document.title = `${this.gameName} · Meja`;
+    setTitle(msg("game.page_title", { game: String(this.gameName) }));
     const watch = this.info.watch_url ? new URL(this.info.watch_url, location.origin).pathname : null;
     add(clear(this.leftNotice),
-      h("h2", null, "You left the table"),
-      h("p", null, watch
-        ? "The game goes on without you. You can still follow it as a spectator."
-        : "The game goes on without you. This table does not allow spectators."),
+      h("h2", null, msg("game.left_title")),
+      h("p", null, watch ? msg("game.left_watch") : msg("game.left_no_watch")),
       h("div", { class: "form-actions" }, [
         watch
-          ? h("a", { href: watch, "data-link": true, class: "btn btn-primary", "data-testid": "watch-instead" }, "Watch this table")
+          ? h("a", { href: watch, "data-link": true, class: "btn btn-primary", "data-testid": "watch-instead" }, msg("game.watch_instead"))
           : null,
-        h("a", { href: "/", "data-link": true, class: watch ? "btn btn-ghost" : "btn" }, "Go to the home page"),
+        h("a", { href: "/", "data-link": true, class: watch ? "btn btn-ghost" : "btn" }, msg("shell.home_link")),
       ]),
     );
     this.leftNotice.hidden = false;
@@ -664,7 +684,7 @@ class GameShell {
     // Breakdowns arrive as plain data: lists read as "3, 2, 1", small objects as "key: value".
     const fmt = (v) => {
       if (v === undefined || v === null) return "–";
-      if (Array.isArray(v)) return v.length ? v.map(fmt).join(", ") : "none";
+      if (Array.isArray(v)) return v.length ? v.map(fmt).join(", ") : t("options.none");
       if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${fmt(x)}`).join("; ");
       return String(v);
     };
@@ -673,29 +693,29 @@ class GameShell {
     const winners = order.filter((s) => ranks[s] === 1);
     const headline = winners.length
       ? winners.includes(this.seat)
-        ? winners.length > 1 ? "You share the win!" : "You win!"
-        : `${winners.map((s) => this.playerName(s)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`
-      : "Game over";
+        ? winners.length > 1 ? t("game.over.you_share") : t("game.over.you_win")
+        : t("game.over.wins", { names: this.names(winners), count: winners.length })
+      : t("game.turn.over");
     add(this.gameover, 
       h("h2", null, headline),
       // On a phone each row becomes a card of "label value" lines (style.css), so every
       // column reads whole without scrolling sideways; the labels repeat the header cells.
-      h("div", { class: "table-scroll", role: "region", "aria-label": "Scores", tabindex: "0" }, [
+      h("div", { class: "table-scroll", role: "region", "aria-label": t("game.over.scores"), tabindex: "0" }, [
         h("table", { class: "results" }, [
           h("thead", null, h("tr", null, [
-            h("th", { scope: "col" }, "Rank"),
-            h("th", { scope: "col" }, "Player"),
-            h("th", { scope: "col", class: "num" }, "Score"),
+            h("th", { scope: "col" }, t("game.over.rank")),
+            h("th", { scope: "col" }, t("game.over.player")),
+            h("th", { scope: "col", class: "num" }, t("game.over.score")),
             ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, humanize(k))),
           ])),
           h("tbody", null, order.map((s) =>
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
-              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, "1st") : ordinal(ranks[s])),
+              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, ordinal(1)) : ordinal(ranks[s])),
               h("th", { scope: "row" }, [
                 h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
                 h("span", { class: "name" }, this.playerName(s)),
               ]),
-              cell("Score", fmt(scores[s])),
+              cell(t("game.over.score"), fmt(scores[s])),
               ...cols.map(([k, get]) => cell(humanize(k), fmt(get(s)))),
             ]),
           )),
@@ -704,7 +724,7 @@ class GameShell {
       notes.length
         ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
         : null,
-      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, "Back to the home page"), this.replay.downloadButton()]),
+      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton()]),
     );
   }
 
@@ -714,8 +734,8 @@ class GameShell {
     this.waiting.hidden = started;
     if (!started) {
       add(clear(this.waiting), 
-        h("h2", null, "Waiting for the game to start"),
-        h("p", { class: "muted" }, "The board appears here as soon as the host starts the game."),
+        h("h2", null, t("game.waiting_start")),
+        h("p", { class: "muted" }, t("game.waiting_start_text")),
       );
       this.fallback.hidden = true;
       return;
@@ -731,7 +751,7 @@ class GameShell {
       } catch (err) {
         console.error("renderer update failed", err);
         this.notice.hidden = false;
-        this.notice.textContent = "The board could not be drawn; use the action list to play.";
+        setText(this.notice, msg("game.board_failed"));
       }
     }
     this.rendererDoc = full;

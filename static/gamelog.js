@@ -5,7 +5,7 @@
 // board places asks the board to highlight them (GameLog's onRefs callback).
 
 import { clear, h, playerColor } from "/static/dom.js";
-import { parts, t } from "/static/i18n.js";
+import { msg, parts, t } from "/static/i18n.js";
 
 const MAX_LINES = 500;
 const PLACEHOLDER = /\{seat(\d+)\}/g;
@@ -84,9 +84,9 @@ export class GameLog {
     this.onRefs = onRefs;
     this.lines = new Map();
     this.recent = new Set();
-    this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-live": "polite", "aria-label": "Game log" });
+    this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-live": "polite", "aria-label": msg("log.label") });
     this.el = h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, [
-      h("h3", { class: "panel-title", id: "log-h" }, "Log"),
+      h("h3", { class: "panel-title", id: "log-h" }, msg("log.title")),
       this.list,
     ]);
   }

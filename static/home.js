@@ -2,7 +2,9 @@
 
 import { api } from "/static/api.js";
 import { clockFields } from "/static/clock.js";
-import { add, clear, h, lastSegment, toast } from "/static/dom.js";
+import { add, clear, h, lastSegment, setText, toast } from "/static/dom.js";
+import { live, msg, setTitle, t } from "/static/i18n.js";
+import { gameBlurb, gameName, gameNameMsg } from "/static/options.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
 import { emailField, webhookField } from "/static/noticefields.js";
@@ -12,34 +14,30 @@ import { importCard } from "/static/replay.js";
 
 const MAX_PEEKS = 4;
 
-const STATUS_TEXT = {
-  lobby: "In the lobby",
-  active: "Playing",
-  finished: "Finished",
-  abandoned: "Abandoned",
-};
+// A game's status in words: home.status.<status> (lobby, active, finished, abandoned).
+const statusText = (status) => live(() => (["lobby", "active", "finished", "abandoned"].includes(status) ? t(`home.status.${status}`) : status));
 
 export async function render(root, { navigate }) {
-  document.title = "Meja — board games with friends";
+  setTitle(msg("home.page_title"));
   const yourSection = h("section", { class: "card your-games", "aria-labelledby": "your-h" }, [
-    h("h2", { id: "your-h" }, "Your games"),
-    h("p", { class: "muted" }, "Loading…"),
+    h("h2", { id: "your-h" }, msg("home.your_games")),
+    h("p", { class: "muted" }, msg("shell.loading")),
   ]);
   const gamesSection = h("section", { class: "card games-card", "aria-labelledby": "games-h" }, [
-    h("h2", { id: "games-h" }, "Games"),
-    h("p", { class: "muted" }, "Loading…"),
+    h("h2", { id: "games-h" }, msg("home.games")),
+    h("p", { class: "muted" }, msg("shell.loading")),
   ]);
   const createSection = h("section", { class: "card create-card", id: "create", "aria-labelledby": "create-h" }, [
-    h("h2", { id: "create-h" }, "Start a table"),
+    h("h2", { id: "create-h" }, msg("home.start_table")),
   ]);
   const lobbiesSection = h("section", { class: "card lobbies-card", "aria-labelledby": "lobbies-h" }, [
-    h("h2", { id: "lobbies-h" }, "Open tables"),
-    h("p", { class: "muted" }, "Loading…"),
+    h("h2", { id: "lobbies-h" }, msg("home.open_tables")),
+    h("p", { class: "muted" }, msg("shell.loading")),
   ]);
   root.appendChild(
     h("div", { class: "hero" }, [
-      h("h1", null, "Play Southeast Asian board games with friends"),
-      h("p", null, "Open a table, send the invite link, play in the browser. No accounts, no installs."),
+      h("h1", null, msg("home.hero")),
+      h("p", null, msg("home.hero_text")),
     ]),
   );
   root.appendChild(
@@ -59,8 +57,8 @@ export async function render(root, { navigate }) {
       renderCreate(createSection, games, navigate);
     })
     .catch((err) => {
-      add(clear(gamesSection), h("h2", null, "Games"), h("p", { class: "error-text" }, err.message));
-      add(createSection, h("p", { class: "error-text" }, "The games could not be loaded."));
+      add(clear(gamesSection), h("h2", null, msg("home.games")), h("p", { class: "error-text" }, err.words || err.message));
+      add(createSection, h("p", { class: "error-text" }, msg("home.games_failed")));
     });
   loadLobbies(lobbiesSection).catch(() => {});
   loadYourGames(yourSection, sockets, () => alive).catch(() => {});
@@ -76,15 +74,15 @@ export async function render(root, { navigate }) {
 
 function playersText(g) {
   return g.min_players === g.max_players
-    ? `${g.min_players} players`
-    : `${g.min_players}–${g.max_players} players`;
+    ? msg("home.players", { count: g.min_players })
+    : msg("home.players_range", { min: g.min_players, max: g.max_players });
 }
 
 function renderGames(section, games, createSection) {
   clear(section);
-  section.appendChild(h("h2", { id: "games-h" }, "Games"));
+  section.appendChild(h("h2", { id: "games-h" }, msg("home.games")));
   if (!games.length) {
-    section.appendChild(h("p", { class: "muted" }, "No games are installed yet."));
+    section.appendChild(h("p", { class: "muted" }, msg("home.no_games")));
     return;
   }
   const list = h("ul", { class: "game-list" });
@@ -92,10 +90,10 @@ function renderGames(section, games, createSection) {
     list.appendChild(
       h("li", { class: "game-tile", "data-testid": `game-${g.id}` }, [
         h("div", { class: "game-tile-head" }, [
-          h("h3", null, g.name),
+          h("h3", null, gameNameMsg(g.id, g.name)),
           h("span", { class: "pill" }, playersText(g)),
         ]),
-        h("p", { class: "muted" }, g.blurb || ""),
+        h("p", { class: "muted" }, live(() => gameBlurb(g.id, g.blurb))),
         h(
           "button",
           {
@@ -111,7 +109,7 @@ function renderGames(section, games, createSection) {
               createSection.querySelector("[data-testid=create-name]")?.focus({ preventScroll: true });
             },
           },
-          `Play ${g.name}`,
+          live(() => t("home.play", { game: gameName(g.id, g.name) })),
         ),
       ]),
     );
@@ -121,16 +119,16 @@ function renderGames(section, games, createSection) {
 
 function renderCreate(section, games, navigate) {
   if (!games.length) {
-    section.appendChild(h("p", { class: "muted" }, "There is no game to play yet."));
+    section.appendChild(h("p", { class: "muted" }, msg("home.nothing_to_play")));
     return;
   }
   const gameSelect = h(
     "select",
     { id: "create-game", name: "game", "data-testid": "create-game", required: true },
-    games.map((g) => h("option", { value: g.id }, g.name)),
+    games.map((g) => h("option", { value: g.id }, gameNameMsg(g.id, g.name))),
   );
   const seatsSelect = h("select", { id: "create-seats", name: "seats", "data-testid": "create-seats" });
-  const nameBox = nameField({ id: "create-name", testid: "create-name", label: "Your name", value: lastName(), placeholder: "e.g. Siti" });
+  const nameBox = nameField({ id: "create-name", testid: "create-name", label: msg("home.your_name"), value: lastName(), placeholder: msg("home.name_example") });
   nameBox.input.name = "host_name";
   const spectators = h("input", { id: "create-spectators", type: "checkbox", checked: true, "data-testid": "create-spectators" });
   // Off by default: a listed table's free seats are open to anyone on the home page.
@@ -138,17 +136,17 @@ function renderCreate(section, games, navigate) {
   const hostEmail = emailField({ id: "create-email", testid: "create-email" });
   const webhook = webhookField({ id: "create-webhook", testid: "create-webhook" });
   const noticesBox = h("details", { class: "options notices-options" }, [
-    h("summary", null, "Turn notices by e-mail or webhook (optional)"), hostEmail.el, webhook.el,
+    h("summary", null, msg("home.notices")), hostEmail.el, webhook.el,
   ]);
   // Table settings (app/tablesettings.py), in words.
   const takebackSelect = h("select", { id: "create-takeback", name: "takeback", "data-testid": "create-takeback", "aria-describedby": "create-takeback-help" }, [
-    h("option", { value: "own_turn", selected: true }, "Own moves of the current turn"),
-    h("option", { value: "consent" }, "Also earlier moves, if everyone agrees"),
-    h("option", { value: "none" }, "No take-backs"),
+    h("option", { value: "own_turn", selected: true }, msg("home.takeback.own_turn")),
+    h("option", { value: "consent" }, msg("home.takeback.consent")),
+    h("option", { value: "none" }, msg("home.takeback.none")),
   ]);
   const optionsHost = h("div", { class: "options-fields" });
-  const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, "Game options"), optionsHost]);
-  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, "Open the table");
+  const optionsBox = h("fieldset", { class: "options" }, [h("legend", null, msg("options.title")), optionsHost]);
+  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, msg("home.submit"));
   let optionsForm = null;
   const clock = clockFields();
 
@@ -157,38 +155,38 @@ function renderCreate(section, games, navigate) {
     const prevSeats = Number(seatsSelect.value) || null;
     clear(seatsSelect);
     for (let n = g.min_players; n <= g.max_players; n++) {
-      seatsSelect.appendChild(h("option", { value: String(n) }, `${n} players`));
+      seatsSelect.appendChild(h("option", { value: String(n) }, msg("home.players", { count: n })));
     }
     const keep = prevSeats && prevSeats >= g.min_players && prevSeats <= g.max_players;
     seatsSelect.value = String(keep ? prevSeats : g.min_players);
     clear(optionsHost);
-    optionsForm = buildOptionsForm(g.options_schema || {}, optionsHost);
+    optionsForm = buildOptionsForm(g.options_schema || {}, optionsHost, g.id);
     optionsBox.hidden = optionsForm.count === 0;
   };
   gameSelect.addEventListener("change", onGameChange);
 
   const form = h("form", { class: "create-form", novalidate: false }, [
     h("div", { class: "field-row" }, [
-      h("div", { class: "field" }, [h("label", { for: "create-game" }, "Game"), gameSelect]),
-      h("div", { class: "field" }, [h("label", { for: "create-seats" }, "Seats"), seatsSelect]),
+      h("div", { class: "field" }, [h("label", { for: "create-game" }, msg("home.game")), gameSelect]),
+      h("div", { class: "field" }, [h("label", { for: "create-seats" }, msg("home.seats")), seatsSelect]),
     ]),
     nameBox.el,
     optionsBox,
     noticesBox,
     clock.el,
     h("div", { class: "field" }, [
-      h("label", { for: "create-takeback" }, "Take-backs"), takebackSelect,
+      h("label", { for: "create-takeback" }, msg("home.takebacks")), takebackSelect,
       h("small", { class: "field-help", id: "create-takeback-help" },
-        "A move can never be taken back after a die roll, a drawn card or tile, or a secret made known."),
+        msg("home.takeback_help")),
     ]),
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
-        h("label", { for: "create-spectators" }, [spectators, h("span", null, "Spectators may watch")]),
+        h("label", { for: "create-spectators" }, [spectators, h("span", null, msg("home.spectators"))]),
       ]),
       h("div", { class: "field field-check" }, [
-        h("label", { for: "create-listed" }, [listed, h("span", null, "List on the home page")]),
+        h("label", { for: "create-listed" }, [listed, h("span", null, msg("home.listed"))]),
         h("small", { class: "field-help", id: "create-listed-help" },
-          "Anyone visiting Meja can then see this table and take a free seat. Leave it off to seat only the friends you send the invite link to."),
+          msg("home.listed_help")),
       ]),
     ]),
     h("div", { class: "form-actions" }, [submit]),
@@ -242,13 +240,13 @@ async function loadLobbies(section) {
   try {
     lobbies = await api("GET", "/lobbies");
   } catch (err) {
-    add(clear(section), h("h2", { id: "lobbies-h" }, "Open tables"), h("p", { class: "error-text" }, err.message));
+    add(clear(section), h("h2", { id: "lobbies-h" }, msg("home.open_tables")), h("p", { class: "error-text" }, err.words || err.message));
     return;
   }
   clear(section);
-  section.appendChild(h("h2", { id: "lobbies-h" }, "Open tables"));
+  section.appendChild(h("h2", { id: "lobbies-h" }, msg("home.open_tables")));
   if (!lobbies || !lobbies.length) {
-    section.appendChild(h("p", { class: "muted" }, "No open tables right now. Start one!"));
+    section.appendChild(h("p", { class: "muted" }, msg("home.no_open_tables")));
     return;
   }
   const mine = allSeats();
@@ -259,16 +257,16 @@ async function loadLobbies(section) {
     list.appendChild(
       h("li", { class: "row-item" }, [
         h("div", { class: "row-main" }, [
-          h("strong", null, l.game_name || l.game),
-          h("span", { class: "muted" }, [" hosted by ", h("span", { class: "name" }, l.host || "someone")]),
-          h("div", { class: "muted small" }, `${l.taken}/${l.seats} seats taken`),
+          h("strong", null, gameNameMsg(l.game, l.game_name || l.game)),
+          h("span", { class: "muted" }, [msg("home.hosted_by"), h("span", { class: "name" }, l.host || msg("home.someone"))]),
+          h("div", { class: "muted small" }, msg("home.seats_taken", { taken: l.taken, seats: l.seats })),
         ]),
         isMine
-          ? h("a", { class: "btn btn-small", href: `/lobby/${encodeURIComponent(l.game_id)}`, "data-link": true }, "Open")
+          ? h("a", { class: "btn btn-small", href: `/lobby/${encodeURIComponent(l.game_id)}`, "data-link": true }, msg("home.open"))
           : h(
               "a",
               { class: "btn btn-small btn-primary", href: `/join/${encodeURIComponent(invite)}`, "data-link": true, "data-testid": `join-${l.game_id}` },
-              "Join",
+              msg("home.join"),
             ),
       ]),
     );
@@ -280,9 +278,9 @@ async function loadYourGames(section, sockets, isAlive) {
   const seats = allSeats();
   const ids = Object.keys(seats).sort((a, b) => (seats[b].saved_at || 0) - (seats[a].saved_at || 0));
   clear(section);
-  section.appendChild(h("h2", { id: "your-h" }, "Your games"));
+  section.appendChild(h("h2", { id: "your-h" }, msg("home.your_games")));
   if (!ids.length) {
-    section.appendChild(h("p", { class: "muted" }, "Games you open or join in this browser show up here."));
+    section.appendChild(h("p", { class: "muted" }, msg("home.your_games_empty")));
     return;
   }
   section.classList.add("has-items");
@@ -299,15 +297,15 @@ async function loadYourGames(section, sockets, isAlive) {
       const { id, entry } = it;
       const status = h("span", { class: "pill" }, "…");
       const link = h("a", { href: `/lobby/${encodeURIComponent(id)}`, "data-link": true, class: "row-link" }, [
-        h("strong", null, entry.game || "Game"),
-        h("span", { class: "muted" }, [" as ", h("span", { class: "name" }, entry.name || `seat ${Number(entry.seat) + 1}`)]),
+        h("strong", null, entry.game ? gameNameMsg(entry.game, entry.game) : msg("home.game")),
+        h("span", { class: "muted" }, [msg("home.as"), h("span", { class: "name" }, entry.name || msg("home.seat_n", { n: Number(entry.seat) + 1 }))]),
       ]);
       it.el = h("li", { class: "row-item", "data-testid": `your-${id}` }, [h("div", { class: "row-main" }, [link]), status]);
       try {
         const info = await api("GET", `/games/${encodeURIComponent(id)}`, { credential: entry.credential });
         if (!isAlive()) return;
-        link.querySelector("strong").textContent = info.game_name || info.game;
-        status.textContent = STATUS_TEXT[info.status] || info.status;
+        setText(link.querySelector("strong"), gameNameMsg(info.game, info.game_name || info.game));
+        setText(status, statusText(info.status));
         status.className = `pill pill-${info.status}`;
         if (typeof info.you === "number" && info.you !== entry.seat) saveSeat(id, { seat: info.you });
         if (info.status === "lobby") it.rank = 1;
@@ -324,7 +322,7 @@ async function loadYourGames(section, sockets, isAlive) {
           const you = typeof info.you === "number" ? info.you : entry.seat;
           if (toAct && toAct.includes(you)) {
             it.rank = 0;
-            status.textContent = "Your turn";
+            setText(status, msg("home.your_turn"));
             status.className = "pill pill-turn";
             it.el.classList.add("waiting-you");
           }
@@ -335,7 +333,7 @@ async function loadYourGames(section, sockets, isAlive) {
       } catch (err) {
         if (!isAlive()) return;
         it.rank = 4;
-        status.textContent = err.status === 404 || err.status === 401 || err.status === 403 ? "Gone" : "Unavailable";
+        setText(status, err.status === 404 || err.status === 401 || err.status === 403 ? msg("home.gone") : msg("home.unavailable"));
         status.className = "pill pill-gone";
         it.el.appendChild(
           h(
@@ -343,13 +341,13 @@ async function loadYourGames(section, sockets, isAlive) {
             {
               type: "button",
               class: "btn btn-small btn-ghost",
-              "aria-label": "Forget this game",
+              "aria-label": msg("home.forget_game"),
               onclick: () => {
                 forgetSeat(id);
                 it.el.remove();
               },
             },
-            "Forget",
+            msg("home.forget"),
           ),
         );
       }

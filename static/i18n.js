@@ -44,13 +44,20 @@ function stored() {
   }
 }
 
+const loading = new Map(); // code -> the fetch on its way (English is asked for twice at first)
+
 async function load(code) {
   if (catalogues.has(code)) return catalogues.get(code);
-  const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
-  if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
-  const cat = await resp.json();
-  catalogues.set(code, cat);
-  return cat;
+  if (!loading.has(code)) {
+    loading.set(code, (async () => {
+      const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
+      if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
+      const cat = await resp.json();
+      catalogues.set(code, cat);
+      return cat;
+    })().finally(() => loading.delete(code)));
+  }
+  return loading.get(code);
 }
 
 /** Use these catalogues without fetching (Node tests, and pages that embed them). */
@@ -317,4 +324,116 @@ export function langSwitch() {
   sync();
   label.append(text, select);
   return label;
+}
+
+// ---- words that follow the language (the shell's pages) ----
+// A page builds its DOM once and keeps what the user typed, so a switch cannot redraw it:
+// instead h() (static/dom.js) binds every Msg it is given, as a child or an attribute, and
+// each switch rewords the bound text nodes and attributes in place. A binding whose node was
+// changed by the page since (a different text written over it) is left alone.
+
+/** A message worded when shown: `String(m)` gives the current language's words. */
+export class Msg {
+  constructor(fn) {
+    this.fn = fn;
+  }
+
+  toString() {
+    return this.fn();
+  }
+}
+
+/** `t(key, params)` as a Msg: the page shows it, and rewords it after a switch. */
+export function msg(key, params = {}) {
+  return new Msg(() => t(key, params));
+}
+
+/** Any words computed at show time (a join of names, a server error) as a Msg. */
+export function live(fn) {
+  return new Msg(() => String(fn()));
+}
+
+const bindings = new Set(); // {ref: WeakRef(node), attr, m, last}
+const MAX_BINDINGS = 4000;
+
+function bind(node, attr, m, last) {
+  if (bindings.size > MAX_BINDINGS) {
+    for (const b of bindings) {
+      const n = b.ref.deref();
+      if (!n || !n.isConnected) bindings.delete(b);
+    }
+  }
+  bindings.add({ ref: new WeakRef(node), attr, m, last });
+}
+
+/** A text node showing `m`, reworded after each switch (h() calls this for a Msg child). */
+export function textOf(m) {
+  const words = String(m);
+  const node = globalThis.document.createTextNode(words);
+  bind(node, null, m, words);
+  return node;
+}
+
+/** Set attribute `name` of `el` to `m`, reworded after each switch. */
+export function bindAttr(el, name, m) {
+  const words = String(m);
+  el.setAttribute(name, words);
+  bind(el, name, m, words);
+}
+
+let title = null;
+
+/** The tab title (a Msg or a string), reworded after each switch. */
+export function setTitle(m) {
+  title = m instanceof Msg ? m : null;
+  if (globalThis.document) document.title = String(m);
+}
+
+function reword() {
+  for (const b of bindings) {
+    const node = b.ref.deref();
+    if (!node) {
+      bindings.delete(b);
+      continue;
+    }
+    const now = b.attr ? node.getAttribute(b.attr) : node.data;
+    if (now !== b.last) {
+      bindings.delete(b); // the page wrote something else there since
+      continue;
+    }
+    const words = String(b.m);
+    if (b.attr) node.setAttribute(b.attr, words);
+    else node.data = words;
+    b.last = words;
+  }
+  if (title && globalThis.document) document.title = String(title);
+}
+globalThis.addEventListener?.("meja:lang", reword);
+
+/** The text of static HTML marked `data-i18n="key"` (and `data-i18n-<attr>="key"`), kept worded. */
+export function wordPage(root = globalThis.document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.replaceChildren(textOf(msg(el.dataset.i18n)));
+  }
+  for (const el of root.querySelectorAll("*")) {
+    for (const a of [...el.attributes]) {
+      if (a.name.startsWith("data-i18n-")) bindAttr(el, a.name.slice(10), msg(a.value));
+    }
+  }
+}
+
+/** Relative times ("3 minutes ago", "in 2 hours") in the current language (Intl). */
+export function relativeTime(ms, now = Date.now()) {
+  const diff = (ms - now) / 1000;
+  const abs = Math.abs(diff);
+  const fmt = new Intl.RelativeTimeFormat(current, { numeric: "auto" });
+  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+    if (abs >= size) return fmt.format(Math.round(diff / size), unit);
+  }
+  return fmt.format(Math.round(diff), "second");
+}
+
+/** A date and time in the current language (Intl.DateTimeFormat options). */
+export function dateText(ms, opts) {
+  return new Intl.DateTimeFormat(current, opts).format(new Date(ms));
 }

@@ -3,6 +3,8 @@
 
 import { api } from "/static/api.js";
 import { add, clear, h, toast } from "/static/dom.js";
+import { live, msg, setTitle, t } from "/static/i18n.js";
+import { gameName, gameNameMsg } from "/static/options.js";
 import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
 import { nameField } from "/static/names.js";
 import { emailField } from "/static/noticefields.js";
@@ -19,26 +21,26 @@ function pageFor(status, gameId) {
 
 async function renderJoin(root, { params, navigate }) {
   const inviteId = params[0];
-  const card = h("section", { class: "card narrow" }, [h("p", { class: "muted" }, "Loading the table…")]);
+  const card = h("section", { class: "card narrow" }, [h("p", { class: "muted" }, msg("lobby.loading"))]);
   root.appendChild(card);
   let info;
   try {
     info = await api("GET", `/invites/${encodeURIComponent(inviteId)}`);
   } catch (err) {
     add(clear(card), 
-      h("h1", null, "This invite does not work"),
-      h("p", { class: "error-text", "data-testid": "error" }, err.message),
-      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+      h("h1", null, msg("join.bad_invite")),
+      h("p", { class: "error-text", "data-testid": "error" }, err.words || err.message),
+      h("a", { href: "/", "data-link": true, class: "btn" }, msg("shell.home_link")),
     );
     return;
   }
-  document.title = `Join ${info.game_name || info.game} · Meja`;
+  setTitle(live(() => t("join.page_title", { game: gameName(info.game, info.game_name || info.game) })));
   const mine = getSeat(info.game_id);
   if (mine) {
     // This browser already holds a seat of this game: resume it without asking for a name.
     try {
       const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, {
-        body: { name: mine.name || lastName() || "Player" },
+        body: { name: mine.name || lastName() || t("join.default_name") },
         credential: mine.credential,
       });
       saveSeat(res.game_id, { credential: res.credential || mine.credential, seat: res.seat });
@@ -57,29 +59,29 @@ async function renderJoin(root, { params, navigate }) {
   }
   clear(card);
   add(card, 
-    h("p", { class: "eyebrow" }, "You are invited to"),
-    h("h1", null, info.game_name || info.game),
+    h("p", { class: "eyebrow" }, msg("join.invited")),
+    h("h1", null, gameNameMsg(info.game, info.game_name || info.game)),
   );
   const host = (info.seats || []).find((s) => s.host);
   if (host && host.name) {
-    add(card, h("p", { class: "muted" }, ["Host: ", h("span", { class: "name" }, host.name)]));
+    add(card, h("p", { class: "muted" }, [msg("join.host"), h("span", { class: "name" }, host.name)]));
   }
   add(card, seatList(info));
   if (info.status !== "lobby") {
-    add(card, h("p", null, "This game has already started, so its seats are closed."));
+    add(card, h("p", null, msg("join.started")));
     if (info.watch_url) {
-      add(card, h("a", { class: "btn", href: new URL(info.watch_url, location.origin).pathname, "data-link": true }, "Watch it"));
+      add(card, h("a", { class: "btn", href: new URL(info.watch_url, location.origin).pathname, "data-link": true }, msg("join.watch")));
     }
     return;
   }
   const free = (info.seats || []).filter((s) => s.name === null && !s.bot).length;
   if (free === 0) {
-    add(card, h("p", { class: "error-text" }, "Every seat is taken. Ask the host to free one."));
+    add(card, h("p", { class: "error-text" }, msg("join.full")));
     return;
   }
-  const nameBox = nameField({ id: "join-name", testid: "join-name", label: "Your name", value: lastName(), placeholder: "e.g. Budi" });
+  const nameBox = nameField({ id: "join-name", testid: "join-name", label: msg("home.your_name"), value: lastName(), placeholder: msg("join.name_example") });
   const emailBox = emailField({ id: "join-email", testid: "join-email" });
-  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "join-submit" }, "Take a seat");
+  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "join-submit" }, msg("join.submit"));
   const form = h("form", { class: "join-form" }, [
     nameBox.el,
     emailBox.el,
@@ -112,15 +114,11 @@ async function renderJoin(root, { params, navigate }) {
 
 async function renderClaim(root, { params, navigate }) {
   const claimId = params[0];
-  document.title = "Take over a seat · Meja";
-  const button = h("button", { type: "button", class: "btn btn-primary", "data-testid": "claim-submit" }, "Take over my seat");
+  setTitle(msg("join.claim_page_title"));
+  const button = h("button", { type: "button", class: "btn btn-primary", "data-testid": "claim-submit" }, msg("join.claim_submit"));
   const card = h("section", { class: "card narrow" }, [
-    h("h1", null, "Take over your seat"),
-    h(
-      "p",
-      null,
-      "The host re-issued your seat so you can play from this device. Once you take it over, the old device loses access.",
-    ),
+    h("h1", null, msg("join.claim_title")),
+    h("p", null, msg("join.claim_text")),
     h("div", { class: "form-actions" }, [button]),
   ]);
   root.appendChild(card);

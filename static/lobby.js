@@ -3,18 +3,15 @@
 
 import { api } from "/static/api.js";
 import { describeTime } from "/static/clock.js";
-import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
+import { absoluteUrl, add, clear, copyText, h, playerColor, setText, toast } from "/static/dom.js";
+import { msg, onLang, setTitle, t } from "/static/i18n.js";
 import { GameSocket } from "/static/socket.js";
-import { optionsList, optionsSchema } from "/static/options.js";
+import { gameName, optionsList, optionsSchema } from "/static/options.js";
 import { botBadge } from "/static/seats.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 
-/** The table's take-back policy in words (app/tablesettings.py). */
-const TAKEBACK_WORDS = {
-  none: "none",
-  own_turn: "your own moves of the current turn",
-  consent: "your own moves of the current turn, earlier ones if everyone agrees",
-};
+/** The table's take-back policies (app/tablesettings.py), in words: lobby.takeback.<policy>. */
+const TAKEBACKS = ["none", "own_turn", "consent"];
 // The levels a host may give a bot (engines/bots.py), weakest first.
 const BOT_LEVELS = ["easy", "normal", "hard"];
 
@@ -24,16 +21,16 @@ export async function render(root, { params, navigate }) {
   if (!mine) {
     root.appendChild(
       h("section", { class: "card narrow" }, [
-        h("h1", null, "You have no seat at this table"),
-        h("p", null, "Open the invite link the host sent you to join, or ask for a watch link to spectate."),
-        h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+        h("h1", null, msg("lobby.no_seat")),
+        h("p", null, msg("lobby.no_seat_text")),
+        h("a", { href: "/", "data-link": true, class: "btn" }, msg("shell.home_link")),
       ]),
     );
     return;
   }
   const state = { info: null, you: mine.seat, connected: new Map() };
-  const card = h("section", { class: "card lobby-card" }, [h("p", { class: "muted" }, "Loading the table…")]);
-  const status = h("span", { class: "conn", "data-testid": "status" }, "Connecting…");
+  const card = h("section", { class: "card lobby-card" }, [h("p", { class: "muted" }, msg("lobby.loading"))]);
+  const status = h("span", { class: "conn", "data-testid": "status" }, msg("lobby.conn.connecting"));
   root.appendChild(card);
   let left = false;
   let gone = false;
@@ -70,9 +67,9 @@ export async function render(root, { params, navigate }) {
     forgetSeat(gameId);
     sock?.close();
     clear(card).append(
-      h("h1", null, "You are no longer at this table"),
-      h("p", null, "The host removed your seat, or it was taken over from another device."),
-      h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+      h("h1", null, msg("lobby.removed")),
+      h("p", null, msg("lobby.removed_text")),
+      h("a", { href: "/", "data-link": true, class: "btn" }, msg("shell.home_link")),
     );
   };
   let sock = null;
@@ -100,21 +97,22 @@ export async function render(root, { params, navigate }) {
     const isHost = Boolean(meSeat && meSeat.host);
     const full = seats.every((s) => s.name !== null || s.bot);
     clear(card);
-    document.title = `${info.game_name || info.game} lobby · Meja`;
+    const name = gameName(info.game, info.game_name || info.game);
+    setTitle(msg("lobby.page_title", { game: name }));
     card.appendChild(
       h("div", { class: "card-head" }, [
-        h("div", null, [h("p", { class: "eyebrow" }, "Lobby"), h("h1", null, info.game_name || info.game)]),
+        h("div", null, [h("p", { class: "eyebrow" }, t("lobby.eyebrow")), h("h1", null, name)]),
         status,
       ]),
     );
-    const optionsEl = optionsList(state.schema, info.options);
+    const optionsEl = optionsList(state.schema, info.options, info.game);
     if (optionsEl) card.appendChild(optionsEl);
     card.appendChild(h("p", { class: "clock-setting", "data-testid": "lobby-clock" }, describeTime(info.settings)));
-    const takeback = TAKEBACK_WORDS[info.settings?.takeback];
-    if (takeback) card.appendChild(h("p", { class: "muted small", "data-testid": "lobby-takeback" }, `Take-backs: ${takeback}.`));
+    const takeback = info.settings?.takeback;
+    if (TAKEBACKS.includes(takeback)) card.appendChild(h("p", { class: "muted small", "data-testid": "lobby-takeback" }, t("lobby.takebacks", { policy: t(`lobby.takeback.${takeback}`) })));
 
     // Seats
-    const list = h("ol", { class: "seat-list", "aria-label": "Seats" });
+    const list = h("ol", { class: "seat-list", "aria-label": t("home.seats") });
     seats.forEach((s, idx) => {
       const taken = s.name !== null || s.bot;
       const connected = state.connected.has(s.seat) ? state.connected.get(s.seat) : s.connected;
@@ -123,7 +121,7 @@ export async function render(root, { params, navigate }) {
         if (idx > 0) {
           controls.appendChild(
             h("button", {
-              type: "button", class: "icon-btn", "aria-label": `Move seat ${s.seat + 1} up`, title: "Move up",
+              type: "button", class: "icon-btn", "aria-label": t("lobby.move_up_seat", { n: s.seat + 1 }), title: t("lobby.move_up"),
               "data-testid": `up-${s.seat}`,
               onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/order`, { order: swapOrder(seats.length, idx, idx - 1) }),
             }, "↑"),
@@ -132,7 +130,7 @@ export async function render(root, { params, navigate }) {
         if (idx < seats.length - 1) {
           controls.appendChild(
             h("button", {
-              type: "button", class: "icon-btn", "aria-label": `Move seat ${s.seat + 1} down`, title: "Move down",
+              type: "button", class: "icon-btn", "aria-label": t("lobby.move_down_seat", { n: s.seat + 1 }), title: t("lobby.move_down"),
               "data-testid": `down-${s.seat}`,
               onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/order`, { order: swapOrder(seats.length, idx, idx + 1) }),
             }, "↓"),
@@ -142,15 +140,15 @@ export async function render(root, { params, navigate }) {
           // Kept in the page state: a lobby frame may redraw the page between pick and click.
           const picked = () => botLevels.get(s.seat) || "normal";
           controls.appendChild(h("select", {
-            class: "bot-level", "aria-label": `Bot level for seat ${s.seat + 1}`, "data-testid": `bot-level-pick-${s.seat}`,
-            title: "easy: for beginners; normal: plays the obvious good moves; hard: thinks ahead",
+            class: "bot-level", "aria-label": t("lobby.bot_level_for", { n: s.seat + 1 }), "data-testid": `bot-level-pick-${s.seat}`,
+            title: t("lobby.bot_levels_help"),
             onchange: (e) => botLevels.set(s.seat, e.currentTarget.value),
-          }, BOT_LEVELS.map((l) => h("option", { value: l, selected: l === picked() }, l))));
+          }, BOT_LEVELS.map((l) => h("option", { value: l, selected: l === picked() }, t(`seats.level.${l}`)))));
           controls.appendChild(
             h("button", {
               type: "button", class: "btn btn-small", "data-testid": `add-bot-${s.seat}`,
               onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/${s.seat}/bot`, { level: picked() }),
-            }, "Add bot"),
+            }, t("lobby.add_bot")),
           );
         } else if (s.seat !== state.you) {
           if (!s.bot) {
@@ -165,14 +163,14 @@ export async function render(root, { params, navigate }) {
                     draw();
                   }
                 },
-              }, "Re-issue"),
+              }, t("lobby.reissue")),
             );
           }
           controls.appendChild(
             h("button", {
               type: "button", class: "btn btn-small btn-danger", "data-testid": `remove-${s.seat}`,
               onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/seats/${s.seat}/remove`),
-            }, "Remove"),
+            }, t("lobby.remove")),
           );
         }
       }
@@ -181,13 +179,13 @@ export async function render(root, { params, navigate }) {
           h("span", { class: "seat-num" }, String(idx + 1)),
           h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
           h("span", { class: "seat-name" }, [
-            h("span", { class: "name" }, taken ? s.name || "Bot" : "Open seat"),
-            s.seat === state.you ? h("span", { class: "muted small" }, " (you)") : null,
+            h("span", { class: "name" }, taken ? s.name || t("seats.bot") : t("seats.open")),
+            s.seat === state.you ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
           ]),
-          s.host ? h("span", { class: "badge badge-host" }, "host") : null,
+          s.host ? h("span", { class: "badge badge-host" }, t("seats.host")) : null,
           s.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${s.seat}` }, botBadge(s)) : null,
           taken && !s.bot
-            ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "online" : "offline", "aria-label": connected ? "online" : "offline" })
+            ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? t("shell.online") : t("shell.offline"), "aria-label": connected ? t("shell.online") : t("shell.offline") })
             : null,
           controls,
         ]),
@@ -198,8 +196,8 @@ export async function render(root, { params, navigate }) {
     card.appendChild(claimBox);
     if (isHost && state.claim) {
       add(claimBox,
-        h("p", null, ["Send this link to ", h("span", { class: "name" }, state.claim.name || "the player"), " to play from a new device (it works once):"]),
-        h("input", { type: "text", readonly: true, value: state.claim.url, class: "copy-fallback", "data-testid": "claim-link", "aria-label": "Claim link", onfocus: (e) => e.target.select() }),
+        h("p", null, [t("lobby.claim_before"), h("span", { class: "name" }, state.claim.name || t("lobby.the_player")), t("lobby.claim_after")]),
+        h("input", { type: "text", readonly: true, value: state.claim.url, class: "copy-fallback", "data-testid": "claim-link", "aria-label": t("lobby.claim_link"), onfocus: (e) => e.target.select() }),
       );
     }
 
@@ -210,9 +208,9 @@ export async function render(root, { params, navigate }) {
       const url = absoluteUrl(info.invite_url);
       links.appendChild(
         h("div", { class: "link-row" }, [
-          h("span", { class: "link-label" }, "Invite"),
+          h("span", { class: "link-label" }, t("lobby.invite")),
           h("code", { class: "link-text", "data-testid": "invite-link" }, url),
-          h("button", { type: "button", class: "btn btn-small", "data-testid": "copy-invite", onclick: () => copyText(url, fallback) }, "Copy invite link"),
+          h("button", { type: "button", class: "btn btn-small", "data-testid": "copy-invite", onclick: () => copyText(url, fallback) }, t("lobby.copy_invite")),
         ]),
       );
     }
@@ -220,9 +218,9 @@ export async function render(root, { params, navigate }) {
       const url = absoluteUrl(info.watch_url);
       links.appendChild(
         h("div", { class: "link-row" }, [
-          h("span", { class: "link-label" }, "Watch"),
+          h("span", { class: "link-label" }, t("lobby.watch")),
           h("code", { class: "link-text", "data-testid": "watch-link" }, url),
-          h("button", { type: "button", class: "btn btn-small", "data-testid": "copy-watch", onclick: () => copyText(url, fallback) }, "Copy watch link"),
+          h("button", { type: "button", class: "btn btn-small", "data-testid": "copy-watch", onclick: () => copyText(url, fallback) }, t("lobby.copy_watch")),
         ]),
       );
     }
@@ -235,13 +233,13 @@ export async function render(root, { params, navigate }) {
       const start = h("button", {
         type: "button", class: "btn btn-primary", "data-testid": "start", disabled: !full,
         onclick: (e) => act(e.currentTarget, "POST", `/games/${encodeURIComponent(gameId)}/start`),
-      }, "Start the game");
+      }, t("lobby.start"));
       actions.appendChild(start);
       actions.appendChild(
-        h("p", { class: "muted small" }, full ? "Everyone is seated." : "Fill every seat (invite friends or add bots) to start."),
+        h("p", { class: "muted small" }, full ? t("lobby.everyone_seated") : t("lobby.fill_seats")),
       );
     } else {
-      actions.appendChild(h("p", { class: "muted" }, "Waiting for the host to start the game…"));
+      actions.appendChild(h("p", { class: "muted" }, t("lobby.waiting_host")));
       actions.appendChild(
         h("button", {
           type: "button", class: "btn btn-ghost", "data-testid": "leave",
@@ -250,11 +248,11 @@ export async function render(root, { params, navigate }) {
             if (ok !== null) {
               left = true;
               forgetSeat(gameId);
-              toast("You left the table.", "info", 4000);
+              toast(msg("lobby.left"), "info", 4000);
               navigate("/");
             }
           },
-        }, "Leave the table"),
+        }, t("lobby.leave")),
       );
     }
     card.appendChild(actions);
@@ -264,21 +262,22 @@ export async function render(root, { params, navigate }) {
     await load();
   } catch (err) {
     add(clear(card), 
-      h("h1", null, "This table is not available"),
-      h("p", { class: "error-text", "data-testid": "error" }, err.message),
+      h("h1", null, msg("lobby.unavailable")),
+      h("p", { class: "error-text", "data-testid": "error" }, err.words || err.message),
       err.status === 401 || err.status === 403
-        ? h("button", { type: "button", class: "btn", onclick: () => { forgetSeat(gameId); navigate("/"); } }, "Forget this table")
+        ? h("button", { type: "button", class: "btn", onclick: () => { forgetSeat(gameId); navigate("/"); } }, msg("lobby.forget"))
         : null,
-      h("a", { href: "/", "data-link": true, class: "btn btn-ghost" }, "Home"),
+      h("a", { href: "/", "data-link": true, class: "btn btn-ghost" }, msg("lobby.home")),
     );
     return;
   }
   if (left || !state.info || state.info.status !== "lobby") return;
 
-  const STATUS = { connecting: "Connecting…", reconnecting: "Reconnecting…", live: "Live", offline: "Offline, retrying…", closed: "Disconnected" };
+  // The connection in words: lobby.conn.<state>.
+  const STATUS = ["connecting", "reconnecting", "live", "offline", "closed"];
   sock = new GameSocket(gameId, { credential: mine.credential }, {
     onStatus: (s) => {
-      status.textContent = STATUS[s] || s;
+      setText(status, STATUS.includes(s) ? msg(`lobby.conn.${s}`) : s);
       status.dataset.state = s;
       if (s === "live") load().catch(() => {}); // catch up on anything missed while away
     },
@@ -301,11 +300,18 @@ export async function render(root, { params, navigate }) {
     },
     onFatal: (reason, code) => {
       if (code === 4401) removed();
-      else toast(reason || "The server closed the connection.");
+      else toast(reason || msg("shell.closed_by_server"));
     },
   });
   sock.connect();
-  return () => sock.close();
+  // A new language: the lobby is drawn again from its state (picked bot levels, a claim link stay).
+  const offLang = onLang(() => {
+    if (state.info && !left && !gone) draw();
+  });
+  return () => {
+    offLang();
+    sock.close();
+  };
 }
 
 function swapOrder(n, i, j) {

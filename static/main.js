@@ -2,7 +2,7 @@
 // without reloads, and a cleanup hook so a page can close its WebSocket when left.
 
 import { clear, h } from "/static/dom.js";
-import { langSwitch, ready } from "/static/i18n.js";
+import { langSwitch, msg, ready, setTitle, wordPage } from "/static/i18n.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
@@ -41,16 +41,16 @@ async function render() {
     }
     cleanup = null;
   }
-  document.title = "Meja";
+  setTitle("Meja");
   const root = document.getElementById("app");
   const found = matchRoute(window.location.pathname);
   clear(root);
   if (!found) {
     root.appendChild(
       h("section", { class: "card narrow" }, [
-        h("h1", null, "Page not found"),
-        h("p", null, "There is nothing at this address."),
-        h("a", { href: "/", "data-link": true, class: "btn" }, "Go to the home page"),
+        h("h1", null, msg("shell.not_found.title")),
+        h("p", null, msg("shell.not_found.text")),
+        h("a", { href: "/", "data-link": true, class: "btn" }, msg("shell.home_link")),
       ]),
     );
     return;
@@ -61,7 +61,7 @@ async function render() {
     mod = await found.route.load();
   } catch (err) {
     console.error(err);
-    root.appendChild(h("p", { class: "card" }, "This page failed to load. Reload to try again."));
+    root.appendChild(h("p", { class: "card" }, msg("shell.load_failed")));
     return;
   }
   if (token !== renderToken) return; // a newer navigation won
@@ -90,8 +90,11 @@ document.addEventListener("click", (ev) => {
 });
 
 window.addEventListener("popstate", render);
-// The first catalogue comes before the first page, so nothing is drawn in the wrong language.
+// The first catalogue comes before the first page, so nothing is drawn in the wrong language;
+// the first page's module loads meanwhile (the same import render() awaits).
+matchRoute(window.location.pathname)?.route.load().catch(() => {});
 ready.then(() => {
+  wordPage();
   document.querySelector(".topbar")?.append(langSwitch());
   render();
 });

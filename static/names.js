@@ -3,7 +3,8 @@
 // counted in characters (code points), so an emoji counts once in the page and on the server.
 // A `maxlength` attribute counts UTF-16 units and would cut the 21st emoji in half.
 
-import { h } from "/static/dom.js";
+import { h, setText } from "/static/dom.js";
+import { live, t } from "/static/i18n.js";
 
 /** The server's limit (app/store.py MAX_NAME). */
 export const MAX_NAME = 40;
@@ -21,9 +22,9 @@ export function nameLength(name) {
 /** Why the server would refuse this name, in a sentence; null when it is fine. */
 export function nameProblem(raw) {
   const name = cleanName(raw);
-  if (!name) return "Please enter your name so the other players know who you are.";
+  if (!name) return t("names.empty");
   const n = nameLength(name);
-  if (n > MAX_NAME) return `Names are at most ${MAX_NAME} characters; this one has ${n}.`;
+  if (n > MAX_NAME) return t("names.too_long", { max: MAX_NAME, n });
   return null;
 }
 
@@ -44,7 +45,8 @@ export function nameField({ id, testid, label, value, placeholder }) {
     "aria-describedby": `${id}-error`,
   });
   const show = (problem) => {
-    message.textContent = problem || "";
+    // Worded again after a language switch (for the name as it is then).
+    setText(message, problem ? live(() => nameProblem(input.value) || problem) : "");
     message.hidden = !problem;
     input.setAttribute("aria-invalid", problem ? "true" : "false");
   };

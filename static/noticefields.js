@@ -3,18 +3,19 @@
 // The server checks both and answers a sentence when one is refused.
 
 import { h } from "/static/dom.js";
+import { msg } from "/static/i18n.js";
 
 /** An optional e-mail field; `.value()` is the trimmed address or null. */
 export function emailField({ id, testid }) {
   const input = h("input", {
     id, type: "email", name: "email", autocomplete: "email", maxlength: "254",
-    placeholder: "you@example.com", "data-testid": testid, "aria-describedby": `${id}-help`,
+    placeholder: msg("notices.email_example"), "data-testid": testid, "aria-describedby": `${id}-help`,
   });
   const el = h("div", { class: "field" }, [
-    h("label", { for: id }, "E-mail me when it is my turn (optional)"),
+    h("label", { for: id }, msg("notices.email")),
     input,
     h("small", { class: "field-help", id: `${id}-help` },
-      "One mail per turn while you are away (a daily digest for slow tables), each with an unsubscribe link. Nobody else sees your address."),
+      msg("notices.email_help")),
   ]);
   return { el, input, value: () => input.value.trim() || null };
 }
@@ -26,10 +27,10 @@ export function webhookField({ id, testid }) {
     placeholder: "https://discord.com/api/webhooks/…", "data-testid": testid, "aria-describedby": `${id}-help`,
   });
   const el = h("div", { class: "field" }, [
-    h("label", { for: id }, "Webhook for turn notices (optional)"),
+    h("label", { for: id }, msg("notices.webhook")),
     input,
     h("small", { class: "field-help", id: `${id}-help` },
-      "A Discord or Slack webhook URL: the channel hears whenever the game waits for someone. Only you can see it."),
+      msg("notices.webhook_help")),
   ]);
   return { el, input, value: () => input.value.trim() || null };
 }

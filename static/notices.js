@@ -6,6 +6,7 @@
 // when the player sends an action.
 
 import { h } from "/static/dom.js";
+import { msg, setTitle, t } from "/static/i18n.js";
 
 const SOUND_KEY = "meja.turnSound";
 
@@ -69,7 +70,7 @@ export class TurnNotices {
   }
 
   plainTitle() {
-    return `${this.gameName} · Meja`;
+    return msg("game.page_title", { game: String(this.gameName) });
   }
 
   /** After every document: mark the start of a turn, clear at its end. */
@@ -77,7 +78,7 @@ export class TurnNotices {
     if (myTurn && !this.wasMyTurn) this.turnBegan();
     if (!myTurn && this.marked) this.clear();
     this.wasMyTurn = Boolean(myTurn);
-    if (!this.marked) document.title = this.plainTitle();
+    if (!this.marked) setTitle(this.plainTitle());
   }
 
   /** The player sent an action: the reminder has done its job. */
@@ -87,7 +88,7 @@ export class TurnNotices {
 
   turnBegan() {
     this.marked = true;
-    document.title = `(Your turn) ${this.gameName} - Meja`;
+    setTitle(msg("notices.your_turn_title", { game: String(this.gameName) }));
     this.setBadge(true);
     if (this.sound) this.play();
     if (document.visibilityState === "hidden") this.notify();
@@ -95,7 +96,7 @@ export class TurnNotices {
 
   clear() {
     this.marked = false;
-    document.title = this.plainTitle();
+    setTitle(this.plainTitle());
     this.setBadge(false);
     if (this.notification) {
       this.notification.close();
@@ -128,8 +129,8 @@ export class TurnNotices {
 
   notify() {
     if (!("Notification" in window) || Notification.permission !== "granted") return;
-    const n = new Notification(`Your turn: ${this.gameName}`, {
-      body: "The table is waiting for your move.",
+    const n = new Notification(t("notices.notify_title", { game: String(this.gameName) }), {
+      body: t("notices.notify_body"),
       tag: `meja-turn-${this.gameId}`,
     });
     n.onclick = () => {
@@ -147,7 +148,7 @@ export class TurnNotices {
       if (perm === "default") {
         el.appendChild(h("button", {
           type: "button", class: "btn btn-small btn-ghost", "data-testid": "notify-me",
-          title: "Show a notification when it is your turn and this tab is in the background",
+          title: msg("notices.notify_help"),
           onclick: async () => {
             // Asked only here, on the player's click, never on load.
             try {
@@ -156,10 +157,10 @@ export class TurnNotices {
               this.drawControls();
             }
           },
-        }, "Notify me"));
+        }, msg("notices.notify_me")));
       } else {
         el.appendChild(h("span", { class: "muted small", "data-testid": "notify-state" },
-          perm === "granted" ? "Notifications on" : "Notifications blocked in this browser"));
+          perm === "granted" ? msg("notices.on") : msg("notices.blocked")));
       }
     }
     const box = h("input", { type: "checkbox", id: "turn-sound", "data-testid": "turn-sound" });
@@ -169,7 +170,7 @@ export class TurnNotices {
       localStorage.setItem(SOUND_KEY, this.sound ? "1" : "0");
       if (this.sound) this.play(); // a click may start audio; play once so they hear it
     });
-    el.appendChild(h("label", { for: "turn-sound", class: "small" }, [box, " Sound on my turn"]));
+    el.appendChild(h("label", { for: "turn-sound", class: "small" }, [box, msg("notices.sound")]));
   }
 
   destroy() {

@@ -2,8 +2,31 @@
 // options schema: each option's title and description, choices by their labels.
 
 import { h, humanize } from "/static/dom.js";
+import { has, live, msg, t } from "/static/i18n.js";
 
 let gamesPromise = null;
+
+/** A game's name in the current language (games.<id>.name), else the server's. */
+export function gameName(id, fallback) {
+  return has(`games.${id}.name`) ? t(`games.${id}.name`) : String(fallback || id || "");
+}
+
+/** A game's one-line blurb in the current language, else the server's English one. */
+export function gameBlurb(id, fallback) {
+  return has(`games.${id}.blurb`) ? t(`games.${id}.blurb`) : String(fallback || "");
+}
+
+/** gameName as a Msg (reworded after a switch). */
+export const gameNameMsg = (id, fallback) => live(() => gameName(id, fallback));
+
+/**
+ * An option's words: options.<game>.<field> (its title), options.<game>.<field>.help (its
+ * description), options.<game>.<field>.<value> (a choice); else the schema's English.
+ */
+export function optionText(game, field, part, fallback) {
+  const key = part ? `options.${game}.${field}.${part}` : `options.${game}.${field}`;
+  return game && has(key) ? t(key) : fallback;
+}
 
 /** The options schema of a game kind (null when the server does not list it). */
 export async function optionsSchema(api, kind) {
@@ -19,17 +42,19 @@ export async function optionsSchema(api, kind) {
   }
 }
 
-function field(schema, name) {
+function field(schema, name, game) {
   let s = schema?.properties?.[name] || {};
   const top = s;
   const defs = schema?.$defs || schema?.definitions || {};
   if (s.$ref) s = { ...(defs[s.$ref.split("/").pop()] || {}), ...s };
   if (Array.isArray(s.allOf) && s.allOf.length === 1) s = { ...s.allOf[0], ...s };
-  return { s, title: top.title || s.title, description: top.description || s.description };
+  return { s, title: optionText(game, name, null, top.title || s.title),
+    description: optionText(game, name, "help", top.description || s.description) };
 }
 
 /** A choice's label: a oneOf entry's title, an x-labels entry, or the value in words. */
-export function choiceLabel(s, value) {
+export function choiceLabel(s, value, game = null, name = null) {
+  if (game && name && has(`options.${game}.${name}.${value}`)) return t(`options.${game}.${name}.${value}`);
   const entry = Array.isArray(s.oneOf) ? s.oneOf.find((o) => o.const === value) : null;
   if (entry?.title) return entry.title;
   const labels = s["x-labels"] || s["x-enum-labels"];
@@ -38,33 +63,33 @@ export function choiceLabel(s, value) {
 }
 
 /** One option's value in words. */
-export function valueText(s, value) {
-  if (typeof value === "boolean") return value ? "on" : "off";
-  if (value === null || value === undefined) return "none";
-  if (Array.isArray(s.enum) || Array.isArray(s.oneOf)) return choiceLabel(s, value);
-  if (Array.isArray(value)) return value.length ? value.map((v) => valueText({}, v)).join(", ") : "none";
+export function valueText(s, value, game = null, name = null) {
+  if (typeof value === "boolean") return value ? t("options.on") : t("options.off");
+  if (value === null || value === undefined) return t("options.none");
+  if (Array.isArray(s.enum) || Array.isArray(s.oneOf)) return choiceLabel(s, value, game, name);
+  if (Array.isArray(value)) return value.length ? value.map((v) => valueText({}, v)).join(", ") : t("options.none");
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${humanize(k)}: ${valueText({}, v)}`).join("; ");
   return String(value);
 }
 
 /** [{name, title, value, description}] for each option the table was opened with. */
-export function describeOptions(schema, options) {
+export function describeOptions(schema, options, game = null) {
   return Object.entries(options || {}).map(([name, value]) => {
-    const { s, title, description } = field(schema, name);
-    return { name, title: title || humanize(name), value: valueText(s, value), description: description || "" };
+    const { s, title, description } = field(schema, name, game);
+    return { name, title: title || humanize(name), value: valueText(s, value, game, name), description: description || "" };
   });
 }
 
 /** The options as a list of "Title: value" lines, each with its description; null if none. */
-export function optionsList(schema, options) {
-  const items = describeOptions(schema, options);
+export function optionsList(schema, options, game = null) {
+  const items = describeOptions(schema, options, game);
   if (!items.length) return null;
   return h(
     "ul",
-    { class: "options-list", "data-testid": "options", "aria-label": "Game options" },
+    { class: "options-list", "data-testid": "options", "aria-label": msg("options.title") },
     items.map((o) =>
       h("li", { "data-testid": `option-${o.name}` }, [
-        h("span", { class: "option-text" }, [h("strong", null, `${o.title}: `), o.value]),
+        h("span", { class: "option-text" }, [h("strong", null, t("options.line_title", { title: o.title })), o.value]),
         o.description ? h("small", { class: "muted option-help" }, o.description) : null,
       ]),
     ),

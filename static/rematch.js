@@ -4,7 +4,17 @@
 
 import { api } from "/static/api.js";
 import { clear, h, toast } from "/static/dom.js";
+import { currentLang, t } from "/static/i18n.js";
 import { getSeat, saveSeat } from "/static/store.js";
+
+/** Names joined as the language does ("Ana and Budi"). */
+function listText(items) {
+  try {
+    return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
 
 export class RematchBox {
   /**
@@ -71,8 +81,11 @@ export class RematchBox {
     const st = this.state;
     const play = this.canPlay();
     if (st && st.declined.length) {
-      const who = st.declined.map((s) => (s === this.seat ? "You" : this.nameOf(s))).join(" and ");
-      this.el.appendChild(h("p", { class: "muted", "data-testid": "rematch-status" }, `${who} declined the rematch.`));
+      const you = st.declined.includes(this.seat);
+      const who = listText(st.declined.filter((s) => s !== this.seat).map((s) => this.nameOf(s)));
+      const line = you && st.declined.length === 1 ? t("rematch.you_declined")
+        : you ? t("rematch.you_and_declined", { names: who }) : t("rematch.declined", { names: who });
+      this.el.appendChild(h("p", { class: "muted", "data-testid": "rematch-status" }, line));
       return;
     }
     if (!st) {
@@ -80,35 +93,35 @@ export class RematchBox {
         this.el.appendChild(h("button", {
           type: "button", class: "btn btn-primary", "data-testid": "rematch-offer", disabled: this.busy,
           onclick: () => this.accept(),
-        }, "Rematch"));
+        }, t("rematch.rematch")));
       }
       return;
     }
     const mine = this.accepted(this.seat);
     let line;
-    if (st.started) line = "The rematch has started.";
-    else if (mine) line = "You asked for a rematch; waiting for the others.";
-    else line = `${st.accepted.map((s) => this.nameOf(s)).join(" and ")} ${st.accepted.length > 1 ? "want" : "wants"} a rematch.`;
+    if (st.started) line = t("rematch.started");
+    else if (mine) line = t("rematch.you_asked");
+    else line = t("rematch.wants", { names: listText(st.accepted.map((s) => this.nameOf(s))), count: st.accepted.length });
     this.el.appendChild(h("p", { class: "rematch-line", "data-testid": "rematch-status" }, line));
     if (play && !st.started && !mine) {
       this.el.appendChild(h("button", {
         type: "button", class: "btn btn-primary", "data-testid": "rematch-accept", disabled: this.busy,
         onclick: () => this.accept(),
-      }, "Rematch"));
+      }, t("rematch.rematch")));
     }
     if (play && !st.started) {
       this.el.appendChild(h("button", {
         type: "button", class: "btn btn-ghost", "data-testid": "rematch-decline", disabled: this.busy,
         onclick: () => this.decline(),
-      }, "Decline"));
+      }, t("rematch.decline")));
     }
     if (st.started && mine && getSeat(st.game_id)) {
-      this.el.appendChild(h("a", { class: "btn btn-primary", href: `/game/${encodeURIComponent(st.game_id)}`, "data-link": true, "data-testid": "rematch-open" }, "Open the new table"));
+      this.el.appendChild(h("a", { class: "btn btn-primary", href: `/game/${encodeURIComponent(st.game_id)}`, "data-link": true, "data-testid": "rematch-open" }, t("rematch.open")));
     }
-    this.el.appendChild(h("ul", { class: "rematch-seats", "aria-label": "Who accepted" }, this.players.map((p) =>
+    this.el.appendChild(h("ul", { class: "rematch-seats", "aria-label": t("rematch.who") }, this.players.map((p) =>
       h("li", { "data-testid": `rematch-seat-${p.seat}` }, [
-        `${p.seat === this.seat ? "You" : this.nameOf(p.seat)}: `,
-        this.accepted(p.seat) ? h("span", { class: "yes" }, p.bot ? "comes along (bot)" : "accepted") : h("span", { class: "muted" }, "waiting"),
+        p.seat === this.seat ? t("rematch.you_label") : t("rematch.name_label", { name: this.nameOf(p.seat) }),
+        this.accepted(p.seat) ? h("span", { class: "yes" }, p.bot ? t("rematch.bot_comes") : t("rematch.accepted")) : h("span", { class: "muted" }, t("clock.waiting")),
       ]))));
   }
 }

@@ -5,8 +5,9 @@
 // draws it. While replaying, the live document keeps arriving; leaving shows it again.
 // Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
 
-import { ApiError, api } from "/static/api.js";
-import { h, toast } from "/static/dom.js";
+import { ApiError, api, unreachable } from "/static/api.js";
+import { h, setText, toast } from "/static/dom.js";
+import { msg, t } from "/static/i18n.js";
 import { GameLog } from "/static/gamelog.js";
 
 /** Milliseconds between two versions while playing. */
@@ -33,28 +34,28 @@ export class ReplayBar {
     this.log = new GameLog((seat) => shell.playerName(seat));
     this.log.el.hidden = true;
     this.log.el.classList.add("replay-log");
-    this.log.el.querySelector(".panel-title").textContent = "Log (replay)";
+    setText(this.log.el.querySelector(".panel-title"), msg("replay.log"));
     this.log.list.setAttribute("data-testid", "replay-log");
     this.log.list.addEventListener("click", (e) => this.onLogClick(e));
     shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
 
     const btn = (testid, label, text, onclick) =>
-      h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": label, title: label, onclick }, text);
-    this.first = btn("replay-first", "First move", "⏮", () => this.go(0));
-    this.prev = btn("replay-prev", "Previous move", "◀", () => this.go((this.at ?? this.latest) - 1));
-    this.play = btn("replay-play", "Play", "▶▶", () => this.togglePlay());
-    this.next = btn("replay-next", "Next move", "▶", () => this.go((this.at ?? this.latest) + 1));
-    this.last = btn("replay-last", "Last move", "⏭", () => this.go(this.latest));
-    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": "Move" });
+      h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, text);
+    this.first = btn("replay-first", "replay.first", "⏮", () => this.go(0));
+    this.prev = btn("replay-prev", "replay.prev", "◀", () => this.go((this.at ?? this.latest) - 1));
+    this.play = btn("replay-play", "replay.play", "▶▶", () => this.togglePlay());
+    this.next = btn("replay-next", "replay.next", "▶", () => this.go((this.at ?? this.latest) + 1));
+    this.last = btn("replay-last", "replay.last", "⏭", () => this.go(this.latest));
+    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
-    this.exit = h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "replay-exit", onclick: () => this.close() }, "Back to the game");
-    this.el = h("section", { class: "panel replay-bar", "data-testid": "replay-bar", "aria-label": "Replay", hidden: true }, [
+    this.exit = h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "replay-exit", onclick: () => this.close() }, msg("replay.back"));
+    this.el = h("section", { class: "panel replay-bar", "data-testid": "replay-bar", "aria-label": msg("replay.label"), hidden: true }, [
       h("div", { class: "replay-controls" }, [this.first, this.prev, this.play, this.next, this.last, this.position]),
       this.slider,
       h("div", { class: "replay-foot" }, [this.exit]),
     ]);
-    this.opener = h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "replay-open", hidden: true, onclick: () => this.go(Math.max(0, (this.shell.version || 0) - 1)) }, "Look back (replay)");
+    this.opener = h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "replay-open", hidden: true, onclick: () => this.go(Math.max(0, (this.shell.version || 0) - 1)) }, msg("replay.open"));
   }
 
   /** The shell got a document: the game moved on (or just loaded). */
@@ -66,8 +67,14 @@ export class ReplayBar {
     // A finished game shows the bar at once; a live one behind "Look back".
     this.el.hidden = !(this.active || (finished && v > 0));
     this.opener.hidden = !started || finished || this.active || v === 0;
-    this.exit.textContent = finished ? "Back to the end" : "Back to the live game";
+    this.exit.textContent = finished ? t("replay.back_end") : t("replay.back_live");
     this.drawControls();
+  }
+
+  /** A new language: the bar's changing words and the replay's log again. */
+  relabel() {
+    this.liveChanged();
+    this.log.draw();
   }
 
   auth() {
@@ -106,7 +113,7 @@ export class ReplayBar {
     opts.query = { ...(opts.query || {}), at: String(k), log_after: String(after) };
     const got = await api("GET", `/games/${encodeURIComponent(this.shell.gameId)}/replay`, opts);
     for (const line of got.log || []) {
-      this.lines.set(`${line.seq}|${line.private ? 1 : 0}|${line.text}`, line);
+      this.lines.set(`${line.seq}|${line.private ? 1 : 0}|${line.key ? line.key + JSON.stringify(line.params || {}) : line.text}`, line);
     }
     this.logUpTo = Math.max(this.logUpTo, k);
     this.latest = Math.max(this.latest, got.latest);
@@ -165,12 +172,13 @@ export class ReplayBar {
     const at = this.active ? this.at : this.latest;
     this.slider.max = String(this.latest);
     this.slider.value = String(at ?? 0);
-    this.position.textContent = this.active ? `Move ${at} of ${this.latest}` : `${this.latest} moves`;
+    this.position.textContent = this.active ? t("replay.position", { at, latest: this.latest }) : t("replay.moves", { n: this.latest });
     this.el.dataset.at = this.active ? String(at) : "";
     this.first.disabled = this.prev.disabled = this.active && at <= 0;
     this.next.disabled = this.last.disabled = this.active && at >= this.latest;
     this.play.textContent = this.timer ? "⏸" : "▶▶";
-    this.play.setAttribute("aria-label", this.timer ? "Pause" : "Play");
+    this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
+    this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));
   }
 
   togglePlay() {
@@ -202,7 +210,7 @@ export class ReplayBar {
 
   /** The game-over panel's "Download record" button. */
   downloadButton() {
-    return h("button", { type: "button", class: "btn", "data-testid": "download-record", onclick: () => this.download() }, "Download record");
+    return h("button", { type: "button", class: "btn", "data-testid": "download-record", onclick: () => this.download() }, t("replay.download"));
   }
 
   async download() {
@@ -231,17 +239,17 @@ async function rawJson(method, url, headers, body) {
   try {
     resp = await fetch(url, { method, headers: { Accept: "application/json", ...headers }, body });
   } catch {
-    throw new ApiError("The server cannot be reached. Check your connection and try again.", 0);
+    throw unreachable();
   }
   const text = await resp.text();
   if (!resp.ok) {
-    let detail = "";
+    let body = {};
     try {
-      detail = JSON.parse(text).detail;
+      body = JSON.parse(text) || {};
     } catch {
       /* not JSON */
     }
-    throw new ApiError(typeof detail === "string" && detail ? detail : `The server answered ${resp.status}.`, resp.status);
+    throw new ApiError(body, resp.status);
   }
   return text;
 }
@@ -251,18 +259,18 @@ export function importCard(navigate) {
   const input = h("input", { type: "file", accept: "application/json,.json", id: "record-file", "data-testid": "record-file", class: "visually-hidden" });
   const status = h("p", { class: "muted small", "data-testid": "record-status", "aria-live": "polite" }, "");
   const zone = h("label", { for: "record-file", class: "drop-zone", "data-testid": "record-drop" }, [
-    h("strong", null, "Drop a game record here"),
-    h("span", { class: "muted" }, " or choose a file"),
+    h("strong", null, msg("replay.drop")),
+    h("span", { class: "muted" }, msg("replay.choose")),
   ]);
   const send = async (file) => {
     if (!file) return;
-    status.textContent = `Checking ${file.name}…`;
+    status.textContent = t("replay.checking", { file: file.name });
     const text = await file.text();
     try {
       JSON.parse(text);
     } catch {
       status.textContent = "";
-      toast("This file is not a game record (it is not JSON).");
+      toast(msg("replay.not_json"));
       return;
     }
     try {
@@ -287,8 +295,8 @@ export function importCard(navigate) {
     send(e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0]);
   });
   return h("section", { class: "card import-card", "aria-labelledby": "import-h" }, [
-    h("h2", { id: "import-h" }, "Watch a game record"),
-    h("p", { class: "muted" }, "A record (the file from “Download record” after a game) is checked move by move, then opens as a replay with its own watch link."),
+    h("h2", { id: "import-h" }, msg("replay.import")),
+    h("p", { class: "muted" }, msg("replay.import_text")),
     zone,
     input,
     status,

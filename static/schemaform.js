@@ -2,7 +2,8 @@
 // booleans -> checkboxes, enums -> selects, ints -> number inputs with min/max, strings -> text.
 
 import { h, humanize } from "/static/dom.js";
-import { choiceLabel } from "/static/options.js";
+import { live, t } from "/static/i18n.js";
+import { choiceLabel, optionText } from "/static/options.js";
 
 function resolve(schema, root) {
   let s = schema || {};
@@ -39,15 +40,17 @@ function fieldKind(s) {
  * Build the option fields of a schema into `host`. Returns {read(): options, fields}.
  * Every field has data-testid="opt-<name>".
  */
-export function buildOptionsForm(schema, host) {
+export function buildOptionsForm(schema, host, game = null) {
   const props = (schema && schema.properties) || {};
   const readers = [];
   for (const [name, raw] of Object.entries(props)) {
     const s = resolve(raw, schema);
     const kind = fieldKind(s);
     const id = `opt-${name}`;
-    const title = raw.title || s.title || humanize(name);
-    const desc = raw.description || s.description;
+    // Worded by field name in the shell's catalogue (options.<game>.<field>), else the schema's.
+    const title = live(() => optionText(game, name, null, raw.title || s.title || humanize(name)));
+    const descText = raw.description || s.description;
+    const desc = descText ? live(() => optionText(game, name, "help", descText)) : null;
     const def = raw.default !== undefined ? raw.default : s.default;
     const descEl = desc ? h("small", { class: "field-help", id: `${id}-help` }, desc) : null;
     const common = { id, name, "data-testid": id, "aria-describedby": desc ? `${id}-help` : null };
@@ -69,7 +72,7 @@ export function buildOptionsForm(schema, host) {
         "select",
         common,
         s.enum.map((v, i) =>
-          h("option", { value: String(i), selected: def !== undefined && v === def }, choiceLabel(s, v)),
+          h("option", { value: String(i), selected: def !== undefined && v === def }, live(() => choiceLabel(s, v, game, name))),
         ),
       );
       host.appendChild(h("div", { class: "field" }, [h("label", { for: id }, title), select, descEl]));
@@ -89,9 +92,9 @@ export function buildOptionsForm(schema, host) {
         value: def !== undefined && def !== null ? String(def) : "",
         required: !s.nullable && def === undefined,
       });
-      const range = min !== undefined && max !== undefined ? ` (${min}–${max})` : "";
+      const label = min !== undefined && max !== undefined ? live(() => t("form.range", { title: String(title), min, max })) : title;
       host.appendChild(
-        h("div", { class: "field" }, [h("label", { for: id }, `${title}${range}`), input, descEl]),
+        h("div", { class: "field" }, [h("label", { for: id }, label), input, descEl]),
       );
       readers.push(() => {
         if (input.value === "") return [name, s.nullable ? null : undefined];
@@ -106,14 +109,14 @@ export function buildOptionsForm(schema, host) {
       // Anything richer (lists, objects): a JSON text box, so the option stays settable.
       const input = h("textarea", { ...common, rows: 2 }, def !== undefined ? JSON.stringify(def) : "");
       host.appendChild(
-        h("div", { class: "field" }, [h("label", { for: id }, `${title} (JSON)`), input, descEl]),
+        h("div", { class: "field" }, [h("label", { for: id }, live(() => t("form.json", { title: String(title) }))), input, descEl]),
       );
       readers.push(() => {
         if (!input.value.trim()) return [name, undefined];
         try {
           return [name, JSON.parse(input.value)];
         } catch {
-          throw new Error(`${title}: this is not valid JSON.`);
+          throw new Error(t("form.bad_json", { title: String(title) }));
         }
       });
     }

@@ -1,15 +1,16 @@
 // A read-only list of a lobby's seats (join page, watch page before the start).
 
 import { h, playerColor } from "/static/dom.js";
+import { live, msg, t } from "/static/i18n.js";
 
 // "Bot (hard)": a bot seat's badge names its level (seats from before levels: no level).
 export function botBadge(s) {
-  return s.bot_level ? `Bot (${s.bot_level})` : "Bot";
+  return s.bot_level ? t("seats.bot_level", { level: ["easy", "normal", "hard"].includes(s.bot_level) ? t(`seats.level.${s.bot_level}`) : s.bot_level }) : t("seats.bot");
 }
 
 export function seatLabel(s) {
-  if (s.bot) return s.name || `Bot ${s.seat + 1}`;
-  return s.name || "Open seat";
+  if (s.bot) return s.name || t("seats.bot_n", { n: s.seat + 1 });
+  return s.name || t("seats.open");
 }
 
 export function seatList(info) {
@@ -19,9 +20,9 @@ export function seatList(info) {
     (info.seats || []).map((s) =>
       h("li", { class: `seat-row${s.name || s.bot ? "" : " empty"}` }, [
         h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
-        h("span", { class: "name" }, seatLabel(s)),
-        s.host ? h("span", { class: "badge badge-host" }, "host") : null,
-        s.bot ? h("span", { class: "badge badge-bot" }, botBadge(s)) : null,
+        h("span", { class: "name" }, live(() => seatLabel(s))),
+        s.host ? h("span", { class: "badge badge-host" }, msg("seats.host")) : null,
+        s.bot ? h("span", { class: "badge badge-bot" }, live(() => botBadge(s))) : null,
       ]),
     ),
   );

@@ -3,7 +3,9 @@
 // reconnect with exponential backoff.
 
 import { applyPatch } from "/static/jsonpatch.js";
+import { ApiError } from "/static/api.js";
 import { randomId } from "/static/dom.js";
+import { errorText, msg, t } from "/static/i18n.js";
 
 const FATAL_CODES = new Set([4401, 4403, 4404]);
 const PING_EVERY_MS = 20000;
@@ -88,7 +90,7 @@ export class GameSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.stopPing();
-      this.failPending("The connection dropped before the server confirmed your move.");
+      this.failPending(msg("socket.dropped"));
       if (FATAL_CODES.has(ev.code)) {
         this.fatal = true;
         this.setStatus("closed", ev.reason || "");
@@ -131,7 +133,7 @@ export class GameSocket {
         } catch {
           /* already closed */
         }
-        this.failPending("The connection dropped before the server confirmed your move.");
+        this.failPending(msg("socket.dropped"));
         this.scheduleReconnect();
         return;
       }
@@ -193,9 +195,8 @@ export class GameSocket {
         this.pending.delete(frame.id);
         if (frame.type === "accepted") p.resolve(frame);
         else {
-          const err = new Error(frame.reason || "The move was not accepted.");
-          err.code = frame.code;
-          p.reject(err);
+          // The refusal's words in the viewer's language (its key), else its English reason.
+          p.reject(new ApiError(frame.reason || frame.key ? frame : msg("socket.not_accepted"), null));
         }
         break;
       }
@@ -214,10 +215,10 @@ export class GameSocket {
       case "error":
         if (frame.fatal) {
           this.fatal = true;
-          this.handlers.onFatal?.(frame.reason || "The server refused the connection.", null);
+          this.handlers.onFatal?.(errorText(frame, t("socket.refused")), null);
           this.setStatus("closed", frame.reason);
         } else {
-          this.handlers.onError?.(frame.reason || "The server reported an error.");
+          this.handlers.onError?.(errorText(frame, t("socket.error")));
         }
         break;
       case "takeback_request":
@@ -226,7 +227,7 @@ export class GameSocket {
         const p = frame.type === "takeback_closed" && frame.outcome !== "granted" ? this.pending.get(frame.id) : null;
         if (p) {
           this.pending.delete(frame.id);
-          p.reject(new Error(frame.reason));
+          p.reject(new ApiError(frame, null));
         }
         this.handlers.onTakeback?.(frame);
         break;
@@ -280,7 +281,7 @@ export class GameSocket {
       const id = randomId();
       const frame = { type: "action", id, version: this.version, action };
       if (!this.sendRaw(frame)) {
-        reject(new Error("You are offline; the move was not sent. Wait for the reconnect."));
+        reject(new ApiError(msg("socket.offline_move"), 0));
         return;
       }
       this.pending.set(id, { resolve, reject });
@@ -292,7 +293,7 @@ export class GameSocket {
     return new Promise((resolve, reject) => {
       const id = randomId();
       if (!this.sendRaw({ type: "takeback", id, version: this.version, count })) {
-        reject(new Error("You are offline; wait for the reconnect."));
+        reject(new ApiError(msg("socket.offline"), 0));
         return;
       }
       this.pending.set(id, { resolve, reject });
@@ -305,7 +306,7 @@ export class GameSocket {
   }
 
   failPending(reason) {
-    for (const p of this.pending.values()) p.reject(new Error(reason));
+    for (const p of this.pending.values()) p.reject(new ApiError(reason, 0));
     this.pending.clear();
   }
 
@@ -315,7 +316,7 @@ export class GameSocket {
     this.stopPing();
     window.removeEventListener("online", this.onOnline);
     document.removeEventListener("visibilitychange", this.onVisible);
-    this.failPending("You left the page.");
+    this.failPending(msg("socket.left_page"));
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;

@@ -3,6 +3,7 @@
 // The rules are the server's (app/takeback.py); this only asks and shows the answers.
 
 import { add, clear, h, toast } from "/static/dom.js";
+import { errorText, live, t } from "/static/i18n.js";
 
 export class TakebackPanel {
   constructor(sock, nameOf) {
@@ -26,7 +27,7 @@ export class TakebackPanel {
     try {
       await this.sock.sendTakeback(count);
     } catch (err) {
-      toast(err.message || "The take-back was refused.");
+      toast(err.message || t("takeback.refused"));
     }
   }
 
@@ -38,7 +39,7 @@ export class TakebackPanel {
     } else if (frame.type === "takeback_closed") {
       if (this.request && this.request.request === frame.request) this.request = null;
       clearTimeout(this.timer);
-      if (frame.outcome !== "granted") toast(frame.reason, "info", 4000);
+      if (frame.outcome !== "granted") toast(live(() => errorText(frame)), "info", 4000);
     }
     this.draw();
   }
@@ -50,15 +51,15 @@ export class TakebackPanel {
       const waitingForMe = this.me !== null && (req.waiting || []).includes(this.me);
       const who = req.waiting.map((s) => this.nameOf(s)).join(", ");
       add(this.el, h("div", { class: "takeback-request", role: "alert", "data-testid": "takeback-request" }, [
-        h("p", null, req.text),
+        h("p", null, errorText({ ...req, reason: req.text })),
         waitingForMe
           ? h("div", { class: "form-actions" }, [
               h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "takeback-agree",
-                onclick: () => this.sock.answerTakeback(req.request, true) }, "Agree"),
+                onclick: () => this.sock.answerTakeback(req.request, true) }, t("takeback.agree")),
               h("button", { type: "button", class: "btn btn-ghost btn-small", "data-testid": "takeback-refuse",
-                onclick: () => this.sock.answerTakeback(req.request, false) }, "Refuse"),
+                onclick: () => this.sock.answerTakeback(req.request, false) }, t("clock.refuse")),
             ])
-          : h("p", { class: "muted small" }, `Waiting for ${who}…`),
+          : h("p", { class: "muted small" }, t("takeback.waiting_for", { names: who })),
       ]));
       return;
     }
@@ -66,11 +67,11 @@ export class TakebackPanel {
     if (!offer) return;
     if (offer.own) {
       add(this.el, h("button", { type: "button", class: "btn btn-small", "data-testid": "undo",
-        title: "Take back your last move of this turn", onclick: () => this.ask(1) }, "Undo"));
+        title: t("takeback.undo_title"), onclick: () => this.ask(1) }, t("takeback.undo")));
     } else if (offer.ask) {
       add(this.el, h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "ask-takeback",
-        title: "The other players are asked to agree", onclick: () => this.ask(offer.ask) },
-      offer.ask === 1 ? "Ask to take back your move" : `Ask to take back your move (${offer.ask} moves)`));
+        title: t("takeback.ask_title"), onclick: () => this.ask(offer.ask) },
+      t("takeback.ask", { n: offer.ask })));
     }
   }
 }

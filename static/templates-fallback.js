@@ -3,10 +3,11 @@
 // playable even without (or beyond) its board renderer.
 
 import { clear, h, humanize } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 import { fixedPart, isOpen, isRange, openFields, rangeOf } from "/static/templates.js";
 
 function valueText(v) {
-  if (v === null) return "none";
+  if (v === null) return t("options.none");
   if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
@@ -37,7 +38,7 @@ function fieldsFor(t) {
       readers.push(() => {
         const v = Number(input.value);
         if (input.value.trim() === "" || !Number.isInteger(v)) {
-          throw new Error(`${humanize(key)} must be a whole number.`);
+          throw new Error(t("fallback.whole_number", { field: humanize(key) }));
         }
         // Range and step are the server's to judge: its answer is a sentence the player reads.
         return [key, v];
@@ -77,7 +78,7 @@ export function renderFallback(host, templates, send) {
     return;
   }
   host.hidden = false;
-  host.appendChild(h("h3", { class: "panel-title" }, "Actions"));
+  host.appendChild(h("h3", { class: "panel-title" }, t("fallback.actions")));
   const groups = new Map();
   for (const t of templates) {
     const type = t.type ?? "action";
@@ -146,7 +147,7 @@ export function renderFallback(host, templates, send) {
       pick();
       const btn = h("button", { type: "submit", class: "btn btn-action" }, title);
       const form = h("form", { class: "fa-form", novalidate: true }, [
-        h("label", { for: id, class: "fa-field" }, [h("span", null, `${title} (${list.length} options)`), variant]),
+        h("label", { for: id, class: "fa-field" }, [h("span", null, t("fallback.options", { title, n: list.length })), variant]),
         fieldsHost,
         btn,
       ]);

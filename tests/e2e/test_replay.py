@@ -161,6 +161,8 @@ def test_an_imported_record_opens_as_a_replay_on_a_phone(e2e_server: Any, new_pa
     bad = json.loads(json.dumps(record))
     bad["actions"][0]["seat"] = 1
     page.goto(e2e_server.url + "/")
+    # The page draws once its catalogue is in (static/main.js), after the load event.
+    expect(page.get_by_test_id("record-drop")).to_be_attached()
     page.evaluate(
         """(text) => {
             const zone = document.querySelector('[data-testid=record-drop]');
