@@ -3,7 +3,7 @@
 import { api } from "/static/api.js";
 import { clockFields } from "/static/clock.js";
 import { add, clear, h, lastSegment, setText, toast } from "/static/dom.js";
-import { live, msg, setTitle, t } from "/static/i18n.js";
+import { currentLang, live, msg, setTitle, t } from "/static/i18n.js";
 import { gameBlurb, gameName, gameNameMsg } from "/static/options.js";
 import { buildOptionsForm } from "/static/schemaform.js";
 import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
@@ -213,6 +213,7 @@ function renderCreate(section, games, navigate) {
           spectators: spectators.checked,
           listed: listed.checked,
           ...(hostEmail.value() ? { host_email: hostEmail.value() } : {}),
+          lang: currentLang(), // the host's mail and the table's webhook speak it
           ...(webhook.value() ? { webhook_url: webhook.value() } : {}),
           settings: { ...clock.read(), takeback: takebackSelect.value },
         },

@@ -3,7 +3,7 @@
 
 import { api } from "/static/api.js";
 import { add, clear, h, toast } from "/static/dom.js";
-import { live, msg, setTitle, t } from "/static/i18n.js";
+import { currentLang, live, msg, setTitle, t } from "/static/i18n.js";
 import { gameName, gameNameMsg } from "/static/options.js";
 import { getSeat, lastName, rememberName, saveSeat, forgetSeat } from "/static/store.js";
 import { nameField } from "/static/names.js";
@@ -93,7 +93,7 @@ async function renderJoin(root, { params, navigate }) {
     if (name === null) return;
     submit.disabled = true;
     try {
-      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name, ...(emailBox.value() ? { email: emailBox.value() } : {}) } });
+      const res = await api("POST", `/invites/${encodeURIComponent(inviteId)}/join`, { body: { name, ...(emailBox.value() ? { email: emailBox.value(), lang: currentLang() } : {}) } });
       rememberName(name);
       saveSeat(res.game_id, {
         credential: res.credential,
