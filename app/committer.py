@@ -65,15 +65,20 @@ class Committer:
         self._running: set[asyncio.Task[None]] = set()
         self.batches = 0
         self.items = 0
-        #: Whether other processes hear of the commits (the hub sets it for the PostgreSQL
-        #: fan-out, which registers itself through :meth:`on_committed`).
-        self.notify = False
+        self._notify = False
 
-    def on_committed(self, callback: Callable[[list[CommitItem]], None] | None) -> None:
-        """Call ``callback`` with every batch right after it committed (PostgreSQL: the
-        fan-out's notifications; SQLite has one process and nobody to tell)."""
+    @property
+    def notify(self) -> bool:
+        """Whether other processes hear of the commits: each batch's notifications are
+        part of its own commit (the hub sets it for the PostgreSQL fan-out; SQLite has one
+        process and nobody to tell)."""
+        return self._notify
+
+    @notify.setter
+    def notify(self, on: bool) -> None:
+        self._notify = on
         for writer in self._writers:
-            writer.on_committed = callback
+            writer.notify = on
 
     def start(self) -> None:
         """Start the commit loop on the running event loop."""
