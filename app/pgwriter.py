@@ -34,6 +34,10 @@ CHANNEL = "meja"
 # lanes' commits follow one another instead of sharing a flush; each batch simply grows
 # while it waits (the committer's batching), which at the loads that matter costs less than
 # the separate transaction per batch did (its round trip, its WAL record, its wake-up).
+# (The price: the notification queue is part of the commit. A listener that stays connected
+# but never reads, for hours, fills PostgreSQL's 8 GB queue, and then batches are refused,
+# answered ``unavailable`` with nothing lost, as when the database is down (PostgreSQL's log
+# warns from half full). A process that dies frees its place in the queue at once.)
 #
 # A game some other writer moved on (its version is not ``seq - 1``) or ended (no longer
 # active: a clock's out-of-time policy, for one) must refuse the whole
