@@ -58,40 +58,40 @@ class Committer:
 
             lanes.append(sqlite_lane)
         self._lanes = lanes
-        self._idle: asyncio.Queue[Lane] | None = None
+        #: Lanes with no commit in flight (filled by :meth:`start`).
+        self._idle: list[Lane] = []
+        self._started = False
         self._queue: list[tuple[CommitItem, asyncio.Future[bool]]] = []
-        self._wakeup = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
         self.batches = 0
         self.items = 0
-        #: Whether other processes hear of the commits (the hub sets it for the PostgreSQL
-        #: fan-out, which registers itself through :meth:`on_committed`).
-        self.notify = False
+        self._notify = False
 
-    def on_committed(self, callback: Callable[[list[CommitItem]], None] | None) -> None:
-        """Call ``callback`` with every batch right after it committed (PostgreSQL: the
-        fan-out's notifications; SQLite has one process and nobody to tell)."""
+    @property
+    def notify(self) -> bool:
+        """Whether other processes hear of the commits: each batch's notifications are
+        part of its own commit (the hub sets it for the PostgreSQL fan-out; SQLite has one
+        process and nobody to tell)."""
+        return self._notify
+
+    @notify.setter
+    def notify(self, on: bool) -> None:
+        self._notify = on
         for writer in self._writers:
-            writer.on_committed = callback
+            writer.notify = on
 
     def start(self) -> None:
-        """Start the commit loop on the running event loop."""
-        self._idle = asyncio.Queue()
-        for lane in self._lanes:
-            self._idle.put_nowait(lane)
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="committer")
+        """Start committing on the running event loop."""
+        self._started = True
+        self._idle = list(self._lanes)
+        self._dispatch()
 
     async def stop(self) -> None:
         """Finish what is queued and in flight, then stop."""
-        if self._task is not None:
+        if self._started:
             while self._queue or self._running:
                 await asyncio.sleep(0.01)
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
+            self._started = False
         if self._executor is not None:
             self._executor.shutdown(wait=True)
         for close in self._closers:
@@ -101,25 +101,23 @@ class Committer:
         """Wait until ``item`` is durably committed (True) or lost a race (False)."""
         fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._queue.append((item, fut))
-        self._wakeup.set()
+        self._dispatch()
         return await fut
 
-    async def _run(self) -> None:
-        assert self._idle is not None
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            while self._queue:
-                lane = await self._idle.get()  # while all lanes are busy, the batch grows
-                batch = self._queue[:self.MAX_BATCH]
-                del self._queue[:self.MAX_BATCH]
-                task = asyncio.get_running_loop().create_task(self._commit(lane, batch))
-                self._running.add(task)
-                task.add_done_callback(self._running.discard)
+    def _dispatch(self) -> None:
+        """Hand what is queued to idle lanes, a batch each; while every lane is busy the
+        queue grows into the next batch. Called when an item arrives and when a lane comes
+        free, so a batch starts at once, without a wake-up of a task of its own."""
+        while self._queue and self._idle and self._started:
+            lane = self._idle.pop()
+            batch = self._queue[:self.MAX_BATCH]
+            del self._queue[:self.MAX_BATCH]
+            task = asyncio.get_running_loop().create_task(self._commit(lane, batch))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
 
     async def _commit(self, lane: Lane,
                       batch: list[tuple[CommitItem, asyncio.Future[bool]]]) -> None:
-        assert self._idle is not None
         try:
             results = await lane([i for i, _ in batch])
         except Exception as exc:  # the database is down: refuse, lose nothing
@@ -129,7 +127,8 @@ class Committer:
                     fut.set_exception(exc)
             return
         finally:
-            self._idle.put_nowait(lane)
+            self._idle.append(lane)
+            self._dispatch()
         self.batches += 1
         self.items += len(batch)
         for (_, fut), ok in zip(batch, results, strict=True):

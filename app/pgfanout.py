@@ -1,12 +1,10 @@
 """Fan-out between server processes on one PostgreSQL: LISTEN/NOTIFY on channel ``meja``.
 
-* Right after a batch committed, this process NOTIFYs ``s <origin> <json>``
-  (:func:`app.pgwriter.step_notes`): one notification per batch rather than per game, sent
-  only after the commit returned, so nobody hears of a move that was not committed. They go
-  from a connection of their own with ``synchronous_commit`` off: a notifying transaction
-  holds the database's notify lock until it commits, and with a disk flush in each commit
-  that lock would line up every commit of every process behind the previous one's flush.
-  (A notification lost in a crash is a lost listener's case: the others catch up.)
+* Each batch's commit carries its notification ``s <origin> <json>``
+  (:func:`app.pgwriter.step_notes`, one per batch rather than per game) in the same
+  statement (:data:`app.pgwriter.COMMIT_BATCH`): PostgreSQL delivers it only once that
+  commit is flushed and its events are visible, so nobody hears of a move that was not
+  committed, and a move costs one commit, not a second one for its notification.
   Each step carries its action and a digest of its result. Every *other* process holding
   that game at the step's previous version replays the action with its own engine (games
   are deterministic given their actions) and, when the digest agrees, sends its own
@@ -14,7 +12,9 @@
   (another version, a busy room, a different result, a step too large for a payload) it
   loads the new events from the database (:meth:`Hub.catch_up`). The committing process
   already told its own connections.
-* Presence, lobby changes, reseats and evictions travel as ``j <json>``.
+* Presence, lobby changes, reseats and evictions travel as ``j <json>``, from a connection
+  of this process's own with ``synchronous_commit`` off (advisory: the next change corrects
+  a lost one).
 * The listener's connection can drop. While it is down the fan-out is not ``healthy``: a
   hello first reads the game's version from the database, so nobody is served a stale
   game; when it is back, every room catches up from the events table (what was missed).
@@ -35,16 +35,14 @@ import psycopg
 
 from app.config import normalize_db_url
 from app.fanout import RELAY_HANDLERS
-from app.pgwriter import step_digest, step_notes
+from app.pgwriter import CHANNEL, step_digest
 from app.rooms import _line
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
-    from app.store import CommitItem
 
 log = logging.getLogger("meja.fanout")
 
-CHANNEL = "meja"
 #: Presence of another process is re-announced this often, and forgotten after PRESENCE_TTL
 #: without news (the process died).
 HEARTBEAT = 10.0
@@ -76,7 +74,6 @@ class PgFanout:
     # -- life cycle -----------------------------------------------------------------------
     async def start(self) -> None:
         """Start listening (waits up to a few seconds for the first connection)."""
-        self.hub.committer.on_committed(self._steps_committed)
         for coro in (self._listen(), self._send(), self._heartbeat()):
             self._spawn(coro)
         try:
@@ -178,17 +175,14 @@ class PgFanout:
         message["o"] = self.hub.origin
         self._queue("j " + orjson.dumps(message).decode())
 
-    def _steps_committed(self, items: list[CommitItem]) -> None:
-        for note in step_notes(self.hub.origin, items):
-            self._queue(note)
-
     def _announce_all(self) -> None:
         for room in list(self.hub.rooms.values()):
             if room.conns:
                 self.presence_changed(room)
 
     def committed(self, room: Room, version: int) -> None:
-        """Nothing to do: the committer announced the whole batch (:meth:`_steps_committed`)."""
+        """Nothing to do: the batch's commit carried its notification
+        (:data:`app.pgwriter.COMMIT_BATCH`)."""
 
     def presence_changed(self, room: Room) -> None:
         """Tell the others who is connected here."""

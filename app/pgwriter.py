@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -19,19 +18,26 @@ import psycopg
 from app.config import normalize_db_url
 from app.store import CommitItem, json_text, now
 
+#: The LISTEN/NOTIFY channel of the fan-out between processes (:mod:`app.pgfanout`).
+CHANNEL = "meja"
+
 # ONE constant statement per batch, in autocommit: the batch's rows arrive as one json
 # parameter (psycopg parses placeholders and escapes array elements in Python, so a text that
 # changed with the batch size, or arrays of long strings, cost a third of the server's CPU
 # at 100 games; one orjson dump and PostgreSQL's own json_to_recordset cost almost nothing,
-# and the constant text is prepared once). Inserting the events and advancing the games
-# ride in one statement, so a batch is one round trip and one implicit commit instead
-# of BEGIN, INSERT, UPDATE, COMMIT: the statement either commits whole or not at all.
-#
-# The NOTIFY is NOT in it: a transaction that notifies holds PostgreSQL's database-wide
-# notify lock until its commit record is flushed, so every lane's commit (and every other
-# process's) would wait for the previous one's disk flush instead of sharing it. The
-# committed batch's notifications go out after the commit instead (:data:`on_committed`,
-# :class:`app.pgfanout.PgFanout`), from a connection that does not wait for the disk.
+# and the constant text is prepared once). Inserting the events, advancing the games and
+# notifying the other processes ride in one statement, so a batch is one round trip and
+# one commit instead of BEGIN, INSERT, UPDATE, COMMIT and a second transaction for the
+# NOTIFY: the statement either commits whole or not at all, and PostgreSQL delivers the
+# notifications only once that commit is flushed and visible (a refused batch notifies
+# nobody). A notifying commit holds the database's notify lock until its flush, so the
+# lanes' commits follow one another instead of sharing a flush; each batch simply grows
+# while it waits (the committer's batching), which at the loads that matter costs less than
+# the separate transaction per batch did (its round trip, its WAL record, its wake-up).
+# (The price: the notification queue is part of the commit. A listener that stays connected
+# but never reads, for hours, fills PostgreSQL's 8 GB queue, and then batches are refused,
+# answered ``unavailable`` with nothing lost, as when the database is down (PostgreSQL's log
+# warns from half full). A process that dies frees its place in the queue at once.)
 #
 # A game some other writer moved on (its version is not ``seq - 1``) or ended (no longer
 # active: a clock's out-of-time policy, for one) must refuse the whole
@@ -48,7 +54,8 @@ COMMIT_BATCH = (
     "finished_at = CASE WHEN b.done THEN %(t)s ELSE games.finished_at END "
     "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 "
     "AND games.status = 'active' RETURNING 1) "
-    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int"
+    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int, "
+    f"(SELECT count(pg_notify('{CHANNEL}', x)) FROM json_array_elements_text(%(notes)s::json) x)"
 )
 #: Largest NOTIFY payload sent (PostgreSQL refuses more than 8000 bytes).
 NOTE_BYTES = 7000
@@ -98,8 +105,9 @@ class AsyncPgWriter:
     def __init__(self, url: str, origin: str = "") -> None:
         self.dsn = normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
         self.origin = origin
-        #: Called with every committed batch (the PostgreSQL fan-out's notifications).
-        self.on_committed: Callable[[list[CommitItem]], None] | None = None
+        #: Whether each batch notifies the other processes (the PostgreSQL fan-out) in its
+        #: own commit.
+        self.notify = False
         self._conn: psycopg.AsyncConnection | None = None
 
     async def _connection(self) -> psycopg.AsyncConnection:
@@ -138,9 +146,9 @@ class AsyncPgWriter:
         rows = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
                            "action": i.action, "log": i.log, "state": i.state,
                            "done": i.finished} for i in items])
+        notes = orjson.dumps(step_notes(self.origin, items) if self.notify else []).decode()
         try:
-            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items)})
+            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items),
+                                              "notes": notes})
         except psycopg.errors.DivisionByZero:
             raise StaleBatch from None
-        if self.on_committed is not None:
-            self.on_committed(items)

@@ -102,24 +102,43 @@ class Room:
         return self.game["status"]
 
     # -- documents ----------------------------------------------------------------------
-    def build_doc(self, seat: int | None) -> dict[str, Any]:
-        """This viewer's document: only what ``engine.view`` lets it see."""
+    def build_doc(self, seat: int | None,
+                  shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """This viewer's document: only what ``engine.view`` lets it see. ``shared``: the
+        seat-independent part (:meth:`shared_doc`) when several viewers' documents of one
+        version are built together."""
         if self.state is None:
             return {"status": self.status, "view": None, "legal": [], "to_act": [],
                     "awaited": [], "outcome": None, "last": None, "clock": None}
+        common = shared if shared is not None else self.shared_doc()
         eng, st = self.engine, self.state
+        return {
+            "status": common["status"],
+            "view": eng.view(st, seat),
+            "legal": eng.legal_actions(st, seat) if common["live"] and seat is not None else [],
+            "to_act": common["to_act"],
+            "awaited": common["awaited"],
+            "outcome": common["outcome"],
+            "last": common["last"],
+            "clock": common["clock"],
+            "takeback": takeback.offer(self, seat),
+        }
+
+    def shared_doc(self) -> dict[str, Any]:
+        """What every viewer's document of this version holds alike (computed once per
+        version for a broadcast, not once per viewer); needs ``self.state``."""
+        eng, st = self.engine, self.state
+        assert st is not None
         outcome = eng.outcome(st)
         live = outcome is None and self.status == "active"
         return {
             "status": self.status,
-            "view": eng.view(st, seat),
-            "legal": eng.legal_actions(st, seat) if live and seat is not None else [],
+            "live": live,
             "to_act": eng.to_act(st) if live else [],
             "awaited": eng.awaited(st) if live else [],
             "outcome": clocks.outcome(self) or (outcome.as_dict() if outcome else None),
             "last": self.last,
             "clock": clocks.document(self),
-            "takeback": takeback.offer(self, seat),
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -169,6 +188,7 @@ class Room:
         base = self.docs
         frames: dict[int | None, str] = {}
         new_docs: dict[int | None, dict[str, Any]] = {}
+        shared: dict[str, Any] | None = None
         for conn in list(self.conns):
             if conn.closed:
                 continue
@@ -180,7 +200,9 @@ class Room:
                 conn.send(text)
                 continue
             if key not in frames:
-                new = self.build_doc(key)
+                if shared is None and self.state is not None:
+                    shared = self.shared_doc()
+                new = self.build_doc(key, shared)
                 new_docs[key] = new
                 frames[key] = encode({"type": "patch", "from": prev, "version": self.version,
                                       "ops": make_patch(base[key], new),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 from pydantic_core import PydanticCustomError
 
@@ -81,9 +82,28 @@ class TableSettings(BaseModel):
                                 "earlier moves with every other player's consent")
 
 
+#: Parsed settings by their stored JSON: a move reads its table's settings several times
+#: (the take-back offer in every seat's document, the clock), and validating the model each
+#: time was a few percent of the server's CPU per move. Bounded; a table's settings are few.
+_PARSED: dict[bytes, TableSettings] = {}
+_PARSED_MAX = 1024
+
+
 def settings_of(game: dict[str, Any]) -> TableSettings:
-    """The stored settings of a game row (rows from before settings read as the defaults)."""
-    return TableSettings.model_validate(game.get("settings") or {})
+    """The stored settings of a game row (rows from before settings read as the defaults).
+    The result is shared between callers: read it, never change it."""
+    raw = game.get("settings") or {}
+    try:
+        key = orjson.dumps(raw)
+    except TypeError:  # not stored JSON (a model already): nothing to remember it by
+        return TableSettings.model_validate(raw)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        parsed = TableSettings.model_validate(raw)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = parsed
+    return parsed
 
 
 def describe_time(settings: TableSettings) -> str:

@@ -1,0 +1,101 @@
+"""A batch and its notification are one commit on PostgreSQL: another process hears of a
+move only once the move is durable and readable, and never of a batch that was refused."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import orjson
+import psycopg
+
+from app.config import normalize_db_url
+from app.db import make_engine
+from app.pgwriter import CHANNEL, AsyncPgWriter, step_digest
+from app.store import CommitItem, Store
+
+GAMES = 3
+
+
+def _dsn(url: str) -> str:
+    return normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def _active_game(url: str) -> str:
+    store = Store(make_engine(url))
+    row, _ = store.create_lobby("race", {}, 2, "Ayu", spectators=False, listed=False,
+                                rules_version="1")
+    store.join(row["id"], "Budi")
+    store.start(row["id"], {"pos": [0, 0]}, "1")
+    return row["id"]
+
+
+def _step(game_id: str, seq: int) -> CommitItem:
+    return CommitItem(game_id=game_id, seq=seq, seat=seq % 2, client_id=f"c{seq}",
+                      action={"type": "advance", "n": seq},
+                      log=[{"seq": seq, "seat": seq % 2, "text": f"moved {seq}", "to": None,
+                            "data": None}],
+                      state={"pos": [seq, seq]}, finished=False)
+
+
+async def _listen_and_commit(url: str, game_ids: list[str], batches: list[list[CommitItem]],
+                             quiet: float) -> tuple[list[list[Any]], list[bool], list[int]]:
+    """Commit ``batches`` through one writer while another connection listens; on every
+    notification a third connection reads the game's events at once. Returns the steps
+    heard, the writer's answers and, per notification, how many events of those games were
+    readable when it came."""
+    listener = await psycopg.AsyncConnection.connect(_dsn(url), autocommit=True)
+    reader = await psycopg.AsyncConnection.connect(_dsn(url), autocommit=True)
+    await listener.execute(f"LISTEN {CHANNEL}")
+    writer = AsyncPgWriter(url, origin="writer")
+    writer.notify = True
+    heard: list[list[Any]] = []
+    visible: list[int] = []
+    answers: list[bool] = []
+
+    async def hear() -> None:
+        async for note in listener.notifies():
+            _, origin, body = note.payload.split(" ", 2)
+            assert origin == "writer"
+            cur = await reader.execute("SELECT count(*) FROM events WHERE game_id = ANY(%s)",
+                                       (game_ids,))
+            row = await cur.fetchone()
+            visible.append(row[0] if row else 0)
+            heard.extend(orjson.loads(body))
+
+    task = asyncio.create_task(hear())
+    try:
+        for batch in batches:
+            answers.extend(await writer.commit_batch(batch))
+        await asyncio.sleep(quiet)  # time for any notification still on its way
+    finally:
+        task.cancel()
+        await writer.close()
+        await listener.close()
+        await reader.close()
+    return heard, answers, visible
+
+
+def test_a_listener_hears_of_a_batch_only_once_its_moves_are_readable(pg_url: str) -> None:
+    # One batch of the group commit: the first move of each of three games.
+    game_ids = [_active_game(pg_url) for _ in range(GAMES)]
+    batch = [_step(game_id, 1) for game_id in game_ids]
+    heard, answers, visible = asyncio.run(_listen_and_commit(pg_url, game_ids, [batch], 0.5))
+    assert answers == [True] * GAMES
+    # The steps, in order, each with the digest a replaying process checks its result by.
+    assert [s[:5] for s in heard] == [[i.game_id, i.seq, i.seat, i.client_id, i.action]
+                                      for i in batch]
+    assert [s[5] for s in heard] == [step_digest(i.state, i.log) for i in batch]
+    # One notification for the batch, and when it arrived the whole batch could be read.
+    assert visible == [GAMES]
+
+
+def test_a_refused_batch_notifies_nobody(pg_url: str) -> None:
+    game_id = _active_game(pg_url)
+    # Step 2 of a game at version 0 is stale (another writer would have moved it): the
+    # writer refuses it, and nothing of it is written or announced.
+    heard, answers, visible = asyncio.run(
+        _listen_and_commit(pg_url, [game_id], [[_step(game_id, 2)]], 0.5))
+    assert answers == [False]
+    assert heard == [] and visible == []
+    assert Store(make_engine(pg_url)).events(game_id) == []
