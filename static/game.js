@@ -340,6 +340,7 @@ class GameShell {
       this.renderer = mod.createRenderer(this.boardRoot, { ...this.ctx(), data });
       // Lines drawn before the board loaded name places its own way (renderer.describe).
       this.log.draw();
+      this.since?.relabel();
     } catch (err) {
       console.warn(`renderer for ${game} unavailable`, err);
       this.rendererFailed = true;

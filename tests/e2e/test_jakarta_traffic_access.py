@@ -218,6 +218,27 @@ def test_hovering_a_log_line_outlines_the_place_it_names(e2e_server: Any, new_pa
     expect(page.locator("[data-highlight]")).to_have_count(0)
 
 
+def test_since_your_last_turn_is_outlined_on_the_board_until_dismissed(
+        e2e_server: Any, new_page: Any) -> None:
+    # Issue 12: the bot moved before this seat ever acted; coming to the table lists its
+    # moves in words and outlines on the board the cells they name, until "Got it".
+    made = bot_table(e2e_server)
+    page = new_page()
+    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], GAME)
+    settled(page)
+    since = page.get_by_test_id("since")
+    expect(since).to_be_visible()
+    named = since.locator(".log-ref")
+    expect(named.first).to_contain_text(re.compile(r"column \d, row \d"))
+    cells = {(int(x), int(y)) for x, y in re.findall(r"column (\d), row (\d)",
+                                                     since.inner_text())}
+    for x, y in cells:
+        expect(page.locator(f'[data-highlight="{(y - 1) * 5 + x - 1}"]')).to_have_count(1)
+    page.get_by_test_id("since-dismiss").click()
+    expect(since).to_be_hidden()
+    expect(page.locator("[data-highlight]")).to_have_count(0)
+
+
 def finished_doc(seed: int = 3) -> dict[str, Any]:
     """The document of a 3-player game the engine's own bot played to the end."""
     rng = random.Random(seed)
