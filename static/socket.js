@@ -195,6 +195,8 @@ export class GameSocket {
         else {
           const err = new Error(frame.reason || "The move was not accepted.");
           err.code = frame.code;
+          err.key = frame.key; // the rule error as a message key, for the viewer's language
+          err.params = frame.params;
           p.reject(err);
         }
         break;
