@@ -26,10 +26,11 @@ from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 pytestmark = pytest.mark.e2e
 GAME = "kaki-lima"
 #: Answers that finish a stage, and the button that gives each.
-BUTTONS = {"skip_invite": "kl-skip-invite", "skip_ask": "kl-skip-ask", "decline_walk": "kl-decline-walk",
-           "end_jom": "kl-end-jom", "end_trade": "kl-end-trade", "done_clearing": "kl-done-clearing",
-           "decline_trade": "kl-decline-trade", "answer_pickup": "kl-pickup-no",
-           "answer_clearing": "kl-decline-clearing", "no_walk": "kl-no-walk"}
+BUTTONS = {"skip_invite": "kl-skip-invite", "skip_ask": "kl-skip-ask",
+           "decline_walk": "kl-decline-walk", "end_jom": "kl-end-jom", "end_trade": "kl-end-trade",
+           "done_clearing": "kl-done-clearing", "decline_trade": "kl-decline-trade",
+           "answer_pickup": "kl-pickup-no", "answer_clearing": "kl-decline-clearing",
+           "no_walk": "kl-no-walk"}
 
 
 @pytest.fixture
@@ -139,11 +140,15 @@ def tapper(page: Any) -> Callable[[str], None]:
     return tap
 
 
+def log_lines(server: Any, game_id: str) -> list[dict[str, Any]]:
+    return [line for ev in server.app.state.store.events(game_id) for line in (ev["log"] or [])]
+
+
 def drew(server: Any, game_id: str, seat: int = 0) -> int:
-    """How many times ``seat`` ended a turn with its draw (a whole turn played)."""
-    lines = [line for ev in server.app.state.store.events(game_id) for line in (ev["log"] or [])]
-    return sum(1 for line in lines if line.get("key") in ("kaki-lima.log.draws", "kaki-lima.log.cannot_draw")
-               and line.get("params", {}).get("seat") == {"seat": seat})
+    """How many times ``seat`` drew a card (every turn ends with a draw)."""
+    ends = ("kaki-lima.log.draws", "kaki-lima.log.cannot_draw")
+    return sum(1 for line in log_lines(server, game_id)
+               if line.get("key") in ends and line.get("params", {}).get("seat") == {"seat": seat})
 
 
 def boxes_of_targets(page: Any) -> list[dict[str, float]]:
@@ -186,14 +191,19 @@ def test_phone_board_fits_targets_are_44px_and_a_whole_turn_is_tapped(
     drawn = drew(e2e_server, game_id)
     play_until_turn_passes(e2e_server, game_id, tapper(page), check=fits_and_big_enough)
     assert drew(e2e_server, game_id) > drawn, "the turn ended with seat 0's draw"
-    # The opponent's last walk stays drawn once they have moved (the trail of the bot).
+    # Back on turn after the bot: seat 0's own last walk is still drawn (it has not moved
+    # since), and so is the bot's, if it walked.
     state = wait_for_seat(e2e_server, game_id)
-    if state["last_walk"] and state["last_walk"]["seat"] == 1 and len(state["last_walk"]["path"]) > 1:
-        expect(page.get_by_test_id("kl-trail-1")).to_have_count(1)
+    walks = {line["data"]["seat"] for line in log_lines(e2e_server, game_id)
+             if line.get("key") == "kaki-lima.log.walks_to" and len(line["data"]["path"]) > 1}
+    assert 0 in walks, "the driver walks whenever a walk is legal"
+    for seat in walks:
+        expect(page.get_by_test_id(f"kl-trail-{seat}")).to_have_count(1)
 
     # A tap on a card that is no target opens its description; it floats (nothing moves).
     lokasi = next(i for i, c in enumerate(state["cells"]) if c == "Kopitiam")
-    where = ("() => { const r = document.querySelector('[data-testid=kl-hand]').getBoundingClientRect();"
+    where = ("() => { const r = document.querySelector('[data-testid=kl-hand]')"
+             ".getBoundingClientRect();"
              " return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }")
     hand_before = page.evaluate(where)
     page.locator(f'g.kl-cell[data-spot="{lokasi}"]').tap()
