@@ -195,8 +195,12 @@ export class GameSocket {
         this.pending.delete(frame.id);
         if (frame.type === "accepted") p.resolve(frame);
         else {
-          // The refusal's words in the viewer's language (its key), else its English reason.
-          p.reject(new ApiError(frame.reason || frame.key ? frame : msg("socket.not_accepted"), null));
+          // The refusal's words in the viewer's language (its key), else its English reason;
+          // key/params also on the error itself, for a board that shows it in place.
+          const err = new ApiError(frame.reason || frame.key ? frame : msg("socket.not_accepted"), null);
+          err.key = frame.key;
+          err.params = frame.params;
+          p.reject(err);
         }
         break;
       }

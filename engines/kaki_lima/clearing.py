@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.kaki_lima.data import HAND_LIMIT
 from engines.kaki_lima.moves import clear_path
 from engines.kaki_lima.rules import blocked_cells, clear_targets, spare_cards
-from engines.kaki_lima.turn import advance_final, cell_name, named, settle_clearing_offer
+from engines.kaki_lima.turn import advance_final, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
+from engines.kaki_lima.words import cell_ref, langkah_ref
 
 State = dict[str, Any]
 Log = list[LogEntry]
@@ -29,19 +30,19 @@ def do_clear(state: State, seat: int, cell: int, log: Log) -> None:
     """Individual clearing with a held token."""
     if state["phase"] == "final":
         if not state["final_queue"] or state["final_queue"][0] != seat:
-            raise RuleError("Wait for your turn to spend your last clearing tokens.")
+            raise RuleError("kaki-lima.err.final_wait")
     elif not free_moment(state):
-        raise RuleError("Wait until the current question has been answered.")
+        raise RuleError("kaki-lima.err.wait_answer")
     if state["held"][seat] <= 0:
-        raise RuleError("You have no clearing token.")
+        raise RuleError("kaki-lima.err.no_token")
     if cell not in clear_targets(state, seat):
-        raise RuleError("You can only clear a Red card in line with you (no gap between), or "
-                        "with your walk.")
+        raise RuleError("kaki-lima.err.not_in_line")
     if not walk_survives(state, seat, cell, 1):
-        raise RuleError("You need that token to finish the walk you chose.")
+        raise RuleError("kaki-lima.err.token_needed")
     state["held"][seat] -= 1
     clear_path(state, cell, [seat], log,
-               f"{{seat{seat}}} clears the Blocked Path at {cell_name(state, cell)}.")
+               LogEntry.say("kaki-lima.log.cleared", data={"cleared": cell}, seat=seat_ref(seat),
+                            cell=cell_ref(state, cell)))
     if state["phase"] == "final":
         advance_final(state, log)
     settle_clearing_offer(state, log)
@@ -77,22 +78,20 @@ def do_propose(state: State, seat: int, partner: int, target: int, card: str | N
     gives = card is not None
     if partner >= state["n"] or (partner, gives) not in proposal_partners(state, seat):
         if seat in state["proposed"]:
-            raise RuleError("You have already proposed a collaborative clearing this turn.")
-        raise RuleError("One of you must hold a clearing token and room for one more card, "
-                        "the other a Langkah card to give.")
+            raise RuleError("kaki-lima.err.proposed_already")
+        raise RuleError("kaki-lima.err.proposal_partners")
     if target not in blocked_cells(state):
-        raise RuleError("Choose a Red card to clear.")
+        raise RuleError("kaki-lima.err.choose_red")
     if gives and card not in spare_cards(state, seat):
-        raise RuleError("Give a card from your hand (not the card you have committed to "
-                        "this turn).")
+        raise RuleError("kaki-lima.err.give_from_hand")
     state["proposed"].append(seat)
     state["answer"] = {"kind": "clearing", "from": seat, "to": partner, "target": target,
                        "card": card}
-    log.append(LogEntry(text=f"{{seat{seat}}} proposes to {{seat{partner}}} to clear "
-                             f"{cell_name(state, target)} together."))
+    log.append(LogEntry.say("kaki-lima.log.propose", seat=seat_ref(seat),
+                            partner=seat_ref(partner), cell=cell_ref(state, target)))
     if card is not None:
-        log.append(LogEntry(text=f"{{seat{seat}}} would give you {named([card])}.", to=[partner],
-                            data={"card": card}))
+        log.append(LogEntry.say("kaki-lima.log.would_give", to=[partner], data={"card": card},
+                                seat=seat_ref(seat), card=langkah_ref(card)))
 
 
 def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
@@ -102,25 +101,26 @@ def do_answer_clearing(state: State, seat: int, accept: bool, card: str | None,
     proposer = ans["from"]
     if not accept:
         state["answer"] = None
-        log.append(LogEntry(text=f"{{seat{seat}}} declines to clear together."))
+        log.append(LogEntry.say("kaki-lima.log.declines_clearing", seat=seat_ref(seat)))
         settle_clearing_offer(state, log)
         return
     if ans["card"] is None:
         if card is None or card not in spare_cards(state, seat):
-            raise RuleError("Choose the Langkah card you give for the clearing (not the card "
-                            "you have committed to this turn).")
+            raise RuleError("kaki-lima.err.choose_card_to_give")
         giver, holder, given = seat, proposer, card
     else:
         if card is not None:
-            raise RuleError("You receive the card; you do not give one.")
+            raise RuleError("kaki-lima.err.you_receive")
         giver, holder, given = proposer, seat, ans["card"]
     state["hands"][giver].remove(given)
     state["hands"][holder].append(given)
     state["held"][holder] -= 1
     state["answer"] = None
     clear_path(state, ans["target"], [proposer, seat], log,
-               f"{{seat{proposer}}} and {{seat{seat}}} clear the Blocked Path at "
-               f"{cell_name(state, ans['target'])} together.")
-    log.append(LogEntry(text=f"{{seat{giver}}} gives {named([given])} to {{seat{holder}}}.",
-                        to=sorted({giver, holder}), data={"card": given}))
+               LogEntry.say("kaki-lima.log.cleared_together", data={"cleared": ans["target"]},
+                            seat=seat_ref(proposer), partner=seat_ref(seat),
+                            cell=cell_ref(state, ans["target"])))
+    log.append(LogEntry.say("kaki-lima.log.gives", to=sorted({giver, holder}),
+                            data={"card": given}, seat=seat_ref(giver),
+                            card=langkah_ref(given), holder=seat_ref(holder)))
     settle_clearing_offer(state, log)

@@ -1,8 +1,9 @@
 """What the Kaki Lima board renderer draws with, served once per game kind.
 
 Pure function over :mod:`engines.kaki_lima.data`: the grid and its gaps, the Lokasi cards'
-actions, the boosters' names and texts, the hand limit and the CA track's steps, so the
-browser keeps no copy of them.
+actions, the boosters, the hand limit and the CA track's steps, so the browser keeps no copy
+of them. Everything is a code: the board words each one in the viewer's language from its
+catalogue (``static/games/kaki-lima/i18n/``), so no English travels here.
 """
 
 from __future__ import annotations
@@ -11,12 +12,9 @@ from typing import Any
 
 from engines.kaki_lima import data
 
-#: The rulebook's name of each booster (the cards print these; the rules use the codes).
-BOOSTER_NAMES = {
-    data.DIAGONAL: "Diagonal", data.REVERSE: "Reverse", data.AROUND: "Around Blocked Paths",
-    data.DOUBLE: "Double", data.COMBINE: "Combine", data.SWAP: "Swap with Discard",
-    data.PICKUP: "Pick Up Clearing Token", data.MOVE: "Move Clearing Token",
-}
+#: The boosters in the rulebook's order (its back cover list).
+BOOSTERS = (data.DIAGONAL, data.REVERSE, data.AROUND, data.DOUBLE, data.COMBINE, data.SWAP,
+            data.PICKUP, data.MOVE)
 #: What lies in each grid gap, in the order of ``data.GAPS``.
 GAP_PILES = ("draw", "jom", "discard", "pool")
 
@@ -29,11 +27,9 @@ def client_data() -> dict[str, Any]:
         #: grid cell index (row * cols + col) -> the pile drawn in that gap
         "gaps": {str(r * data.COLS + c): pile
                  for (r, c), pile in zip(data.GAPS, GAP_PILES, strict=True)},
-        "actions": dict(data.ACTION_NAMES),
-        "lokasi": {name: [data.ACTION_NAMES[a] for a in acts]
-                   for name, acts in data.LOKASI.items()},
-        "booster_names": BOOSTER_NAMES,
-        "booster_texts": dict(data.BOOSTER_TEXT),
+        #: Lokasi -> its action codes, in the order they happen
+        "lokasi": {name: list(acts) for name, acts in data.LOKASI.items()},
+        "boosters": list(BOOSTERS),
         "hand_limit": data.HAND_LIMIT,
         "kawan": data.KAWAN,
         #: the CA track has one space per Red card; stars at these many cleared paths

@@ -27,15 +27,6 @@ MAXIMIZE = "maximize"
 TOKEN = "token"
 ANOTHER = "another"
 
-ACTION_NAMES = {
-    GATHER: "Score for gathering",
-    TRADE: "Trade cards",
-    DRAW: "Draw an extra card",
-    MAXIMIZE: "Maximize your hand",
-    TOKEN: "Pick up a clearing token",
-    ANOTHER: "Play another card",
-}
-
 #: The 17 Orange Lokasi cards and their actions, in order.
 LOKASI: dict[str, tuple[str, ...]] = {
     "Arts-ED": (GATHER,),
@@ -72,17 +63,6 @@ COMBINE = "combine"
 SWAP = "swap"
 PICKUP = "pickup"
 MOVE = "move"
-
-BOOSTER_TEXT = {
-    DIAGONAL: "Steps may be taken diagonally.",
-    REVERSE: "Steps may be taken in reverse (straight back and forth).",
-    AROUND: "Steps may be taken around Blocked Paths (onto Red cards, but not ending there).",
-    DOUBLE: "Double the steps of another card (with its booster).",
-    COMBINE: "Combine the steps of this card with another card (with its booster).",
-    SWAP: "Swap with the top card of the Discard Pile (walk it now or keep it).",
-    PICKUP: "Pick up a Clearing Token (use it now or keep it).",
-    MOVE: "Move an active Clearing Token to another Blocked Path (no points).",
-}
 
 #: (steps, plain cards, boosters of the boosted cards) - the spec's deck table.
 DECK_TABLE: tuple[tuple[int, int, tuple[str, ...]], ...] = (

@@ -25,6 +25,8 @@ class KakiLimaEngine(StepEngine):
     rules_version = "3"
     action_adapter = ACTION_ADAPTER
     state_type = KakiLimaState
+    over_message = "kaki-lima.err.over"
+
     #: The rules' own ways to say no or be done: a player out of time invites nobody,
     #: asks nobody, declines, ends the trade or Jom, is done clearing. A walk has no pass.
     timeout_passes = ("skip_invite", "skip_ask", "decline_walk", "decline_trade", "end_trade",
@@ -34,7 +36,7 @@ class KakiLimaEngine(StepEngine):
 
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:
         if not self.min_players <= player_count <= self.max_players:
-            raise RuleError("Kaki Lima is for 2 to 6 pedestrians.")
+            raise RuleError("kaki-lima.err.players", min=self.min_players, max=self.max_players)
         return setup_state(player_count, seed)
 
     def current_step(self, state: State) -> Step:
@@ -42,7 +44,7 @@ class KakiLimaEngine(StepEngine):
 
     def handler_for(self, state: State, seat: int, kind: str) -> steps.Handler:
         if not self.is_over(state) and not 0 <= seat < state["n"]:
-            raise RuleError("You are not playing in this game.")
+            raise RuleError("kaki-lima.err.not_playing")
         return super().handler_for(state, seat, kind)
 
     def after_action(self, state: State, seat: int, log: list[LogEntry]) -> None:
@@ -74,7 +76,7 @@ class KakiLimaEngine(StepEngine):
     def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         templates = self.legal_actions(state, seat)
         if not templates:
-            raise RuleError("There is nothing for this seat to do now.")
+            raise RuleError("kaki-lima.err.nothing_to_do")
         return bot.bot_action(state, seat, rng, templates)
 
     # -- take-backs -----------------------------------------------------------------------
@@ -111,7 +113,7 @@ class KakiLimaEngine(StepEngine):
         """The easy/normal bots' move (bot.py): tasks, meetings, clearings, Jom! cards."""
         templates = self.legal_actions(state, seat)
         if not templates:
-            raise RuleError("There is nothing for this seat to do now.")
+            raise RuleError("kaki-lima.err.nothing_to_do")
         return bot.heuristic_action(state, seat, rng, noise, templates)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, Rng
+from engines.base import LogEntry, Rng, seat_ref
 from engines.kaki_lima.data import HAND_LIMIT, JOM_CARDS, KAWAN, TASK_CARDS
-from engines.kaki_lima.rules import describe, jom_need, task_done
+from engines.kaki_lima.rules import jom_need, task_done
+from engines.kaki_lima.words import jom_ref, langkah_ref, lokasi_ref
 
 State = dict[str, Any]
 Log = list[LogEntry]
@@ -30,15 +31,15 @@ def draw_card(state: State, seat: int, log: Log) -> bool:
         state["rng"] = rng.position
         state["draw"] = rest
         state["discard"] = state["discard"][-1:]
-        log.append(LogEntry(text="The discard pile is shuffled into a new draw pile."))
+        log.append(LogEntry.say("kaki-lima.log.reshuffle"))
     if not state["draw"]:
-        log.append(LogEntry(text=f"{{seat{seat}}} cannot draw: no cards are left."))
+        log.append(LogEntry.say("kaki-lima.log.cannot_draw", seat=seat_ref(seat)))
         return False
     card = state["draw"].pop()
     hand.append(card)
-    log.append(LogEntry(text=f"{{seat{seat}}} draws a card."))
-    log.append(LogEntry(text=f"You draw {card} ({describe(card)[2:]}).", to=[seat],
-                        data={"card": card}))
+    log.append(LogEntry.say("kaki-lima.log.draws", seat=seat_ref(seat)))
+    log.append(LogEntry.say("kaki-lima.log.you_draw", to=[seat], data={"card": card},
+                            card=langkah_ref(card)))
     return True
 
 
@@ -47,14 +48,14 @@ def discard_cards(state: State, cards: list[str]) -> None:
     state["discard"].extend(cards)
 
 
-def clear_path(state: State, target: int, seats: list[int], log: Log, text: str) -> None:
-    """Flip a Red card (a clearing token on it) and credit every seat in ``seats``."""
+def clear_path(state: State, target: int, seats: list[int], log: Log, line: LogEntry) -> None:
+    """Flip a Red card (a clearing token on it), credit every seat in ``seats``, log ``line``."""
     state["cleared"].append(target)
     for s in seats:
         state["paths"][s] += 1
     if state["phase"] == "play":
         state["turn"]["active"] = True
-    log.append(LogEntry(text=text, data={"cleared": target}))
+    log.append(line)
 
 
 def check_tasks(state: State, log: Log) -> None:
@@ -66,22 +67,24 @@ def check_tasks(state: State, log: Log) -> None:
         for j, task in enumerate(tasks):
             if not done[j] and task_done(state, seat, task):
                 done[j] = True
-                log.append(LogEntry(text=f"{{seat{seat}}} checks off a task: {task[0]} "
-                                         f"{task[1]}."))
+                kind, target = task
+                where = {"count": target} if kind == "clear" else {"place": lokasi_ref(str(target))}
+                log.append(LogEntry.say("kaki-lima.log.task", seat=seat_ref(seat), kind=kind,
+                                        **where))
         if all(done) and state["trigger"] is None and state["phase"] == "play":
             state["trigger"] = seat
-            log.append(LogEntry(text=f"{{seat{seat}}} completed all five tasks: the end round "
-                                     "begins after this turn."))
+            log.append(LogEntry.say("kaki-lima.log.all_tasks", seat=seat_ref(seat)))
 
 
 def place_jom(state: State, seat: int, name: str, entry: str, log: Log) -> None:
     """Place one token; claim the card when this pedestrian covers all it needs."""
     card = state["jom"][name]
     card["tokens"][seat].append(entry)
-    label = f"{{seat{entry}}}" if name == KAWAN else entry
-    log.append(LogEntry(text=f"{{seat{seat}}} places a Jom! token on {name} beside {label}."))
+    label = seat_ref(int(entry)) if name == KAWAN else lokasi_ref(entry)
+    log.append(LogEntry.say("kaki-lima.log.jom_token", seat=seat_ref(seat), jom=jom_ref(name),
+                            entry=label))
     if len(card["tokens"][seat]) >= jom_need(state, name):
         card["claimed"] = seat
         card["tokens"] = [[] for _ in range(state["n"])]
-        log.append(LogEntry(text=f"{{seat{seat}}} claims {name} ({JOM_CARDS[name][1]} VP); "
-                                 "every token on it goes back to its owner."))
+        log.append(LogEntry.say("kaki-lima.log.jom_claim", seat=seat_ref(seat),
+                                jom=jom_ref(name), vp=JOM_CARDS[name][1]))

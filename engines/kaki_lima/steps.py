@@ -28,36 +28,34 @@ INVITE_KINDS = {
 
 # What a player reads when sending an action of the turn at the wrong stage.
 STAGE_REFUSALS = {
-    "walk": "You have already played your card this turn.",
-    "swap": "Only a Swap with Discard card from your hand can be swapped, before you walk.",
-    "move_token": "Only a Move Clearing Token card from your hand can move a token, before "
-                  "you walk.",
-    "no_walk": "You are in the middle of a walk.",
-    "step": "There is no walk in progress.",
-    "offer_trade": "You can only trade at the Chendul or Rojak Stall.",
-    "end_trade": "You are not trading.",
-    "place_jom": "Jom! tokens are placed after your walk.",
-    "end_jom": "You are not placing Jom! tokens.",
-    "done_clearing": "There is nothing to finish now.",
-    "place": "It is not your turn to place your pedestrian.",
+    "walk": "kaki-lima.err.already_played",
+    "swap": "kaki-lima.err.swap_only",
+    "move_token": "kaki-lima.err.move_only",
+    "no_walk": "kaki-lima.err.mid_walk",
+    "step": "kaki-lima.err.no_walk_in_progress",
+    "offer_trade": "kaki-lima.err.trade_only_stall",
+    "end_trade": "kaki-lima.err.not_trading",
+    "place_jom": "kaki-lima.err.jom_after_walk",
+    "end_jom": "kaki-lima.err.not_placing_jom",
+    "done_clearing": "kaki-lima.err.nothing_to_finish",
+    "place": "kaki-lima.err.not_your_placing",
 }
 
 
 def refusal(state: State, seat: int, kind: str) -> str:
-    """The sentence for an action the current step does not take from this seat."""
+    """The message key for an action the current step does not take from this seat."""
     if kind in ("place", "done_clearing"):
         return STAGE_REFUSALS[kind]
     if kind == "clear":
-        return ("Wait for your turn to spend your last clearing tokens."
-                if state["phase"] == "final" else
-                "Wait until the current question has been answered.")
+        return ("kaki-lima.err.final_wait" if state["phase"] == "final"
+                else "kaki-lima.err.wait_answer")
     if state["phase"] != "play":
-        return ("That cannot be done now." if state["phase"] == "final"
-                else "Every pedestrian must first be placed.")
+        return ("kaki-lima.err.not_now" if state["phase"] == "final"
+                else "kaki-lima.err.place_first")
     if kind in ANSWER_KINDS:
-        return "Nobody is waiting for that answer from you."
+        return "kaki-lima.err.no_answer_awaited"
     if state["answer"] is not None:
-        return "Everyone waits for the answer to the current offer."
+        return "kaki-lima.err.wait_offer"
     return _turn_refusal(state, seat, kind)
 
 
@@ -66,15 +64,15 @@ def _turn_refusal(state: State, seat: int, kind: str) -> str:
     stage = state["turn"]["stage"]
     if kind in INVITE_KINDS:
         if stage == "invite" and INVITE_KINDS[kind] == state["turn"]["invite"]["sub"]:
-            return "It is not your decision to make."
-        return "Nobody is being asked to walk together now."
+            return "kaki-lima.err.not_your_decision"
+        return "kaki-lima.err.nobody_asked"
     if kind == "propose_clearing":
-        return "Wait until the current question has been answered."
+        return "kaki-lima.err.wait_answer"
     if stage == "invite":
-        return "Everyone waits while pedestrians decide whether to walk together."
+        return "kaki-lima.err.wait_walk_together"
     if seat != state["current"]:
-        return "It is not your turn."
-    return STAGE_REFUSALS.get(kind, "That cannot be done now.")
+        return "kaki-lima.err.not_your_turn"
+    return STAGE_REFUSALS.get(kind, "kaki-lima.err.not_now")
 
 
 Handler = Callable[[State, int, Any], Log]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.kaki_lima.board import GAP_CELLS, is_lokasi, kinds
 from engines.kaki_lima.data import (
     ANOTHER,
@@ -19,7 +19,6 @@ from engines.kaki_lima.data import (
     LOKASI,
     MAXIMIZE,
     MOVE,
-    RED,
     STALL_ROUNDS,
     SWAP,
     TOKEN,
@@ -31,7 +30,6 @@ from engines.kaki_lima.rules import (
     card_booster,
     clear_targets,
     combos,
-    describe,
     jom_options,
 )
 from engines.kaki_lima.setup import new_turn, start_cells
@@ -42,6 +40,7 @@ from engines.kaki_lima.walking import (
     steps_left,
     walk_together_candidates,
 )
+from engines.kaki_lima.words import cell_ref, langkah_ref, langkah_refs
 
 State = dict[str, Any]
 Log = list[LogEntry]
@@ -49,20 +48,7 @@ Log = list[LogEntry]
 COMPANION_ACTIONS = (DRAW, MAXIMIZE, TOKEN)
 
 
-def named(cards: list[str]) -> str:
-    """Cards for a private log line: id and what is on it ("L07 (a 3-step Diagonal card)")."""
-    return ", ".join(f"{c} ({describe(c)})" for c in cards)
 
-
-def cell_name(state: State, i: int) -> str:
-    """A card's name for the log: the Lokasi, or 'a Green card (r3 c5)'."""
-    card = state["cells"][i]
-    r, c = divmod(i, 10)
-    if is_lokasi(card):
-        return card
-    label = "Green card" if card != RED else ("cleared path" if i in state["cleared"]
-                                               else "Red card")
-    return f"the {label} at row {r + 1}, column {c + 1}"
 
 
 # --- set-up --------------------------------------------------------------------------------
@@ -70,11 +56,12 @@ def cell_name(state: State, i: int) -> str:
 def do_place(state: State, seat: int, cell: int, log: Log) -> None:
     """Put a pedestrian on a border Green card; the last one placed starts the game."""
     if state["phase"] != "place" or seat != state["placing"]:
-        raise RuleError("It is not your turn to place your pedestrian.")
+        raise RuleError("kaki-lima.err.not_your_placing")
     if cell not in start_cells(state):
-        raise RuleError("Pedestrians start on a Green card along the border of the grid.")
+        raise RuleError("kaki-lima.err.start_border")
     state["pos"][seat] = cell
-    log.append(LogEntry(text=f"{{seat{seat}}} starts at {cell_name(state, cell)}."))
+    log.append(LogEntry.say("kaki-lima.log.starts", seat=seat_ref(seat),
+                            cell=cell_ref(state, cell)))
     if seat + 1 < state["n"]:
         state["placing"] = seat + 1
     else:
@@ -91,24 +78,28 @@ def do_walk(state: State, cards: list[str], end: int, log: Log) -> None:
     found = [c for c in combos(state["hands"][seat], turn["committed"]) if c["cards"] == cards]
     if not found:
         if any(c not in state["hands"][seat] for c in cards):
-            raise RuleError("You can only play cards from your hand.")
-        raise RuleError("Those cards cannot be played together: only a Double or Combine "
-                        "card takes a partner (put it first).")
+            raise RuleError("kaki-lima.err.cards_from_hand")
+        raise RuleError("kaki-lima.err.not_together")
     combo = found[0]
     if end not in combo_ends(state, seat, combo):
-        raise RuleError("A walk with those cards cannot end on that card.")
+        raise RuleError("kaki-lima.err.cannot_end_there")
     hand = state["hands"][seat]
     for c in cards:
         hand.remove(c)
     turn["played"].extend(cards)
     turn["committed"] = None
-    played = " and ".join(describe(c) for c in cards)
-    log.append(LogEntry(text=f"{{seat{seat}}} plays {played}: {combo['steps']} steps to "
-                             f"{cell_name(state, end)}.", data={"end": end}))
+    said: dict[str, Any] = {"seat": seat_ref(seat), "card": langkah_ref(cards[0]),
+                            "steps": combo["steps"], "cell": cell_ref(state, end)}
+    if len(cards) > 1:
+        said["partner"] = langkah_ref(cards[1])
+    if len(cards) > 1:
+        log.append(LogEntry.say("kaki-lima.log.plays_pair", data={"end": end}, **said))
+    else:
+        log.append(LogEntry.say("kaki-lima.log.plays", data={"end": end}, **said))
     if combo["pickup"] and state["pool"] > 0:
         state["pool"] -= 1
         state["held"][seat] += 1
-        log.append(LogEntry(text=f"{{seat{seat}}} picks up a clearing token (booster)."))
+        log.append(LogEntry.say("kaki-lima.log.pickup_booster", seat=seat_ref(seat)))
     start = state["pos"][seat]
     turn["walk"] = {
         "cards": cards, "steps": combo["steps"], "end": end, "path": [start],
@@ -125,10 +116,9 @@ def do_swap(state: State, card: str, log: Log) -> None:
     seat = state["current"]
     turn = state["turn"]
     if turn["stage"] != "walk" or card not in state["hands"][seat] or card_booster(card) != SWAP:
-        raise RuleError("Only a Swap with Discard card from your hand can be swapped, "
-                        "before you walk.")
+        raise RuleError("kaki-lima.err.swap_only")
     if not state["discard"]:
-        raise RuleError("The discard pile is empty.")
+        raise RuleError("kaki-lima.err.discard_empty")
     taken = state["discard"].pop()
     state["hands"][seat].remove(card)
     state["hands"][seat].append(taken)
@@ -136,8 +126,8 @@ def do_swap(state: State, card: str, log: Log) -> None:
     turn["committed"] = taken
     turn["commit_kind"] = SWAP
     turn["stage"] = "committed"
-    log.append(LogEntry(text=f"{{seat{seat}}} swaps {describe(card)} for the top of the "
-                             f"discard pile ({describe(taken)})."))
+    log.append(LogEntry.say("kaki-lima.log.swaps", seat=seat_ref(seat), card=langkah_ref(card),
+                            taken=langkah_ref(taken)))
 
 
 def do_move_token(state: State, card: str, source: int, target: int, log: Log) -> None:
@@ -146,23 +136,22 @@ def do_move_token(state: State, card: str, source: int, target: int, log: Log) -
     seat = state["current"]
     turn = state["turn"]
     if turn["stage"] != "walk" or card not in state["hands"][seat] or card_booster(card) != MOVE:
-        raise RuleError("Only a Move Clearing Token card from your hand can move a token, "
-                        "before you walk.")
+        raise RuleError("kaki-lima.err.move_only")
     if source not in state["cleared"]:
-        raise RuleError("There is no clearing token on that card.")
+        raise RuleError("kaki-lima.err.no_token_there")
     if source in state["pos"]:
-        raise RuleError("A clearing token cannot be moved from under a pedestrian.")
+        raise RuleError("kaki-lima.err.token_under_pedestrian")
     if target not in blocked_cells(state):
-        raise RuleError("A clearing token can only be moved onto a Red card.")
+        raise RuleError("kaki-lima.err.token_onto_red")
     state["cleared"].remove(source)
     state["cleared"].append(target)
     turn["committed"] = card
     turn["commit_kind"] = MOVE
     turn["stage"] = "committed"
     turn["active"] = True
-    log.append(LogEntry(text=f"{{seat{seat}}} moves the clearing token from "
-                             f"{cell_name(state, source)} to {cell_name(state, target)}.",
-                        data={"moved": [source, target]}))
+    log.append(LogEntry.say("kaki-lima.log.moves_token", data={"moved": [source, target]},
+                            seat=seat_ref(seat), source=cell_ref(state, source),
+                            target=cell_ref(state, target)))
 
 
 def do_no_walk(state: State, log: Log) -> None:
@@ -170,16 +159,16 @@ def do_no_walk(state: State, log: Log) -> None:
     seat = state["current"]
     turn = state["turn"]
     if turn["stage"] not in ("walk", "committed"):
-        raise RuleError("You are in the middle of a walk.")
+        raise RuleError("kaki-lima.err.mid_walk")
     if turn["commit_kind"] == MOVE and turn["committed"] is not None:
         state["hands"][seat].remove(turn["committed"])
         turn["played"].append(turn["committed"])
     turn["committed"] = None
     if turn["extra"]:
-        log.append(LogEntry(text=f"{{seat{seat}}} does not play another card."))
+        log.append(LogEntry.say("kaki-lima.log.no_another", seat=seat_ref(seat)))
         end_turn(state, log)
         return
-    log.append(LogEntry(text=f"{{seat{seat}}} does not walk."))
+    log.append(LogEntry.say("kaki-lima.log.no_walk", seat=seat_ref(seat)))
     enter_jom(state, log)
 
 
@@ -187,9 +176,9 @@ def do_step(state: State, cell: int, clear: bool, log: Log) -> None:
     """The next card of the path (clearing a Red card on it with a token if asked)."""
     turn = state["turn"]
     if turn["stage"] != "path":
-        raise RuleError("There is no walk in progress.")
+        raise RuleError("kaki-lima.err.no_walk_in_progress")
     if (cell, clear) not in next_steps(state):
-        raise RuleError("That step does not lead to the end of your walk.")
+        raise RuleError("kaki-lima.err.step_not_leading")
     take_step(state, cell, clear, log)
     auto_steps(state, log)
 
@@ -203,8 +192,8 @@ def take_step(state: State, cell: int, clear: bool, log: Log) -> None:
         state["cleared"].append(cell)
         state["paths"][seat] += 1
         turn["active"] = True
-        log.append(LogEntry(text=f"{{seat{seat}}} clears {cell_name(state, cell)} on the way.",
-                            data={"cleared": cell}))
+        log.append(LogEntry.say("kaki-lima.log.clears_on_way", data={"cleared": cell},
+                                seat=seat_ref(seat), cell=cell_ref(state, cell)))
     turn["walk"]["path"].append(cell)
     turn["route"].append(cell)
 
@@ -249,17 +238,17 @@ def invite_actor(state: State) -> int:
     return state["current"] if inv["sub"] in ("offer", "answer") else inv["seat"]
 
 
-COME_ALONG = "You can come along for at least one step and must not end on a Red card."
+
 
 
 def do_invite(state: State, who: int, log: Log) -> None:
     """The walker invites the pedestrian being asked; it answers next."""
     inv = state["turn"]["invite"]
     if who != inv["seat"]:
-        raise RuleError("Invite the pedestrian whose turn it is to be asked.")
+        raise RuleError("kaki-lima.err.invite_who")
     inv["sub"] = "reply"
-    log.append(LogEntry(text=f"{{seat{state['current']}}} invites {{seat{who}}} to walk "
-                             "together."))
+    log.append(LogEntry.say("kaki-lima.log.invites", seat=seat_ref(state["current"]),
+                            other=seat_ref(who)))
 
 
 def do_skip_invite(state: State, log: Log) -> None:
@@ -274,11 +263,11 @@ def do_ask_pickup(state: State, steps: int | None, log: Log) -> None:
         next_candidate(state, log)
         return
     if steps not in companion_steps(state, inv["idx"]):
-        raise RuleError(COME_ALONG)
+        raise RuleError("kaki-lima.err.come_along")
     inv["sub"] = "answer"
     inv["steps"] = steps
-    log.append(LogEntry(text=f"{{seat{inv['seat']}}} asks {{seat{state['current']}}} to be "
-                             f"picked up for {steps} step(s)."))
+    log.append(LogEntry.say("kaki-lima.log.asks_pickup", seat=seat_ref(inv["seat"]),
+                            walker=seat_ref(state["current"]), steps=steps))
 
 
 def do_answer_pickup(state: State, accept: bool, log: Log) -> None:
@@ -287,8 +276,8 @@ def do_answer_pickup(state: State, accept: bool, log: Log) -> None:
     if accept:
         add_companion(state, inv["seat"], inv["idx"], inv["steps"], log)
     else:
-        log.append(LogEntry(text=f"{{seat{state['current']}}} walks on without "
-                                 f"{{seat{inv['seat']}}}."))
+        log.append(LogEntry.say("kaki-lima.log.walks_on", seat=seat_ref(state["current"]),
+                                other=seat_ref(inv["seat"])))
     next_candidate(state, log)
 
 
@@ -296,9 +285,9 @@ def do_reply_invite(state: State, steps: int | None, log: Log) -> None:
     """The invitee comes along for ``steps`` steps, or declines (None)."""
     inv = state["turn"]["invite"]
     if steps is None:
-        log.append(LogEntry(text=f"{{seat{inv['seat']}}} declines to walk together."))
+        log.append(LogEntry.say("kaki-lima.log.declines_walk", seat=seat_ref(inv["seat"])))
     elif steps not in companion_steps(state, inv["idx"]):
-        raise RuleError(COME_ALONG)
+        raise RuleError("kaki-lima.err.come_along")
     else:
         add_companion(state, inv["seat"], inv["idx"], steps, log)
     next_candidate(state, log)
@@ -308,8 +297,8 @@ def add_companion(state: State, seat: int, idx: int, steps: int, log: Log) -> No
     """A pedestrian walks together from path[idx] for ``steps`` steps."""
     state["turn"]["companions"].append({"seat": seat, "idx": idx, "steps": steps})
     walker = state["current"]
-    log.append(LogEntry(text=f"{{seat{seat}}} walks together with {{seat{walker}}} for "
-                             f"{steps} step(s)."))
+    log.append(LogEntry.say("kaki-lima.log.walks_with", seat=seat_ref(seat),
+                            walker=seat_ref(walker), steps=steps))
 
 
 # --- step 3: landing -----------------------------------------------------------------------
@@ -323,8 +312,8 @@ def resolve_walk(state: State, log: Log) -> None:
     movers = [(walker, walk["end"], walk["steps"], True)]
     for comp in turn["companions"]:
         movers.append((comp["seat"], path[comp["idx"] + comp["steps"]], comp["steps"], False))
-    log.append(LogEntry(text=f"{{seat{walker}}} walks to {cell_name(state, walk['end'])}.",
-                        data={"path": list(path), "seat": walker}))
+    log.append(LogEntry.say("kaki-lima.log.walks_to", data={"path": list(path), "seat": walker},
+                            seat=seat_ref(walker), cell=cell_ref(state, walk["end"])))
     state["last_walk"] = {"seat": walker, "path": list(path)}
     for seat, dest, _steps, _w in movers:
         leave_card(state, seat, dest, log)
@@ -357,8 +346,8 @@ def leave_card(state: State, seat: int, dest: int, log: Log) -> None:
     if aside is not None and aside["cell"] != dest:
         discard_cards(state, aside["cards"])
         state["aside"][seat] = None
-        log.append(LogEntry(text=f"{{seat{seat}}} leaves {cell_name(state, aside['cell'])}: "
-                                 "the cards set aside there are discarded."))
+        log.append(LogEntry.say("kaki-lima.log.leaves", seat=seat_ref(seat),
+                                cell=cell_ref(state, aside["cell"])))
 
 
 def meet(state: State, a: int, b: int) -> None:
@@ -387,21 +376,22 @@ def land(state: State, seat: int, dest: int, steps: int, is_walker: bool, lander
         return
     if others:
         state["gather"][seat] += steps
-        log.append(LogEntry(text=f"{{seat{seat}}} gathers at {card}: {steps} VP."))
+        log.append(LogEntry.say("kaki-lima.log.gathers", seat=seat_ref(seat),
+                                cell=cell_ref(state, dest), vp=steps))
         for o in others:
             aside = state["aside"][o]
             if o not in landers and aside is not None and aside["cell"] == dest:
                 state["gather"][o] += aside["steps"]
                 discard_cards(state, aside["cards"])
                 state["aside"][o] = None
-                log.append(LogEntry(text=f"{{seat{o}}} was waiting at {card}: "
-                                         f"{aside['steps']} VP."))
+                log.append(LogEntry.say("kaki-lima.log.was_waiting", seat=seat_ref(o),
+                                        cell=cell_ref(state, dest), vp=aside["steps"]))
     elif is_walker:
         turn = state["turn"]
         state["aside"][seat] = {"cell": dest, "cards": turn["played"], "steps": steps}
         turn["played"] = []
-        log.append(LogEntry(text=f"{{seat{seat}}} waits at {card}: the cards are set aside "
-                                 "until someone arrives."))
+        log.append(LogEntry.say("kaki-lima.log.waits", seat=seat_ref(seat),
+                                cell=cell_ref(state, dest)))
 
 
 def lokasi_action(state: State, seat: int, act: str, log: Log) -> None:
@@ -415,9 +405,9 @@ def lokasi_action(state: State, seat: int, act: str, log: Log) -> None:
         if state["pool"] > 0:
             state["pool"] -= 1
             state["held"][seat] += 1
-            log.append(LogEntry(text=f"{{seat{seat}}} picks up a clearing token."))
+            log.append(LogEntry.say("kaki-lima.log.pickup_token", seat=seat_ref(seat)))
         else:
-            log.append(LogEntry(text="No clearing tokens are left in the pool."))
+            log.append(LogEntry.say("kaki-lima.log.pool_empty"))
 
 
 def run_actions(state: State, log: Log, after_walk: bool = False) -> None:
@@ -453,25 +443,26 @@ def do_offer(state: State, to: int, cards: list[str], log: Log) -> None:
     """Offer 1 or 2 cards to one other player, who answers."""
     seat = state["current"]
     if state["turn"]["stage"] != "trade":
-        raise RuleError("You can only trade at the Chendul or Rojak Stall.")
+        raise RuleError("kaki-lima.err.trade_only_stall")
     if to not in trade_recipients(state):
-        raise RuleError("You can make one offer to each other player here.")
+        raise RuleError("kaki-lima.err.one_offer_each")
     if len(set(cards)) != len(cards) or any(c not in state["hands"][seat] for c in cards):
-        raise RuleError("Offer cards from your hand.")
+        raise RuleError("kaki-lima.err.offer_from_hand")
     if len(state["hands"][to]) < len(cards):
-        raise RuleError("That player does not have enough cards to trade back.")
+        raise RuleError("kaki-lima.err.not_enough_to_trade")
     state["turn"]["offered"].append(to)
     state["answer"] = {"kind": "trade", "from": seat, "to": to, "cards": list(cards)}
-    log.append(LogEntry(text=f"{{seat{seat}}} offers {{seat{to}}} a trade of {len(cards)} "
-                             "card(s)."))
-    log.append(LogEntry(text=f"{{seat{seat}}} offers {{seat{to}}}: {named(cards)}.",
-                        to=sorted({seat, to}), data={"cards": list(cards)}))
+    log.append(LogEntry.say("kaki-lima.log.offers", seat=seat_ref(seat), other=seat_ref(to),
+                            count=len(cards)))
+    log.append(LogEntry.say("kaki-lima.log.offers_cards", to=sorted({seat, to}),
+                            data={"cards": list(cards)}, seat=seat_ref(seat),
+                            other=seat_ref(to), cards=langkah_refs(cards)))
 
 
 def do_end_trade(state: State, log: Log) -> None:
     """Stop trading and go on with the Lokasi's other actions."""
     if state["turn"]["stage"] != "trade":
-        raise RuleError("You are not trading.")
+        raise RuleError("kaki-lima.err.not_trading")
     run_actions(state, log)
 
 
@@ -482,9 +473,9 @@ def do_answer_trade(state: State, seat: int, accept: bool, cards: list[str], log
     if accept:
         hand = state["hands"][seat]
         if len(cards) != len(ans["cards"]) or len(set(cards)) != len(cards):
-            raise RuleError(f"Give back exactly {len(ans['cards'])} card(s).")
+            raise RuleError("kaki-lima.err.give_back_exactly", count=len(ans["cards"]))
         if any(c not in hand for c in cards):
-            raise RuleError("Give back cards from your hand.")
+            raise RuleError("kaki-lima.err.give_back_from_hand")
         for c in cards:
             hand.remove(c)
         for c in ans["cards"]:
@@ -492,12 +483,14 @@ def do_answer_trade(state: State, seat: int, accept: bool, cards: list[str], log
         hand.extend(ans["cards"])
         state["hands"][giver].extend(cards)
         state["turn"]["active"] = True
-        log.append(LogEntry(text=f"{{seat{seat}}} accepts the trade with {{seat{giver}}}."))
-        log.append(LogEntry(text=f"{{seat{seat}}} gives {named(cards)} for "
-                                 f"{named(ans['cards'])}.", to=sorted({seat, giver}),
-                            data={"given": cards, "received": ans["cards"]}))
+        log.append(LogEntry.say("kaki-lima.log.accepts_trade", seat=seat_ref(seat),
+                                other=seat_ref(giver)))
+        log.append(LogEntry.say("kaki-lima.log.trade_cards", to=sorted({seat, giver}),
+                                data={"given": cards, "received": ans["cards"]},
+                                seat=seat_ref(seat), given=langkah_refs(cards),
+                                received=langkah_refs(ans["cards"])))
     else:
-        log.append(LogEntry(text=f"{{seat{seat}}} declines the trade."))
+        log.append(LogEntry.say("kaki-lima.log.declines_trade", seat=seat_ref(seat)))
     state["answer"] = None
     if not trade_recipients(state):
         run_actions(state, log)
@@ -535,8 +528,7 @@ def offer_clearing(state: State, log: Log) -> None:
     walker the clearings in line with its cards: the walk's cards stop counting once the turn
     passes, so without this stop the walker never had the chance."""
     state["turn"]["stage"] = "clearing"
-    log.append(LogEntry(text=f"{{seat{state['current']}}} may clear a Blocked Path in line "
-                             "with the walk before the turn passes."))
+    log.append(LogEntry.say("kaki-lima.log.may_clear", seat=seat_ref(state["current"])))
 
 
 def settle_clearing_offer(state: State, log: Log) -> None:
@@ -549,7 +541,7 @@ def settle_clearing_offer(state: State, log: Log) -> None:
 def do_end_clearing(state: State, seat: int, log: Log) -> None:
     """The walker clears no more: the turn passes."""
     if state["turn"]["stage"] != "clearing" or seat != state["current"]:
-        raise RuleError("There is nothing to finish now.")
+        raise RuleError("kaki-lima.err.nothing_to_finish")
     end_turn(state, log)
 
 
@@ -557,10 +549,9 @@ def do_place_jom(state: State, card: str, entry: str, log: Log) -> None:
     """Place a Jom! token (claiming the card when it is covered)."""
     seat = state["current"]
     if state["turn"]["stage"] != "jom":
-        raise RuleError("Jom! tokens are placed after your walk.")
+        raise RuleError("kaki-lima.err.jom_after_walk")
     if entry not in jom_options(state, seat).get(card, []):
-        raise RuleError("You can only place a token beside a place you reached or a pedestrian "
-                        "you met, on an unclaimed Jom! card, once.")
+        raise RuleError("kaki-lima.err.jom_entry")
     place_jom(state, seat, card, entry, log)
     if not jom_options(state, seat):
         end_turn(state, log)
@@ -569,7 +560,7 @@ def do_place_jom(state: State, card: str, entry: str, log: Log) -> None:
 def do_end_jom(state: State, log: Log) -> None:
     """Place no more Jom! tokens."""
     if state["turn"]["stage"] != "jom":
-        raise RuleError("You are not placing Jom! tokens.")
+        raise RuleError("kaki-lima.err.not_placing_jom")
     end_turn(state, log)
 
 
@@ -586,7 +577,7 @@ def end_turn(state: State, log: Log) -> None:
             fresh["active"] = turn["active"]
             fresh["route"] = turn["route"]
             state["turn"] = fresh
-            log.append(LogEntry(text=f"{{seat{seat}}} may play another card."))
+            log.append(LogEntry.say("kaki-lima.log.may_another", seat=seat_ref(seat)))
             return
     next_turn(state, log)
 
@@ -606,9 +597,7 @@ def next_turn(state: State, log: Log) -> None:
         state["trigger"] = player
         state["stalled"] = True
         state["end_queue"] = end_round_order(n, player, player)
-        log.append(LogEntry(text="Two full rounds without a walk, a clearing or a trade: the "
-                                 "game has stalled and the end round begins with "
-                                 f"{{seat{player}}}."))
+        log.append(LogEntry.say("kaki-lima.log.stalled", seat=seat_ref(player)))
         start_turn(state, player, log)
         return
     if state["end_queue"] is not None:
@@ -636,8 +625,8 @@ def start_turn(state: State, seat: int, log: Log) -> None:
     if aside is not None:
         discard_cards(state, aside["cards"])
         state["aside"][seat] = None
-        log.append(LogEntry(text=f"Nobody joined {{seat{seat}}} at "
-                                 f"{cell_name(state, aside['cell'])}: the cards are discarded."))
+        log.append(LogEntry.say("kaki-lima.log.nobody_joined", seat=seat_ref(seat),
+                                cell=cell_ref(state, aside["cell"])))
 
 
 # --- the end -------------------------------------------------------------------------------
@@ -647,8 +636,7 @@ def start_final(state: State, log: Log) -> None:
     state["phase"] = "final"
     state["answer"] = None
     state["final_queue"] = list(range(state["n"]))
-    log.append(LogEntry(text="The end round is over: players may spend their last clearing "
-                             "tokens."))
+    log.append(LogEntry.say("kaki-lima.log.final"))
     advance_final(state, log)
 
 
@@ -659,7 +647,7 @@ def advance_final(state: State, log: Log) -> None:
         queue.pop(0)
     if not queue:
         state["phase"] = "over"
-        log.append(LogEntry(text="The game is over."))
+        log.append(LogEntry.say("kaki-lima.log.over"))
 
 
 def do_done_clearing(state: State, seat: int, log: Log) -> None:

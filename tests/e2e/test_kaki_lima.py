@@ -99,7 +99,9 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
                    ).to_have_count(1)
 
     # Set-up: each player clicks a border Green card.
-    expect(watcher.get_by_test_id("kl-status")).to_contain_text("place their pedestrian")
+    # three pages load at once on a shared machine: the first drawing may take a while
+    expect(watcher.get_by_test_id("kl-status")).to_contain_text("place their pedestrian",
+                                                                timeout=20_000)
     click_cell(pages[0], first)
     state = apply(state, 0, {"type": "place", "cell": first})
     click_cell(pages[1], second)
@@ -118,8 +120,10 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
     state = apply(state, 0, {"type": "offer_trade", "to": 1, "cards": [offered]})
 
     # Everyone is told whom they wait for; only the recipient sees the offered card.
-    for page in everyone:
+    for page in (pages[0], watcher):
         expect(page.get_by_test_id("kl-status")).to_contain_text(re.compile(r"Waiting for .*Budi"))
+    # the player asked is spoken to, not named in the third person
+    expect(pages[1].get_by_test_id("kl-status")).to_contain_text("offers you a trade (1 card)")
     expect(pages[1].get_by_test_id("kl-prompt")).to_contain_text("give back")
     assert offered not in watcher.content()
     given = state["hands"][1][0]
@@ -144,5 +148,6 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
     action = {"type": "walk", "cards": template["cards"], "end": template["end"]["$choice"][0]}
     state = walk_by_clicks(pages, state, 1, action)
     pedestrian_seen(1)
+    held = len(state["hands"][1])
     expect(watcher.get_by_test_id("kl-player-1")).to_contain_text(
-        f"hand {len(state['hands'][1])} cards")
+        f"hand {held} card{'' if held == 1 else 's'}")

@@ -1,40 +1,42 @@
-// Kaki Lima's side panel: what the game waits for and the prompt, the model's buttons, the
-// hand (boosters explained), the CA track, every pedestrian's PA score, tasks and lists, the
-// Jom! cards with their tokens, and the Lokasi icons.
+// Kaki Lima's side panel: what the game waits for and the prompt, the hand (boosters
+// explained), the model's buttons (in a box that keeps its room, so nothing jumps when they
+// appear), the CA track, every pedestrian's PA score, tasks and lists, the Jom! cards with
+// their tokens, and the legend of the Lokasi icons. Every word goes through ctx.t.
 
-import { icons } from "./board.js";
+import { ICONS, longPress } from "./board.js";
 import { comboFor, controls, promptText, proposal, statusText, toggleCard } from "./model.js";
 
-/**
- * The side drawer for one page: who(seat) and cellLabel(cell) name things; act(answer) runs
- * a model answer ({send} or {select}); send(action) sends one.
- */
-export function makeSide(ctx, who, cellLabel, act, send) {
-  const { h, data } = ctx;
-  // "1 star from 4 paths, 2 from 7, 3 from 10", from the engine's CA table.
-  const caSteps = () => data.ca_stars.map(([paths, n], k) => (k ? `${n} from ${paths}` : `${n} star from ${paths} paths`)).join(", ");
 
-  const button = (label, action, opts = {}) => h("button", { class: opts.primary ? "primary" : "", type: "button",
-    dataset: { testid: opts.testid || "" }, onclick: action }, label);
+/**
+ * The side drawer for one page: words = {who, cell, langkah, cardInfo}; act(answer) runs a
+ * model answer ({send} or {select}); send(action) sends one.
+ */
+export function makeSide(ctx, words, act, send) {
+  const { h, data, t } = ctx;
+  const { who, cell, langkah } = words;
+  const say = { t, who, cell };
+  const boosterName = (b) => t("kaki-lima.board.booster." + b);
 
   function cardButton(card, sel, clickable) {
     const isSel = sel.selected.includes(card.id);
-    const name = card.booster ? data.booster_names[card.booster] : "plain";
+    const name = card.booster ? boosterName(card.booster) : t("kaki-lima.board.plain");
+    const tip = card.booster ? t("kaki-lima.board.booster_tip." + card.booster) : t("kaki-lima.board.plain_tip");
     const el = h("button", { class: `kl-card${isSel ? " selected" : ""}`, type: "button", disabled: !clickable,
-      title: card.booster ? data.booster_texts[card.booster] : "No booster", "aria-pressed": isSel ? "true" : "false",
-      onclick: () => act({ select: toggleCard(sel, card.id) }) }, [
-      h("span", { class: "kl-steps" }, String(card.steps)),
-      h("span", { class: "kl-boost" }, name),
+      title: `${langkah(card)}: ${tip}`, "aria-label": t("kaki-lima.board.card_label", { card: langkah(card), tip }),
+      "aria-pressed": isSel ? "true" : "false" }, [
+      h("span", { class: "kl-steps", "aria-hidden": "true" }, String(card.steps)),
+      h("span", { class: "kl-boost", "aria-hidden": "true" }, card.booster ? `${name}` : name),
     ]);
     el.setAttribute("data-testid", `kl-card-${card.id}`);
+    longPress(el, () => words.cardInfo(card), () => act({ select: toggleCard(sel, card.id) }));
     return el;
   }
 
   function drawControls(view, offer, sel) {
     const box = h("div", { class: "kl-controls" });
     box.setAttribute("data-testid", "kl-controls");
-    for (const b of controls(view, offer, sel, who, cellLabel)) {
-      const el = button(b.label, () => act(b), { primary: b.primary });
+    for (const b of controls(view, offer, sel, say)) {
+      const el = h("button", { class: b.primary ? "primary" : "", type: "button", onclick: () => act(b) }, b.label);
       el.setAttribute("data-testid", b.testid);
       if (b.disabled) el.disabled = true;
       box.append(el);
@@ -45,38 +47,46 @@ export function makeSide(ctx, who, cellLabel, act, send) {
 
   function proposeForm(view, offer, sel) {
     const options = offer.propose;
-    const wrapEl = h("div", { class: "kl-row" });
+    const wrapEl = h("div", { class: "kl-row kl-propose" });
     wrapEl.setAttribute("data-testid", "kl-propose");
-    const pick = h("select", { "aria-label": "Clear together with" }, options.map((o, k) =>
-      h("option", { value: String(k) }, `${o.cards === null ? "My token" : "My card"} + ${who(o.partner)}`)));
-    const target = h("select", { "aria-label": "Red card to clear" }, options[0].targets.map((c) => h("option", { value: String(c) }, cellLabel(c))));
+    const pick = h("select", { "aria-label": t("kaki-lima.board.propose.with") }, options.map((o, k) =>
+      h("option", { value: String(k) }, t("kaki-lima.board.propose.option", { mine: o.cards === null ? "token" : "card", who: who(o.partner) }))));
+    const target = h("select", { "aria-label": t("kaki-lima.board.propose.target") }, options[0].targets.map((c) => h("option", { value: String(c) }, cell(c))));
     const go = h("button", { class: "kl-btn", type: "button", onclick: () => {
       const action = proposal(options[Number(pick.value)], Number(target.value), sel);
-      if (action === null) { go.textContent = "Select the card to give first"; return; }
+      if (action === null) { go.textContent = t("kaki-lima.board.propose.select_first"); return; }
       send(action);
-    } }, "Propose clearing together");
+    } }, t("kaki-lima.board.propose.go"));
+    go.setAttribute("data-testid", "kl-propose-go");
     wrapEl.append(pick, target, go);
     return wrapEl;
   }
 
+  const list = (items, none) => (items.length ? items.join(", ") : t(none));
+
+  function taskText(task) {
+    if (task.kind === "clear") return t("kaki-lima.board.task.clear", { count: task.target });
+    return t("kaki-lima.board.task." + (task.kind === "meet" ? "meet" : "visit"), { place: task.target });
+  }
+
   function drawPlayers(view) {
-    const box = h("div", { class: "kl-box" }, [h("h4", {}, "Pedestrians (PA track)")]);
+    const box = h("div", { class: "kl-box" }, [h("h4", {}, t("kaki-lima.board.players_title"))]);
     for (let s = 0; s < view.players; s++) {
       const pa = view.pa[s];
       const tasks = view.tasks[s];
-      const met = view.met[s].map((o) => view.pedestrians[o]).join(", ") || "nobody yet";
       const aside = view.aside[s];
+      const letter = view.pedestrians[s][0];
       const el = h("div", { class: `kl-player${s === view.current ? " current" : ""}` }, [
-        h("div", {}, [h("span", { class: "kl-swatch", style: { background: ctx.playerColor(s) } }),
-          h("span", { class: "kl-pname" }, who(s)), ` — ${pa.total} VP`]),
-        h("div", { class: "kl-muted" }, `gathering ${pa.gathering}, tasks ${pa.tasks}, Jom! ${pa.jom}, paths ${view.paths[s]} (${pa.paths}+${pa.bonus})`),
-        h("div", { class: "kl-muted" }, `hand ${view.hand_sizes[s]} cards · clearing tokens ${view.held[s]} · Jom! tokens free ${view.jom_free[s]}`),
-        h("div", { class: "kl-muted" }, `Pi Mana? card ${tasks.card}:`),
-        h("ul", { class: "kl-tasks" }, tasks.items.map((t) => h("li", { class: t.done ? "done" : "" },
-          `${t.done ? "✔ " : ""}${t.kind === "clear" ? `clear ${t.target} Blocked Paths` : `${t.kind} ${t.target}`}`))),
-        h("div", { class: "kl-muted" }, `reached: ${view.reached[s].join(", ") || "nothing yet"}`),
-        h("div", { class: "kl-muted" }, `met: ${met}`),
-        aside ? h("div", { class: "kl-muted" }, `waiting at ${cellLabel(aside.cell)} with ${aside.steps} steps set aside`) : null,
+        h("div", {}, [h("span", { class: "kl-swatch", style: { background: ctx.playerColor(s) }, "aria-hidden": "true" }, letter),
+          h("span", { class: "kl-pname" }, who(s)), " — ", t("kaki-lima.board.pa_total", { total: pa.total })]),
+        h("div", { class: "kl-muted" }, t("kaki-lima.board.pa_parts", { gathering: pa.gathering, tasks: pa.tasks, jom: pa.jom, paths: view.paths[s], pvp: pa.paths, bonus: pa.bonus })),
+        h("div", { class: "kl-muted" }, t("kaki-lima.board.holdings", { hand: view.hand_sizes[s], held: view.held[s], free: view.jom_free[s] })),
+        h("div", { class: "kl-muted", title: t("kaki-lima.board.pi_mana_tip") }, t("kaki-lima.board.task_card", { n: tasks.card })),
+        h("ul", { class: "kl-tasks" }, tasks.items.map((task) => h("li", { class: task.done ? "done" : "" },
+          `${task.done ? "✔ " : ""}${taskText(task)}`))),
+        h("div", { class: "kl-muted" }, t("kaki-lima.board.reached", { list: list(view.reached[s], "kaki-lima.board.nothing_yet") })),
+        h("div", { class: "kl-muted" }, t("kaki-lima.board.met", { list: list(view.met[s].map((o) => view.pedestrians[o]), "kaki-lima.board.nobody_yet") })),
+        aside ? h("div", { class: "kl-muted" }, t("kaki-lima.board.waiting_at", { cell: cell(aside.cell), steps: aside.steps })) : null,
       ]);
       el.setAttribute("data-testid", `kl-player-${s}`);
       box.append(el);
@@ -85,79 +95,86 @@ export function makeSide(ctx, who, cellLabel, act, send) {
   }
 
   function drawJom(view, offer) {
-    const box = h("div", { class: "kl-box" }, [h("h4", {}, "Jom! cards")]);
-    const list = h("div", { class: "kl-jom" });
+    const box = h("div", { class: "kl-box" }, [h("h4", { title: t("kaki-lima.board.jom_tip") }, t("kaki-lima.board.jom_title"))]);
+    const listEl = h("div", { class: "kl-jom" });
     for (const j of view.jom) {
-      const needs = j.name === data.kawan ? `meet ${j.need} other pedestrian${j.need > 1 ? "s" : ""}` : j.needs.join(", ");
-      const tokens = j.tokens.map((entries, s) => (entries.length ? `${view.pedestrians[s]}: ${entries.map((e) => (j.name === data.kawan ? view.pedestrians[Number(e)] : e)).join(", ")}` : null)).filter(Boolean);
-      const el = h("div", { class: `kl-jom-card${j.claimed !== null ? " claimed" : ""}` }, [
-        h("div", {}, [h("b", {}, j.name), ` (${j.vp} VP) — ${needs}`]),
-        j.claimed !== null ? h("div", { class: "kl-muted" }, `claimed by ${who(j.claimed)}`) : null,
-        tokens.length ? h("div", { class: "kl-muted" }, `tokens: ${tokens.join("; ")}`) : null,
+      const kawan = j.name === data.kawan;
+      const needs = kawan ? t("kaki-lima.board.jom_needs_kawan", { count: j.need }) : j.needs.join(", ");
+      const entryName = (e) => (kawan ? view.pedestrians[Number(e)] : e);
+      const tokens = j.tokens.map((entries, s) => (entries.length ? `${view.pedestrians[s]}: ${entries.map(entryName).join(", ")}` : null)).filter(Boolean);
+      const el = h("div", { class: `kl-jom-card${j.claimed !== null ? " claimed" : ""}`, title: t("kaki-lima.board.jom_card_tip", { name: j.name, vp: j.vp, needs }) }, [
+        h("div", {}, [h("b", {}, j.name), " ", t("kaki-lima.board.jom_head", { vp: j.vp, needs })]),
+        j.claimed !== null ? h("div", { class: "kl-muted" }, t("kaki-lima.board.claimed_by", { who: who(j.claimed) })) : null,
+        tokens.length ? h("div", { class: "kl-muted" }, t("kaki-lima.board.jom_tokens", { list: tokens.join("; ") })) : null,
       ]);
+      el.setAttribute("data-testid", `kl-jomcard-${j.name}`);
       const entries = offer.jom.get(j.name) || [];
       if (entries.length) {
         const row = h("div", { class: "kl-row" });
         for (const e of entries) {
-          const label = j.name === data.kawan ? view.pedestrians[Number(e)] : e;
-          const b = h("button", { class: "kl-btn", type: "button", onclick: () => send({ type: "place_jom", card: j.name, entry: e }) }, `Token: ${label}`);
+          const b = h("button", { class: "kl-btn", type: "button", "aria-label": t("kaki-lima.board.jom_token_aria", { entry: entryName(e), name: j.name }),
+            onclick: () => send({ type: "place_jom", card: j.name, entry: e }) }, t("kaki-lima.board.jom_token_btn", { entry: entryName(e) }));
           b.setAttribute("data-testid", `kl-jom-${j.name}-${e}`);
           row.append(b);
         }
         el.append(row);
       }
-      list.append(el);
+      listEl.append(el);
     }
-    box.append(list);
+    box.append(listEl);
     return box;
   }
 
   function drawCommunity(view) {
-    const stars = h("div", { class: "kl-ca" });
-    for (let k = 1; k <= data.ca_track; k++) stars.append(h("span", { class: k <= view.ca.paths ? "on" : "" }, String(k)));
+    const stars = h("div", { class: "kl-ca", role: "img", "aria-label": t("kaki-lima.board.ca_aria", { paths: view.ca.paths, track: data.ca_track }) });
+    for (let k = 1; k <= data.ca_track; k++) stars.append(h("span", { class: k <= view.ca.paths ? "on" : "", "aria-hidden": "true" }, String(k)));
+    const [a, b, c] = data.ca_stars.map(([paths]) => paths);
+    const top = view.discard_top;
     return h("div", { class: "kl-box" }, [
-      h("h4", {}, `Community (CA) track: ${view.ca.paths} paths cleared, ${view.ca.stars} CA star${view.ca.stars === 1 ? "" : "s"}`),
-      stars, h("p", { class: "kl-muted" }, `${view.ca.text} (${caSteps()})`),
-      h("p", { class: "kl-muted" }, `Draw pile ${view.draw_count} · discard ${view.discard_count}` +
-        (view.discard_top ? ` (top: ${view.discard_top.steps} step${view.discard_top.booster ? ", " + data.booster_names[view.discard_top.booster] : ""})` : "") +
-        ` · clearing tokens in the pool ${view.pool}`),
+      h("h4", { title: t("kaki-lima.board.ca_tip") }, t("kaki-lima.board.ca_title", { paths: view.ca.paths, stars: view.ca.stars })),
+      stars, h("p", { class: "kl-muted" }, `${t("kaki-lima.board.ca_text." + view.ca.stars)} ${t("kaki-lima.board.ca_scale", { a, b, c })}`),
+      h("p", { class: "kl-muted" }, t("kaki-lima.board.piles_line", { draw: view.draw_count, discard: view.discard_count, pool: view.pool,
+        top: top ? langkah(top) : t("kaki-lima.board.pile.empty") })),
       view.trigger !== null && view.trigger !== undefined ? h("p", { class: "kl-prompt" },
-        view.stalled ? "The game stalled: this is the end round." : `End round: ${who(view.trigger)} completed all tasks and takes the last turn.`) : null,
+        view.stalled ? t("kaki-lima.board.stalled") : t("kaki-lima.board.end_round", { who: who(view.trigger) })) : null,
     ]);
   }
 
+  function drawLegend() {
+    const items = Object.entries(ICONS).map(([code, icon]) => h("li", { title: t("kaki-lima.board.action_tip." + code) }, [
+      h("span", { class: "kl-icon", "aria-hidden": "true" }, icon), " ", h("b", {}, t("kaki-lima.board.action." + code)), ": ", t("kaki-lima.board.action_tip." + code)]));
+    const boosters = (data.boosters || []).map((code) => h("li", {}, [h("b", {}, boosterName(code)), ": ", t("kaki-lima.board.booster_tip." + code)]));
+    return h("div", { class: "kl-box" }, [h("h4", {}, t("kaki-lima.board.legend_title")), h("ul", { class: "kl-legend" }, items),
+      h("p", { class: "kl-muted" }, t("kaki-lima.board.legend_colours")),
+      boosters.length ? h("details", {}, [h("summary", {}, t("kaki-lima.board.boosters_title")), h("ul", { class: "kl-legend" }, boosters)]) : null]);
+  }
+
+  /** The turn box and the hand first (both keep their room), then the panels. */
   function drawSide(doc, offer, sel) {
     const view = doc.view;
-    const parts = [];
-    const status = h("p", { class: "kl-status" }, statusText(view, who, cellLabel));
+    const hasLegal = ctx.seat !== null && !!(doc.legal && doc.legal.length);
+    const status = h("p", { class: "kl-status" }, statusText(view, say, ctx.seat));
     status.setAttribute("data-testid", "kl-status");
-    const prompt = h("p", { class: "kl-prompt" }, promptText(offer, sel, ctx.seat !== null && !!(doc.legal && doc.legal.length)));
+    const prompt = h("p", { class: "kl-prompt" }, promptText(offer, sel, hasLegal, t));
     prompt.setAttribute("data-testid", "kl-prompt");
-    const turnBox = h("div", { class: "kl-box" }, [status, prompt]);
+    const turnBox = h("div", { class: "kl-box kl-turnbox" }, [status, prompt]);
     const a = view.answer;
-    if (a && a.cards && ctx.seat === a.to) {
-      turnBox.append(h("p", {}, `Offered to you: ${a.cards.map((c) => `${c.steps}${c.booster ? " " + data.booster_names[c.booster] : ""}`).join(", ")}`));
-    }
-    if (a && a.card && ctx.seat === a.to) turnBox.append(h("p", {}, `You would receive: ${a.card.steps}${a.card.booster ? " " + data.booster_names[a.card.booster] : ""}`));
-    if (view.turn.played.length) turnBox.append(h("p", { class: "kl-muted" }, `Played: ${view.turn.played.map((c) => `${c.steps}${c.booster ? " " + data.booster_names[c.booster] : ""}`).join(" + ")}`));
-    if (view.turn.walk) turnBox.append(h("p", { class: "kl-muted" }, `Walk of ${view.turn.walk.steps} steps to ${cellLabel(view.turn.walk.end)}, ${view.turn.walk.left} left to give.`));
-    turnBox.append(drawControls(view, offer, sel));
-    parts.push(turnBox);
+    const info = [];
+    if (a && a.cards && ctx.seat === a.to) info.push(t("kaki-lima.board.offered_you", { cards: a.cards.map(langkah).join(", ") }));
+    if (a && a.card && ctx.seat === a.to) info.push(t("kaki-lima.board.receive_you", { card: langkah(a.card) }));
+    if (view.turn.played.length) info.push(t("kaki-lima.board.played", { cards: view.turn.played.map(langkah).join(" + ") }));
+    if (view.turn.walk) info.push(t("kaki-lima.board.walk_info", { steps: view.turn.walk.steps, cell: cell(view.turn.walk.end), left: view.turn.walk.left }));
+    turnBox.append(h("div", { class: "kl-info-lines" }, info.map((text) => h("p", { class: "kl-muted" }, text))));
+    const parts = [turnBox];
     if (view.hand) {
-      const clickable = !!(doc.legal && doc.legal.length);
-      const hand = h("div", { class: "kl-hand" }, view.hand.map((c) => cardButton(c, sel, clickable)));
+      const hand = h("div", { class: "kl-hand" }, view.hand.map((c) => cardButton(c, sel, hasLegal)));
       hand.setAttribute("data-testid", "kl-hand");
       const combo = comboFor(offer, sel);
-      const help = [...new Set(view.hand.filter((c) => c.booster).map((c) => c.booster))]
-        .map((b) => `${data.booster_names[b]}: ${data.booster_texts[b]}`);
-      parts.push(h("div", { class: "kl-box" }, [h("h4", {}, `Your hand (${view.hand.length}/${data.hand_limit})`), hand,
-        ...help.map((t) => h("p", { class: "kl-muted" }, t)),
-        sel.selected.length && offer.walks.length && !combo ? h("p", { class: "kl-muted" }, "These cards cannot walk together.") : null]));
+      parts.push(h("div", { class: "kl-box kl-handbox" }, [h("h4", {}, t("kaki-lima.board.hand_title", { count: view.hand.length, limit: data.hand_limit })), hand,
+        h("p", { class: "kl-muted kl-hand-note" }, sel.selected.length && offer.walks.length && !combo ? t("kaki-lima.board.cannot_together") : "")]));
     }
-    const legend = h("div", { class: "kl-box" }, [h("h4", {}, "Lokasi icons"),
-      h("p", { class: "kl-muted" }, Object.entries(icons(data)).map(([name, icon]) => `${icon} ${name}`).join(" · ")),
-      h("p", { class: "kl-muted" }, "Green: clear path · Red ✕: Blocked Path · pale with a gold token: cleared path")]);
-    parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, offer), legend);
+    parts.push(h("div", { class: "kl-box kl-controlbox" }, [drawControls(view, offer, sel)]));
+    parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, offer), drawLegend());
     return parts;
   }
 

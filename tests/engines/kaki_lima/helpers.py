@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engines.base import LogEntry
@@ -72,9 +73,15 @@ def walk_path(state: State, seat: int, cards: list[str], path: list[tuple[int, i
     return state, log
 
 
+def said(entry: LogEntry) -> str:
+    """A log line as a player reads it in English, with its structured detail (which names
+    card ids only where the line is private)."""
+    return entry.english() + (json.dumps(entry.data) if entry.data else "")
+
+
 def texts(log: list[LogEntry]) -> str:
     """All public log text joined (for assertions on what players read)."""
-    return "\n".join(e.text for e in log if e.to is None)
+    return "\n".join(e.english() for e in log if e.to is None)
 
 
 def skip_jom(state: State) -> State:

@@ -11,7 +11,7 @@ from engines.kaki_lima.data import DECK, GREEN, LOKASI, RED
 from engines.kaki_lima.rules import score_breakdown
 from engines.kaki_lima.setup import all_lokasi_reachable, start_cells
 from engines.kaki_lima.turn import end_round_order
-from tests.engines.kaki_lima.helpers import act, card, position, skip_jom
+from tests.engines.kaki_lima.helpers import act, card, position, said, skip_jom
 
 
 def test_setup_deals_the_grid_deck_and_tasks() -> None:
@@ -96,7 +96,7 @@ def test_two_quiet_rounds_stall_the_game_into_its_end_round() -> None:
     s, log = act(s, 1, type="no_walk")
     assert s["stalled"] and s["trigger"] == 0 and s["current"] == 0
     assert s["end_queue"] == [1, 0]
-    assert any("stalled" in e.text for e in log)
+    assert any("stalled" in said(e) for e in log)
     for seat in (0, 1, 0):
         s, _ = act(s, seat, type="no_walk")
     assert s["phase"] == "over"

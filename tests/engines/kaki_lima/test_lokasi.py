@@ -12,7 +12,7 @@ from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import DOUBLE
 from engines.kaki_lima.moves import draw_card
-from tests.engines.kaki_lima.helpers import act, card, position, skip_jom
+from tests.engines.kaki_lima.helpers import act, card, position, said, skip_jom
 
 
 def test_gathering_where_someone_stands_scores_the_steps_walked() -> None:
@@ -103,7 +103,7 @@ def test_the_offered_cards_are_shown_to_the_recipient_only() -> None:
     for viewer in (2, None):
         assert cards[1] not in json.dumps(ENGINE.view(s, viewer))
     for entry in log:
-        if cards[1] in entry.text:
+        if cards[1] in said(entry):
             assert entry.to == [0, 1]
 
 

@@ -15,6 +15,7 @@ from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import GAP_CELLS, WALKABLE, kinds
 from engines.kaki_lima.data import HAND_LIMIT
 from tests.engines.harness import play_random_game
+from tests.engines.kaki_lima.helpers import said
 
 SEEDS = 520
 CAP = 3000  # actions; real games take about 100-250
@@ -46,7 +47,7 @@ def check_views(state: dict[str, Any]) -> None:
 def check_log(state: dict[str, Any], log: list[LogEntry]) -> None:
     """Public log entries never name a hand card; private ones only go to those allowed."""
     for entry in log:
-        blob = entry.text + (json.dumps(entry.data) if entry.data else "")
+        blob = said(entry) + json.dumps(entry.params or {})
         if "L" not in blob:
             continue
         for owner in range(state["n"]):

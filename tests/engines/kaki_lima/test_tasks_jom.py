@@ -8,7 +8,7 @@ from engines.base import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import RED
-from tests.engines.kaki_lima.helpers import act, card, position
+from tests.engines.kaki_lima.helpers import act, card, position, said
 
 
 def test_visit_task_is_checked_when_a_walk_ends_there() -> None:
@@ -17,7 +17,7 @@ def test_visit_task_is_checked_when_a_walk_ends_there() -> None:
     s["task_card"] = [0, 1]
     s, log = act(s, 0, type="walk", cards=[two], end=cell(0, 2))
     assert s["done"][0][0] is True
-    assert any("checks off" in e.text for e in log)
+    assert any("checks off" in said(e) for e in log)
 
 
 def test_meet_task_needs_another_pedestrian_there_and_counts_for_both() -> None:

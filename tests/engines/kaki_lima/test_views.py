@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from engines.kaki_lima import ENGINE
-from tests.engines.kaki_lima.helpers import act, card, position
+from tests.engines.kaki_lima.helpers import act, card, position, said
 
 
 def test_views_show_only_the_viewers_hand_and_no_pile_order() -> None:
@@ -38,7 +38,7 @@ def test_a_drawn_card_is_logged_to_its_owner_only() -> None:
     s = position(pos=[(0, 0), (4, 9)], hands=[[card(2)], [card(3)]])
     s, log = act(s, 0, type="no_walk")
     drawn = s["hands"][0][-1]
-    assert [e.to for e in log if drawn in e.text] == [[0]]
+    assert [e.to for e in log if drawn in said(e)] == [[0]]
 
 
 def test_a_card_proposed_for_a_clearing_is_shown_to_the_partner_only() -> None:
@@ -51,4 +51,4 @@ def test_a_card_proposed_for_a_clearing_is_shown_to_the_partner_only() -> None:
     assert give in json.dumps(ENGINE.view(s, 1))
     for viewer in (2, None):
         assert give not in json.dumps(ENGINE.view(s, viewer))
-    assert [e.to for e in log if give in e.text] == [[1]]
+    assert [e.to for e in log if give in said(e)] == [[1]]
