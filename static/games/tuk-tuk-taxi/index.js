@@ -37,8 +37,10 @@ export function createRenderer(root, ctx) {
   const viewport = h("div", { class: "tt-viewport" });
   const tip = h("p", { class: "tt-tip", role: "status", "aria-live": "polite" });
   const boardBox = h("div", { class: "tt-board" }, [toolbar, viewport, tip]);
+  // The turn card (prompt and buttons) sits above the board on a phone, beside it on a desk.
+  const turnBox = h("div", { class: "tt-turnbox" });
   const side = h("div", { class: "tt-side" });
-  const shell = h("div", { class: "tt" }, [boardBox, side]);
+  const shell = h("div", { class: "tt" }, [turnBox, boardBox, side]);
   root.append(shell);
 
   let doc = null;
@@ -140,13 +142,15 @@ export function createRenderer(root, ctx) {
       const cell = shown.to || shown.cell;
       markPreview(viewport, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
     }
-    side.replaceChildren(...drawSide({
+    const [turnCard, ...cards] = drawSide({
       ctx, glyphs, view, offer, pending, turns, send, showRoutes: board.showRoutes,
       cancel: () => {
         pending = null;
         draw();
       },
-    }));
+    });
+    turnBox.replaceChildren(turnCard);
+    side.replaceChildren(...cards);
   }
 
   return {
