@@ -65,6 +65,12 @@ def _targets_are_big(page: Any, least: float) -> int:
     return len(boxes)
 
 
+def _board_top(page: Any) -> float:
+    """Where the board's window starts on the page (layout shift check)."""
+    return float(page.evaluate(
+        "document.querySelector('.tt-viewport').getBoundingClientRect().top + window.scrollY"))
+
+
 def _fits(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
@@ -124,9 +130,13 @@ def test_a_phone_turn_by_tapping_fits_and_keeps_both_last_moves(e2e_server: Any,
     assert _targets_are_big(phone, 44) > 0
     done: list[str] = []
 
+    board_at = _board_top(phone)
+
     def tap(locator: Any) -> None:
         _fits(phone)
         _targets_are_big(phone, 44)
+        # Prompts and buttons came and went: the board has not moved.
+        assert _board_top(phone) == board_at
         locator.tap()
 
     done = _play_my_turn(phone, tap)
@@ -140,6 +150,11 @@ def test_a_phone_turn_by_tapping_fits_and_keeps_both_last_moves(e2e_server: Any,
     if phone.locator('[data-testid="log"] li', has_text="rolled a").count():
         # The die stays in sight after the turn passed: the last roll and who rolled it.
         expect(phone.locator(".tt-die-text")).not_to_have_text("Die: not rolled yet this turn")
+    # A tap on a sign-free picture (a traffic light) shows its card under the board.
+    light = phone.locator("g.tt-light").first
+    light.scroll_into_view_if_needed()
+    light.tap()
+    expect(phone.locator(".tt-tip")).to_contain_text("traffic light")
     # The whole board is a tap away, and still fits.
     phone.locator('button[data-action="zoom"]').tap()
     _fits(phone)
