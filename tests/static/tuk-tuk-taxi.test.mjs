@@ -155,3 +155,24 @@ test("the board's words are keys every catalogue defines, the prompts and button
   }
   assert.notEqual(cat("id")[PROMPT.roll], cat("en")[PROMPT.roll]);
 });
+
+test("How to play: a turn, every sign and the end, worded from the catalogue in each language", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { howToPlay } = await import("../../static/games/tuk-tuk-taxi/help.js");
+  const h = (tag, attrs, children) => ({ tag, children: [].concat(children ?? []) });
+  const text = (node) => (typeof node === "string" ? node : node.children.map(text).join(" "));
+  for (const lang of ["en", "id", "ms"]) {
+    const board = JSON.parse(readFileSync(new URL(`../../static/games/tuk-tuk-taxi/i18n/${lang}.json`, import.meta.url), "utf8"));
+    const engine = JSON.parse(readFileSync(new URL(`../../engines/tuk_tuk_taxi/i18n/${lang}.json`, import.meta.url), "utf8"));
+    const cat = { ...board, ...engine };
+    const missing = [];
+    const t = (key) => {
+      if (!(key in cat)) missing.push(key);
+      return cat[key] ?? key;
+    };
+    const words = text(howToPlay({ h, t }));
+    assert.deepEqual(missing, [], lang);
+    for (const kind of Object.keys(data.tiles)) assert.ok(words.includes(cat[`tuk-tuk-taxi.term.${kind}`]), `${lang} ${kind}`);
+    assert.ok(words.includes(cat["tuk-tuk-taxi.help.end"]), lang);
+  }
+});
