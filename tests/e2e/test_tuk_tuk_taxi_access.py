@@ -189,10 +189,10 @@ def test_language_switch_rewords_board_log_and_error_and_survives_reload(
     made = _table(e2e_server, page)
     _play_my_turn(page, lambda locator: locator.click())
     expect(page.locator(".tt")).to_have_attribute("data-current", "0", timeout=30_000)
-    expect(page.locator(".tt-turn h4")).to_have_text("Your turn.")
+    expect(page.locator(".tt-turn h2")).to_have_text("Your turn.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" drew ")
     page.select_option('select[data-testid="lang"]', "id")
-    expect(page.locator(".tt-turn h4")).to_have_text("Giliran Anda.")
+    expect(page.locator(".tt-turn h2")).to_have_text("Giliran Anda.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mengambil ")
     expect(page.locator('[data-testid="log"]')).not_to_contain_text(" drew ")
     expect(page.locator("svg .tt-edge text").first).to_have_text("A")
@@ -217,9 +217,9 @@ def test_language_switch_rewords_board_log_and_error_and_survives_reload(
     assert said == ["tuk-tuk-taxi.err.not_no_parking",
                     "Anda tidak sedang berada di rambu Dilarang parkir."]
     page.reload()
-    expect(page.locator(".tt-turn h4")).to_have_text("Giliran Anda.")
+    expect(page.locator(".tt-turn h2")).to_have_text("Giliran Anda.")
     page.select_option('select[data-testid="lang"]', "ms")
-    expect(page.locator(".tt-turn h4")).to_have_text("Giliran anda.")
+    expect(page.locator(".tt-turn h2")).to_have_text("Giliran anda.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mendapat ")
 
 

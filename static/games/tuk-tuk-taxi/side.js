@@ -18,7 +18,7 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   const turnCard = h("div", { class: "tt-card tt-turn" });
   const who = view.phase === "over" ? t("tuk-tuk-taxi.board.over") : myTurn ? t("tuk-tuk-taxi.board.your_turn")
     : t("tuk-tuk-taxi.board.their_turn", { name: ctx.playerName(view.current), n: view.current + 1 });
-  turnCard.append(h("h4", {}, who));
+  turnCard.append(h("h2", {}, who));
   const prompt = promptFor(offer, pending, myTurn);
   turnCard.append(h("p", { class: "tt-prompt" }, prompt ? t(prompt) : ""));
   const controls = h("div", { class: "tt-controls" });
@@ -75,7 +75,7 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   parts.push(signCard);
 
   // players
-  const pc = h("div", { class: "tt-card" }, h("h4", {}, t("tuk-tuk-taxi.board.taxis")));
+  const pc = h("div", { class: "tt-card" }, h("h2", {}, t("tuk-tuk-taxi.board.taxis")));
   for (let seat = 0; seat < view.players; seat++) {
     const bits = [t("tuk-tuk-taxi.board.delivered", { count: view.delivered[seat] })];
     if (view.carrying[seat]) bits.push(t("tuk-tuk-taxi.board.carrying"));
