@@ -184,7 +184,10 @@ class ReplayLine(BaseModel):
 
     seq: int
     seat: int | None
-    text: str
+    #: A message key and its parameters (as the live log's), or an old game's English text.
+    key: str | None = None
+    params: dict[str, Any] | None = None
+    text: str | None = None
     private: bool
     data: dict[str, Any] | None = None
 
