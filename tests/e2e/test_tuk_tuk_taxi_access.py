@@ -4,7 +4,7 @@ Seat 0 is played in the browser against a bot in seat 1: (a) on a 390x844 touch 
 page never scrolls sideways, every legal target is at least 44x44 px, and a whole turn is
 played by tapping; afterwards both players' last moves stay drawn. (b) A whole turn by
 keyboard alone. (c) Switching the language mid-game rewords the board, the log and a rule
-error at once, and a reload keeps it. (d) Hovering a log line highlights the cell it names.
+error at once, and a reload keeps it; (d) hovering a log line highlights the cell it names.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
     assert done
 
 
-def test_language_switch_rewords_board_log_and_error_and_survives_reload(
+def test_log_highlights_and_a_language_switch_rewords_board_log_and_error(
         e2e_server: Any, new_page: Any) -> None:
     page = new_page(1280, 900)
     made = _table(e2e_server, page)
@@ -191,6 +191,14 @@ def test_language_switch_rewords_board_log_and_error_and_survives_reload(
     expect(page.locator(".tt")).to_have_attribute("data-current", "0", timeout=30_000)
     expect(page.locator(".tt-turn h2")).to_have_text("Your turn.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" drew ")
+    # (d) A log line names its cell as the board labels it, and hovering it rings that cell.
+    line = page.locator('[data-testid="log"] li.has-refs').last
+    name = line.locator(".log-ref").first.text_content() or ""
+    assert name[:1].isalpha() and name[1:].isdigit(), name  # "I5", not "4,8"
+    line.hover()
+    expect(page.locator("rect.tt-highlight")).not_to_have_count(0)
+    page.mouse.move(1, 1)
+    expect(page.locator("rect.tt-highlight")).to_have_count(0)
     page.select_option('select[data-testid="lang"]', "id")
     expect(page.locator(".tt-turn h2")).to_have_text("Giliran Anda.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mengambil ")
@@ -221,18 +229,3 @@ def test_language_switch_rewords_board_log_and_error_and_survives_reload(
     page.select_option('select[data-testid="lang"]', "ms")
     expect(page.locator(".tt-turn h2")).to_have_text("Giliran anda.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mendapat ")
-
-
-def test_hovering_a_log_line_highlights_the_cell_it_names(e2e_server: Any,
-                                                          new_page: Any) -> None:
-    page = new_page(1280, 900)
-    _table(e2e_server, page)
-    _play_my_turn(page, lambda locator: locator.click())
-    line = page.locator('[data-testid="log"] li.has-refs').last
-    expect(line).to_be_visible()
-    name = line.locator(".log-ref").first.text_content() or ""
-    assert name[:1].isalpha() and name[1:].isdigit(), name  # "I5", as the board labels it
-    line.hover()
-    expect(page.locator("rect.tt-highlight")).not_to_have_count(0)
-    page.mouse.move(1, 1)
-    expect(page.locator("rect.tt-highlight")).to_have_count(0)
