@@ -55,7 +55,8 @@ class TukTukTaxiEngine(StepEngine):
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:
         """The shuffled stack, the passengers, and the first seat's draw."""
         if not self.min_players <= player_count <= self.max_players:
-            raise RuleError("Tuk-Tuk Taxi is played by 2 to 4 players.")
+            raise RuleError("tuk-tuk-taxi.err.players", low=self.min_players,
+                            high=self.max_players)
         opts = TukTukOptions.model_validate(options or {})
         return cast(State, initial_state(player_count, opts.simplified, opts.side, seed))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.tuk_tuk_taxi import data, rules, signs, turn
 from engines.tuk_tuk_taxi.actions import (
     Discard,
@@ -15,7 +15,7 @@ from engines.tuk_tuk_taxi.actions import (
     Stay,
 )
 from engines.tuk_tuk_taxi.data import parse_cell
-from engines.tuk_tuk_taxi.rules import name
+from engines.tuk_tuk_taxi.rules import sign_term
 from engines.tuk_tuk_taxi.state import TukTukState
 
 
@@ -30,31 +30,34 @@ def place(s: TukTukState, seat: int, action: Place) -> list[LogEntry]:
     """Put the drawn road sign or Police on a cell (spec ruling 3)."""
     kind = _drawn(s)
     if kind not in data.PLACED:
-        raise RuleError(f"{name(kind)} is not placed on the board.")
+        raise RuleError("tuk-tuk-taxi.err.not_placed", sign=sign_term(kind))
     allowed = signs.placements(kind, s["taxis"])
     if action.cell not in allowed:
-        raise RuleError(f"{name(kind)} cannot go on that space: " + rules.placement_hint(kind))
+        raise RuleError("tuk-tuk-taxi.err.bad_place", sign=sign_term(kind),
+                        rule=rules.placement_rule(kind))
     dirs = allowed[action.cell]
     if dirs and action.direction not in dirs:
-        raise RuleError(f"Choose which way the {name(kind)} sign points.")
+        raise RuleError("tuk-tuk-taxi.err.choose_direction", sign=sign_term(kind))
     if not dirs and action.direction is not None:
-        raise RuleError(f"The {name(kind)} sign has no direction.")
+        raise RuleError("tuk-tuk-taxi.err.no_direction", sign=sign_term(kind))
     s["removed"] += signs.place(s["signs"], kind, parse_cell(action.cell), action.direction)
     s["phase"] = "roll"
-    return [LogEntry(text=f"{{seat{seat}}} placed {name(kind)} on {action.cell}.",
-                     data={"cell": action.cell, "kind": kind, "dir": action.direction})]
+    return [LogEntry.say("tuk-tuk-taxi.log.placed", seat=seat_ref(seat), sign=sign_term(kind),
+                         place={"cell": action.cell},
+                         dir=rules.direction_word(kind, action.direction),
+                         data={"cell": action.cell, "kind": kind, "dir": action.direction})]
 
 
 def go_to(s: TukTukState, seat: int, action: GoTo) -> list[LogEntry]:
     """Mechanic or Gas station: drive to the chosen free space; the turn ends."""
     kind = _drawn(s)
     if kind not in ("mechanic", "gas_station"):
-        raise RuleError(f"{name(kind)} does not send your taxi anywhere.")
+        raise RuleError("tuk-tuk-taxi.err.not_go_to", sign=sign_term(kind))
     if action.cell not in rules.free_spaces(s, seat, kind):
-        raise RuleError(f"Drive to a free {name(kind).lower()} space.")
+        raise RuleError("tuk-tuk-taxi.err.free_space", kind=kind)
     s["taxis"][seat] = action.cell
-    log = [LogEntry(text=f"{{seat{seat}}} drove to the {name(kind).lower()}.",
-                    data={"cell": action.cell})]
+    log = [LogEntry.say("tuk-tuk-taxi.log.went_to", seat=seat_ref(seat), kind=kind,
+                        place={"cell": action.cell}, data={"cell": action.cell})]
     turn.end_action_sign(s, seat, kind, log)
     return log
 
@@ -62,24 +65,24 @@ def go_to(s: TukTukState, seat: int, action: GoTo) -> list[LogEntry]:
 def remove_sign(s: TukTukState, seat: int, action: RemoveSign) -> list[LogEntry]:
     """Remove a sign: take the chosen sign off the board; both tiles leave the game."""
     if _drawn(s) != "remove_sign":
-        raise RuleError("You did not draw Remove a sign.")
+        raise RuleError("tuk-tuk-taxi.err.not_remove")
     if action.cell not in s["signs"]:
-        raise RuleError("There is no sign on that space to remove.")
+        raise RuleError("tuk-tuk-taxi.err.nothing_there")
     gone = s["signs"].pop(action.cell)["kind"]
     s["removed"] += 2
     s["phase"] = "roll"
-    return [LogEntry(text=f"{{seat{seat}}} removed {name(gone)} from {action.cell}.",
-                     data={"cell": action.cell})]
+    return [LogEntry.say("tuk-tuk-taxi.log.removed", seat=seat_ref(seat), sign=sign_term(gone),
+                         place={"cell": action.cell}, data={"cell": action.cell})]
 
 
 def discard(s: TukTukState, seat: int, action: Discard) -> list[LogEntry]:
     """Remove a sign, but remove nothing (the rulebook says *may*)."""
     kind = _drawn(s)
     if kind != "remove_sign":
-        raise RuleError(f"{name(kind)} must be used.")
+        raise RuleError("tuk-tuk-taxi.err.must_use", sign=sign_term(kind))
     s["removed"] += 1
     s["phase"] = "roll"
-    return [LogEntry(text=f"{{seat{seat}}} removed no sign.")]
+    return [LogEntry.say("tuk-tuk-taxi.log.removed_none", seat=seat_ref(seat))]
 
 
 # -- rolling and moving --------------------------------------------------------------------
@@ -94,15 +97,15 @@ def move(s: TukTukState, seat: int, action: Move) -> list[LogEntry]:
     """End the leg on the chosen cell (by the chosen route where two differ)."""
     options = [i for i, m in enumerate(s["moves"]) if m["to"] == action.to]
     if not options:
-        raise RuleError("Your taxi cannot end its move on that space.")
+        raise RuleError("tuk-tuk-taxi.err.cannot_end")
     if action.route is None:
         if len(options) > 1:
-            raise RuleError("Two routes lead there with different effects: choose one.")
+            raise RuleError("tuk-tuk-taxi.err.two_routes")
         index = options[0]
     elif action.route in options:
         index = action.route
     else:
-        raise RuleError("That route does not end on that space.")
+        raise RuleError("tuk-tuk-taxi.err.wrong_route")
     log: list[LogEntry] = []
     turn.drive(s, seat, s["moves"][index], log)
     return log
@@ -110,7 +113,8 @@ def move(s: TukTukState, seat: int, action: Move) -> list[LogEntry]:
 
 def roll_again(s: TukTukState, seat: int, action: RollAgain) -> list[LogEntry]:
     """Stopped on No parking: roll once more and drive on."""
-    log = [LogEntry(text=f"{{seat{seat}}} stopped on No parking and rolls again.")]
+    log = [LogEntry.say("tuk-tuk-taxi.log.roll_again", seat=seat_ref(seat),
+                        place={"cell": s["taxis"][seat]})]
     turn.roll_die(s, seat, log)
     return log
 

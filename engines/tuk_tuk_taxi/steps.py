@@ -22,17 +22,17 @@ def current_seat(s: TukTukState) -> list[int]:
 
 
 def hint(s: TukTukState, seat: int, kind: str) -> str:
-    """The refusal for an action this phase does not take, in the phase's words."""
+    """The refusal (a message key) for an action this phase does not take, in its words."""
     if kind in SIGN_ACTIONS:
-        return "You have already dealt with this turn's sign."
+        return "tuk-tuk-taxi.err.sign_done"
     if kind in ("roll_again", "stay"):
-        return "You are not standing on a No parking sign."
+        return "tuk-tuk-taxi.err.not_no_parking"
     return {
-        "sign": "First deal with the sign you drew.",
-        "roll": "Roll the die first.",
-        "move": "You have rolled: choose where your taxi ends.",
-        "no_parking": "Choose whether to roll again on the No parking sign.",
-    }.get(s["phase"], "You cannot do that now.")
+        "sign": "tuk-tuk-taxi.err.sign_first",
+        "roll": "tuk-tuk-taxi.err.roll_first",
+        "move": "tuk-tuk-taxi.err.rolled",
+        "no_parking": "tuk-tuk-taxi.err.choose_no_parking",
+    }.get(s["phase"], "tuk-tuk-taxi.err.not_now")
 
 
 # -- templates -----------------------------------------------------------------------------

@@ -3,7 +3,7 @@ turn with its automatic draw, and the game's end. These mutate the fresh copy.""
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng
+from engines.base import LogEntry, Rng, seat_ref
 from engines.tuk_tuk_taxi import data, rules, scoring, signs
 from engines.tuk_tuk_taxi.data import cell_key
 from engines.tuk_tuk_taxi.routes import leg_outcomes
@@ -23,8 +23,8 @@ def roll_die(s: TukTukState, seat: int, log: list[LogEntry]) -> None:
     colour = data.DIE_COLOURS[value]
     s["die"] = {"value": value, "colour": colour}
     s["turn"]["roll"] = value
-    log.append(LogEntry(text=f"{{seat{seat}}} rolled a {colour} {value}.",
-                        data={"value": value, "colour": colour}))
+    log.append(LogEntry.say("tuk-tuk-taxi.log.rolled", seat=seat_ref(seat), colour=colour,
+                            value=value, data={"value": value, "colour": colour}))
     offer_moves(s, seat, value, log)
 
 
@@ -43,7 +43,8 @@ def offer_moves(s: TukTukState, seat: int, budget: int, log: list[LogEntry]) -> 
     s["moves"] = moves
     if all(len(m["path"]) == 1 and not m["police"] for m in moves):
         s["moves"] = []
-        log.append(LogEntry(text=f"{{seat{seat}}} cannot move."))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.cannot_move", seat=seat_ref(seat),
+                                place={"cell": s["taxis"][seat]}))
         arrive(s, seat, log)
         return
     s["phase"] = "move"
@@ -57,22 +58,24 @@ def drive(s: TukTukState, seat: int, chosen: MoveOption, log: list[LogEntry]) ->
     path = chosen["path"]
     s["taxis"][seat] = chosen["to"]
     if chosen["police"]:
-        log.append(LogEntry(text=f"{{seat{seat}}} drove past the Police too fast and was "
-                                 "sent back to the taxi stop.", data={"path": path}))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.police", seat=seat_ref(seat),
+                                place={"cell": chosen["to"]}, data={"path": path}))
         next_turn(s, log)
         return
     if len(path) > 1:
         turn["prev"] = chosen["prev"]
         turn["first"] = False
-    log.append(LogEntry(text=f"{{seat{seat}}} drove to {chosen['to']}.", data={"path": path}))
+    log.append(LogEntry.say("tuk-tuk-taxi.log.drove", seat=seat_ref(seat),
+                            place={"cell": chosen["to"]}, steps=len(path) - 1,
+                            data={"path": path}))
     cont = chosen["continuation"]
     if cont is not None:
         turn["used"] = sorted(set(turn["used"]) | {chosen["to"]}, key=data.parse_cell)
     if cont == "no_parking":
         s["phase"] = "no_parking"
     elif cont == "no_stopping":
-        log.append(LogEntry(text=f"{{seat{seat}}} may not stop on No stopping and drives "
-                                 f"{data.NO_STOPPING_STEPS} steps on."))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.no_stopping", seat=seat_ref(seat),
+                                steps=data.NO_STOPPING_STEPS, place={"cell": chosen["to"]}))
         offer_moves(s, seat, data.NO_STOPPING_STEPS, log)
     else:
         arrive(s, seat, log)
@@ -88,7 +91,8 @@ def arrive(s: TukTukState, seat: int, log: list[LogEntry]) -> None:
     elif not s["carrying"][seat] and cell in s["passengers"]:
         s["passengers"].remove(cell)
         s["carrying"][seat] = True
-        log.append(LogEntry(text=f"{{seat{seat}}} picked up a passenger.", data={"cell": cell}))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.picked_up", seat=seat_ref(seat),
+                                place={"cell": cell}, data={"cell": cell}))
     next_turn(s, log)
 
 
@@ -98,8 +102,8 @@ def drop_off(s: TukTukState, seat: int, log: list[LogEntry]) -> None:
     s["delivered"][seat] += 1
     s["drops"] += 1
     s["last_drop"][seat] = s["drops"]
-    log.append(LogEntry(text=f"{{seat{seat}}} dropped a passenger off "
-                             f"({s['delivered'][seat]} delivered)."))
+    log.append(LogEntry.say("tuk-tuk-taxi.log.dropped_off", seat=seat_ref(seat),
+                            place={"cell": rules.own_stop(seat)}, count=s["delivered"][seat]))
     if scoring.nobody_can_overtake(s):
         game_over(s, log)
 
@@ -109,11 +113,11 @@ def game_over(s: TukTukState, log: list[LogEntry]) -> None:
     s["phase"] = "over"
     s["moves"] = []
     if max(s["delivered"]) == 0:
-        log.append(LogEntry(text="Nobody delivered a passenger: the game is a draw."))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.draw"))
         return
     winner = scoring.leader(s)
-    log.append(LogEntry(text=f"{{seat{winner}}} wins with {s['delivered'][winner]} "
-                             "passengers delivered."))
+    log.append(LogEntry.say("tuk-tuk-taxi.log.wins", seat=seat_ref(winner),
+                            count=s["delivered"][winner]))
 
 
 def end_action_sign(s: TukTukState, seat: int, kind: str, log: list[LogEntry]) -> None:
@@ -128,14 +132,15 @@ def next_turn(s: TukTukState, log: list[LogEntry]) -> None:
     """Pass the turn on: skipped turns, the next draw, or the end of the stack."""
     while True:
         if not s["stack"]:
-            log.append(LogEntry(text="The last sign has been used: the game ends."))
+            log.append(LogEntry.say("tuk-tuk-taxi.log.stack_empty"))
             game_over(s, log)
             return
         seat = (s["current"] + 1) % s["players"]
         s["current"] = seat
         if s["skip"][seat]:
             s["skip"][seat] = False
-            log.append(LogEntry(text=f"{{seat{seat}}} is at the mechanic and skips this turn."))
+            log.append(LogEntry.say("tuk-tuk-taxi.log.skips", seat=seat_ref(seat),
+                                    place={"cell": s["taxis"][seat]}))
             continue
         if start_turn(s, seat, log):
             return
@@ -153,7 +158,8 @@ def start_turn(s: TukTukState, seat: int, log: list[LogEntry]) -> bool:
             return True
     kind = s["stack"].pop(0)
     s["drawn"] = kind
-    log.append(LogEntry(text=f"{{seat{seat}}} drew {rules.name(kind)}.", data={"kind": kind}))
+    log.append(LogEntry.say("tuk-tuk-taxi.log.drew", seat=seat_ref(seat),
+                            sign=rules.sign_term(kind), data={"kind": kind}))
     s["phase"] = "sign"
     return _sign_needs_the_player(s, seat, kind, log)
 
@@ -163,17 +169,15 @@ def _sign_needs_the_player(s: TukTukState, seat: int, kind: str, log: list[LogEn
     if kind in data.PLACED:
         if not signs.placements(kind, s["taxis"]):
             s["removed"] += 1
-            log.append(LogEntry(text=f"{rules.name(kind)} cannot be placed anywhere and is "
-                                     "discarded."))
+            log.append(LogEntry.say("tuk-tuk-taxi.log.unplaceable", sign=rules.sign_term(kind)))
             s["phase"] = "roll"
     elif kind == "remove_sign":
         if not s["signs"]:
             s["removed"] += 1
-            log.append(LogEntry(text="There is no sign on the board to remove."))
+            log.append(LogEntry.say("tuk-tuk-taxi.log.nothing_to_remove"))
             s["phase"] = "roll"
     elif not rules.free_spaces(s, seat, kind):
-        log.append(LogEntry(text=f"Every {rules.name(kind).lower()} space is taken: "
-                                 f"{{seat{seat}}}'s taxi stays where it is."))
+        log.append(LogEntry.say("tuk-tuk-taxi.log.spaces_taken", seat=seat_ref(seat), kind=kind))
         s["removed"] += 1
         if kind == "mechanic":
             s["skip"][seat] = True

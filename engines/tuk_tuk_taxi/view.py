@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.data import TILE_NAMES, cell_key
+from engines.tuk_tuk_taxi.rules import note_keys
 from engines.tuk_tuk_taxi.state import TukTukState
 
 
@@ -33,6 +34,7 @@ def view(s: TukTukState, seat: int | None) -> dict[str, Any]:
         "passengers": list(s["passengers"]),
         "delivered": list(s["delivered"]),
         "skip": list(s["skip"]),
-        "moves": [{"to": m["to"], "path": m["path"], "note": m["note"], "route": i}
+        "moves": [{"to": m["to"], "path": m["path"], "note": m["note"],
+                   "notes": note_keys(m["note"]), "route": i}
                   for i, m in enumerate(s["moves"])],
     }

@@ -2,11 +2,12 @@
 // taxis, as SVG groups. The compass (which way is right of north) comes from the engine's
 // data (ctx.data), not from a copy here.
 
-export const DIR_NAME = { N: "north", E: "east", S: "south", W: "west" };
+/** The compass words, as message keys. */
+export const DIR_KEY = { N: "tuk-tuk-taxi.board.north", E: "tuk-tuk-taxi.board.east", S: "tuk-tuk-taxi.board.south", W: "tuk-tuk-taxi.board.west" };
 const DIR_ANGLE = { N: 0, E: 90, S: 180, W: 270 };
 
-/** The glyph makers for one page: svg is ctx.svg, data the game's static data. */
-export function makeGlyphs(svg, data) {
+/** The glyph makers for one page: svg is ctx.svg, data the game's static data, t is ctx.t. */
+export function makeGlyphs(svg, data, t) {
   // [d_col, d_row]: a screen step (x, y) for each compass direction.
   const DIR_VEC = Object.fromEntries(Object.entries(data.directions).map(([d, [dr, dc]]) => [d, [dc, dr]]));
   const RIGHT_OF = data.right_of;
@@ -15,8 +16,6 @@ export function makeGlyphs(svg, data) {
   function sign(sign, x, y, size) {
     const r = size / 2;
     const g = svg("g", { transform: `translate(${x},${y})`, class: "tt-sign", dataset: { kind: sign.kind } });
-    const dirWord = sign.dir ? ` (${DIR_NAME[sign.dir]})` : "";
-    g.append(svg("title", {}, `${sign.name}${dirWord}`));
     const circle = (fill, stroke) => svg("circle", { r: r * 0.92, fill, stroke, "stroke-width": r * 0.18 });
     const text = (t, fill, fs) => svg("text", { "text-anchor": "middle", "dominant-baseline": "central", fill,
       "font-size": fs || r * 0.8, "font-weight": 700 }, t);
@@ -104,6 +103,15 @@ export function makeGlyphs(svg, data) {
     return g;
   }
 
+  /** A sign's name, its direction and what it does, in the viewer's language (its tooltip). */
+  function signWords(sign) {
+    const name = t(`tuk-tuk-taxi.term.${sign.kind}`);
+    let dir = "";
+    if (sign.dir && sign.kind === "one_way") dir = t("tuk-tuk-taxi.board.dir.one_way", { dir: t(DIR_KEY[sign.dir]) });
+    else if (sign.dir) dir = t(`tuk-tuk-taxi.board.dir.${sign.kind === "turn_left" ? "turn_left" : "turn_right"}`, { dir: t(DIR_KEY[sign.dir]) });
+    return [name, dir, t(`tuk-tuk-taxi.signtip.${sign.kind}`)].filter(Boolean).join(". ");
+  }
+
   function wrench(s, fill) {
     // A spanner drawn diagonally: a bar with an open ring at each end.
     return svg("g", { transform: "rotate(45)" }, [
@@ -138,9 +146,11 @@ export function makeGlyphs(svg, data) {
   function taxi([x, y], cell, seat, carrying, name, colour) {
     const g = svg("g", { transform: `translate(${x},${y})`, class: "tt-taxi",
       dataset: { seat: String(seat), cell, carrying: carrying ? "1" : "0" } });
-    g.append(svg("title", {}, `${name}'s taxi${carrying ? " (carrying a passenger)" : ""}`),
+    // The seat's number on the roof pairs the colour with a sign colour-blind players can read.
+    g.append(svg("title", {}, t(carrying ? "tuk-tuk-taxi.tip.taxi_carrying" : "tuk-tuk-taxi.tip.taxi", { name, n: seat + 1 })),
       svg("rect", { x: -14, y: -10, width: 28, height: 20, rx: 6, fill: colour, stroke: "#111", "stroke-width": 1.5 }),
-      svg("rect", { x: -9, y: -6, width: 18, height: 7, rx: 2, fill: "#e7f5ff" }),
+      svg("rect", { x: -9, y: -6, width: 18, height: 9, rx: 2, fill: "#e7f5ff" }),
+      svg("text", { y: 2, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#111" }, String(seat + 1)),
       svg("circle", { cx: -8, cy: 10, r: 3, fill: "#111" }), svg("circle", { cx: 8, cy: 10, r: 3, fill: "#111" }));
     if (carrying) {
       g.append(svg("circle", { cy: -15, r: 6, fill: "#ffd43b", stroke: "#111", "stroke-width": 1.2 }),
@@ -149,5 +159,5 @@ export function makeGlyphs(svg, data) {
     return g;
   }
 
-  return { sign, wrench, pump, arrowHead, passenger, taxi, DIR_VEC };
+  return { sign, signWords, wrench, pump, arrowHead, passenger, taxi, DIR_VEC };
 }

@@ -1,31 +1,65 @@
 // Tuk-Tuk Taxi board renderer (contract: docs/client.md; rulings: docs/rules/tuk-tuk-taxi.md).
-// Draws the 13x13 street grid from the engine's layout: streets, traffic lights, the taxi
-// stops in seat colours, passengers, gas stations, mechanics, every sign with its direction,
-// and the taxis (a head on the roof when carrying). The side panel shows the drawn sign, the
-// die (its colour in words), the stack's count and the buttons. Every action is a click on
-// what the legal-action templates allow (model.js); hovering an end cell draws the route.
+// Draws the 13x13 street grid from the engine's layout with its column letters and row
+// numbers: streets, traffic lights, the taxi stops in seat colours and numbers, passengers,
+// gas stations, mechanics, every sign with its direction, the taxis, and each player's last
+// move (trail and die) until that player moves again. The side panel shows the drawn sign,
+// the die (its colour in words), the stack's count and the buttons. Every action is a click
+// (or Enter/Space) on what the legal-action templates allow (model.js). On a touch screen the
+// board opens zoomed (cells of 48 px) in a pannable window centred on the taxi that moves;
+// a button shows the whole board. Tapping a sign, a space or a passenger shows its card.
 
 import { markPreview } from "../../preview.js";
-import { drawBoard } from "./board.js";
+import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
-import { chooseDirection, clickTarget, keepPending, offered, syncKey } from "./model.js";
+import { howToPlay as helpPanel } from "./help.js";
+import { cellName, chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells, syncKey } from "./model.js";
 import { drawSide } from "./side.js";
 
 export const stylesheet = new URL("./tuk-tuk-taxi.css", import.meta.url).href;
 
+/** CSS px a cell gets in the zoomed view (touch targets must be >= 44 px). */
+export const ZOOM_CELL_PX = 48;
+
+/** The "How to play" panel (the shell opens it from the game page). */
+export function howToPlay(ctx) {
+  return helpPanel(ctx);
+}
+
+const coarse = () => Boolean(globalThis.matchMedia && globalThis.matchMedia("(pointer: coarse)").matches);
+
 export function createRenderer(root, ctx) {
-  const { h } = ctx;
+  const { h, t } = ctx;
   root.dataset.handlesAll = "1";
-  const glyphs = makeGlyphs(ctx.svg, ctx.data);
-  const boardBox = h("div", { class: "tt-board" });
+  const glyphs = makeGlyphs(ctx.svg, ctx.data, t);
+  const units = boardUnits(ctx.data.board.size);
+  const zoomButton = h("button", { type: "button", class: "tt-zoom", dataset: { action: "zoom" }, onclick: () => setZoom(!zoomed) });
+  const toolbar = h("div", { class: "tt-toolbar" }, [zoomButton]);
+  const viewport = h("div", { class: "tt-viewport" });
+  const tip = h("p", { class: "tt-tip", role: "status", "aria-live": "polite" });
+  const boardBox = h("div", { class: "tt-board" }, [toolbar, viewport, tip]);
+  // The turn card (prompt and buttons) sits above the board on a phone, beside it on a desk.
+  const turnBox = h("div", { class: "tt-turnbox" });
   const side = h("div", { class: "tt-side" });
-  const shell = h("div", { class: "tt" }, [boardBox, side]);
+  const shell = h("div", { class: "tt" }, [turnBox, boardBox, side]);
   root.append(shell);
 
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
   let busy = false;
   let shown = null; // the move waiting for Confirm (the shell's preview hook)
+  let board = null;
+  let highlighted = null; // the board references a log line (or "since your turn") names
+  let zoomed = coarse();
+  let centredOn = null; // the sync key the zoomed window last centred for
+  let tipCell = null;
+
+  // A tap (or click) on a sign, a space, a stop or a passenger shows its card under the board.
+  viewport.addEventListener("click", (e) => {
+    const el = e.target && e.target.closest ? e.target.closest("[data-tip]") : null;
+    if (!el || el.closest(".tt-target")) return;
+    tip.textContent = el.dataset.tip;
+    tipCell = el.dataset.cell || null;
+  });
 
   const send = (action) => {
     if (busy) return;
@@ -44,39 +78,89 @@ export function createRenderer(root, ctx) {
     }
   };
 
+  function scrollTo(cell) {
+    if (!zoomed || !cell) return;
+    const svgEl = viewport.firstElementChild;
+    if (!svgEl) return;
+    const scale = (svgEl.getBoundingClientRect().width || units) / units;
+    const [x, y] = centre(cell);
+    viewport.scrollLeft = Math.max(0, x * scale - viewport.clientWidth / 2);
+    viewport.scrollTop = Math.max(0, y * scale - viewport.clientHeight / 2);
+  }
+
+  function setZoom(on) {
+    zoomed = on;
+    centredOn = null;
+    if (doc) draw();
+  }
+
+  function layout(svgEl) {
+    // Zoomed: the board at ZOOM_CELL_PX a cell inside a window that pans (never the page).
+    const wide = Math.round((units * ZOOM_CELL_PX) / C);
+    svgEl.style.width = zoomed ? `${wide}px` : "";
+    viewport.classList.toggle("zoomed", zoomed);
+    zoomButton.textContent = t(zoomed ? "tuk-tuk-taxi.board.zoom_out" : "tuk-tuk-taxi.board.zoom_in");
+    zoomButton.setAttribute("aria-pressed", zoomed ? "true" : "false");
+  }
+
   function draw() {
     const view = doc.view;
     const offer = offered(doc.outcome ? [] : doc.legal);
     pending = keepPending(pending, offer);
+    const turns = lastTurns(ctx.lines ? ctx.lines() : [], view.players);
     shell.dataset.phase = view.phase;
     shell.dataset.current = String(view.current);
-    shell.dataset.sync = syncKey(view);
-    const board = drawBoard({
-      ctx, glyphs, board: ctx.data.board, view, offer, pending,
+    const sync = syncKey(view);
+    shell.dataset.sync = sync;
+    board = drawBoard({
+      ctx, glyphs, board: ctx.data.board, view, offer, pending, turns, highlight: highlighted,
       onTarget: (kind, cell) => follow(clickTarget(offer, kind, cell)),
       onDirection: (dir) => send(chooseDirection(pending, dir)),
     });
-    boardBox.replaceChildren(board.el);
+    layout(board.el);
+    const keepLeft = viewport.scrollLeft;
+    const keepTop = viewport.scrollTop;
+    viewport.replaceChildren(board.el);
+    viewport.scrollLeft = keepLeft;
+    viewport.scrollTop = keepTop;
+    if (zoomed && centredOn !== sync) {
+      // A new moment of the game: centre the window on the taxi whose turn it is.
+      centredOn = sync;
+      scrollTo(pending ? pending.cell : view.taxis[view.current]);
+    }
+    if (tipCell && !view.signs[tipCell] && !ctx.data.board.gas_stations.includes(tipCell) && !ctx.data.board.mechanics.includes(tipCell)
+      && !view.passengers.includes(tipCell)) {
+      tip.textContent = "";
+      tipCell = null;
+    }
+    if (!tip.textContent) tip.textContent = t("tuk-tuk-taxi.board.tip_hint");
     if (shown) {
       // The route and the end cell of a chosen move; the cell of a chosen sign.
       if (shown.type === "move") {
         board.showRoutes(view.moves.filter((m, i) => m.to === shown.to && (shown.route === undefined || i === shown.route)));
       }
       const cell = shown.to || shown.cell;
-      markPreview(boardBox, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
+      markPreview(viewport, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
     }
-    side.replaceChildren(...drawSide({
-      ctx, glyphs, view, offer, pending, send, showRoutes: board.showRoutes,
+    const [turnCard, ...cards] = drawSide({
+      ctx, glyphs, view, offer, pending, turns, send, showRoutes: board.showRoutes,
       cancel: () => {
         pending = null;
         draw();
       },
-    }));
+    });
+    turnBox.replaceChildren(turnCard);
+    side.replaceChildren(...cards);
   }
 
   return {
-    update(next) {
+    update(next, prev) {
       const changed = !doc || doc.version !== next.version;
+      if (next === prev) {
+        // The shell's redraw after a language switch: the card is worded again on the next tap.
+        tip.textContent = "";
+        tipCell = null;
+      }
       doc = next;
       if (changed) pending = null;
       draw();
@@ -85,6 +169,17 @@ export function createRenderer(root, ctx) {
       shown = action;
       doc = next;
       draw();
+    },
+    /** The board's name of a place a log line names: "I5" for the cell "4,8". */
+    describe(ref) {
+      return ref && typeof ref.cell === "string" ? cellName(ref.cell) : null;
+    },
+    /** Mark the places `refs` names until called with null (kept across redraws). */
+    highlight(refs) {
+      highlighted = refs && refs.length ? refs : null;
+      if (board) board.setHighlight(highlighted);
+      const first = refCells(highlighted)[0];
+      if (first) scrollTo(first);
     },
     destroy() {
       root.replaceChildren();

@@ -4,15 +4,16 @@
 
 import { choices, offers, ofType } from "../../templates.js";
 
+/** The prompt of each moment, as a message key of the board's catalogue (ctx.t words it). */
 export const PROMPT = {
-  place: "Click a highlighted street space to place the sign.",
-  place_dir: "Now click the arrow for the sign's direction.",
-  go_to: "Click a highlighted space to drive your taxi there.",
-  remove_sign: "Click the sign to remove, or remove nothing.",
-  roll: "Roll the die.",
-  move: "Click where your taxi ends (hover to see the route).",
-  route: "Two routes end there with different effects: pick one.",
-  no_parking: "You stopped on No parking: roll again or stay.",
+  place: "tuk-tuk-taxi.board.prompt.place",
+  place_dir: "tuk-tuk-taxi.board.prompt.place_dir",
+  go_to: "tuk-tuk-taxi.board.prompt.go_to",
+  remove_sign: "tuk-tuk-taxi.board.prompt.remove_sign",
+  roll: "tuk-tuk-taxi.board.prompt.roll",
+  move: "tuk-tuk-taxi.board.prompt.move",
+  route: "tuk-tuk-taxi.board.prompt.route",
+  no_parking: "tuk-tuk-taxi.board.prompt.no_parking",
 };
 
 /**
@@ -56,13 +57,13 @@ export function clickTarget(offer, kind, cell) {
   throw new Error(`unknown target ${kind}`);
 }
 
-/** The side panel's buttons the templates offer: {key, label, primary, action}, in order. */
+/** The side panel's buttons the templates offer: {key, label (a message key), primary, action}. */
 export function buttons(offer) {
   return [
-    offer.roll && { key: "roll", label: "Roll the die", primary: true, action: { type: "roll" } },
-    offer.rollAgain && { key: "roll_again", label: "Roll again", primary: true, action: { type: "roll_again" } },
-    offer.stay && { key: "stay", label: "Stay here", primary: false, action: { type: "stay" } },
-    offer.discard && { key: "discard", label: "Remove nothing", primary: false, action: { type: "discard" } },
+    offer.roll && { key: "roll", label: "tuk-tuk-taxi.board.button.roll", primary: true, action: { type: "roll" } },
+    offer.rollAgain && { key: "roll_again", label: "tuk-tuk-taxi.board.button.roll_again", primary: true, action: { type: "roll_again" } },
+    offer.stay && { key: "stay", label: "tuk-tuk-taxi.board.button.stay", primary: false, action: { type: "stay" } },
+    offer.discard && { key: "discard", label: "tuk-tuk-taxi.board.button.discard", primary: false, action: { type: "discard" } },
   ].filter(Boolean);
 }
 
@@ -84,7 +85,7 @@ export function keepPending(pending, offer) {
   return pending;
 }
 
-/** The sentence that tells the player what to do now ("" when nothing). */
+/** The key of the sentence that tells the player what to do now ("" when nothing). */
 export function prompt(offer, pending, myTurn) {
   if (!myTurn) return "";
   if (pending && pending.kind === "dir") return PROMPT.place_dir;
@@ -126,4 +127,76 @@ export function syncKey(view) {
  */
 export function arrowSide(kind) {
   return kind === "one_way" ? 1 : -1;
+}
+
+// -- places: the board labels columns A-M (left to right) and rows 1-13 (top to bottom) ----
+const COLUMNS = "ABCDEFGHIJKLM";
+
+/** The board's name of a "r,c" cell: "A1" is the top-left corner, "I5" is "4,8". */
+export function cellName(key) {
+  const [r, c] = String(key).split(",").map(Number);
+  if (!Number.isInteger(r) || !Number.isInteger(c) || c < 0 || c >= COLUMNS.length) return String(key);
+  return `${COLUMNS[c]}${r + 1}`;
+}
+
+/** The column letters and row numbers the board's edges show. */
+export function edgeLabels(size) {
+  return { columns: [...COLUMNS.slice(0, size)], rows: Array.from({ length: size }, (_, i) => String(i + 1)) };
+}
+
+/** The cells a list of board references names (only {cell} references: this board's kind). */
+export function refCells(refs) {
+  const out = [];
+  for (const ref of refs || []) {
+    if (ref && typeof ref === "object" && typeof ref.cell === "string" && !out.includes(ref.cell)) out.push(ref.cell);
+  }
+  return out;
+}
+
+// -- each player's last move, from the log lines the page holds -----------------------------
+const seatOf = (line) => {
+  const p = line.params && line.params.seat;
+  return p && typeof p === "object" && Number.isInteger(p.seat) ? p.seat : null;
+};
+
+/**
+ * Each seat's last turn that moved something, from the log lines (oldest first): {seat, seq,
+ * paths: [[cell...]...] (each leg driven, a go-to as a one-cell leg from nowhere), rolls:
+ * [{value, colour}], placed: cell | null, removed: cell | null}; null for a seat that has
+ * not moved yet. A turn starts at its "drew" line; the turn in progress replaces the last
+ * one only once it has rolled, driven or placed, so a player's last move stays drawn until
+ * that player moves again.
+ */
+export function lastTurns(lines, players) {
+  const last = Array.from({ length: players }, () => null);
+  const current = Array.from({ length: players }, () => null);
+  const fresh = (seat, seq) => ({ seat, seq, paths: [], rolls: [], placed: null, removed: null });
+  for (const line of lines || []) {
+    if (!line || typeof line.key !== "string" || !line.key.startsWith("tuk-tuk-taxi.log.")) continue;
+    const seat = seatOf(line);
+    if (seat === null || seat < 0 || seat >= players) continue;
+    const what = line.key.slice("tuk-tuk-taxi.log.".length);
+    if (what === "drew" || what === "skips") {
+      current[seat] = fresh(seat, line.seq);
+      continue;
+    }
+    if (!current[seat]) current[seat] = fresh(seat, line.seq);
+    const turn = current[seat];
+    const data = line.data || {};
+    const cell = line.params && line.params.place && line.params.place.cell;
+    if (what === "rolled" && Number.isInteger(data.value)) turn.rolls.push({ value: data.value, colour: data.colour });
+    else if ((what === "drove" || what === "police") && Array.isArray(data.path)) turn.paths.push(data.path);
+    else if (what === "went_to" && cell) turn.paths.push([cell]);
+    else if (what === "placed" && cell) turn.placed = cell;
+    else if (what === "removed" && cell) turn.removed = cell;
+    else continue;
+    turn.seq = line.seq;
+    last[seat] = turn;
+  }
+  return last;
+}
+
+/** The latest roll of a seat's last turn ({value, colour} or null). */
+export function lastRoll(turn) {
+  return turn && turn.rolls.length ? turn.rolls[turn.rolls.length - 1] : null;
 }
