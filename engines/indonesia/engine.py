@@ -113,8 +113,8 @@ class IndonesiaEngine(StepEngine):
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
         """A bid under secret money, or a city card played."""
         if self.reveals(before, after, seat, action):
-            return "a bid with secret money"
-        return "a city card was played"
+            return "indonesia.reveal.secret_bid"
+        return "indonesia.reveal.city_card"
 
     def turn_of(self, state: State) -> Any:
         """The year, the phase and the seats the step awaits."""

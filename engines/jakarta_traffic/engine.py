@@ -69,7 +69,7 @@ class JakartaTrafficEngine(StepEngine):
 
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
         """The dice are the only reveal."""
-        return "a die roll"
+        return "jakarta-traffic.reveal.die"
 
     def turn_of(self, state: State) -> Any:
         """Take-backs: the seat and the turn counter (the dice, the rng, are the game's only

@@ -91,12 +91,12 @@ class KakiLimaEngine(StepEngine):
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
         """A shuffle, a draw, a card played from a hand, or cards offered."""
         if before["rng"] != after["rng"]:
-            return "the discard pile was shuffled"
+            return "kaki-lima.reveal.shuffled"
         if before["draw"] != after["draw"]:
-            return "a card was drawn"
+            return "kaki-lima.reveal.drawn"
         if before["hands"] != after["hands"]:
-            return "a card left a hand"
-        return "cards were shown in an offer"
+            return "kaki-lima.reveal.left_hand"
+        return "kaki-lima.reveal.offer"
 
     def turn_of(self, state: State) -> Any:
         """The seat whose turn it is, or the seat placing its pedestrian, and who is awaited."""

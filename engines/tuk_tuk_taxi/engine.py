@@ -81,7 +81,8 @@ class TukTukTaxiEngine(StepEngine):
 
     def reveal_why(self, before: State, after: State, seat: int, action: Any) -> str:
         """The die, or the next turn's tile."""
-        return "a die roll" if before["rng"] != after["rng"] else "the next tile was drawn"
+        rolled = before["rng"] != after["rng"]
+        return "tuk-tuk-taxi.reveal.die" if rolled else "tuk-tuk-taxi.reveal.tile"
 
     def turn_of(self, state: State) -> Any:
         """A turn is one seat's draw: the seat and how many tiles are left to draw."""

@@ -131,7 +131,8 @@ def test_after_a_die_roll_the_move_cannot_be_taken_back(live_server: Any) -> Non
     reply = host.answer(take_back(host))
     assert reply == {"type": "rejected", "id": reply["id"], "code": "rule",
                      "reason": "You cannot take back a move after a die roll.",
-                     "key": "api.takeback.err_after", "params": {"why": {"label": "a die roll"}}}
+                     "key": "api.takeback.err_after",
+                     "params": {"why": {"term": "tuk-tuk-taxi.reveal.die"}}}
     assert host.version == 2
 
 

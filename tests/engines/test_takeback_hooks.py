@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines import messages
 from engines.base import TAKEBACK, Engine, Line, canonical_json, replay, replay_line
 from engines.registry import get_engine
 from engines.tuk_tuk_taxi.data import PLACED
@@ -41,7 +42,7 @@ def test_tuk_tuk_placing_a_sign_reveals_nothing_but_the_die_does() -> None:
     assert line.own_turn(seat) == 1 and line.own_turn(1 - seat) == 0
     rolled = line.play(seat, {"type": "roll"})
     assert rolled.revealed is True
-    assert line.undoable == [] and line.last_reveal == "a die roll"
+    assert line.undoable == [] and messages.render(line.last_reveal) == "a die roll"
 
 
 def test_tuk_tuk_the_move_that_ends_a_turn_draws_the_next_tile() -> None:
@@ -57,7 +58,7 @@ def test_tuk_tuk_the_move_that_ends_a_turn_draws_the_next_tile() -> None:
             draws.append((result.revealed, line.last_reveal))
     assert draws
     assert all(revealed for revealed, _ in draws)
-    assert ("the next tile was drawn" in {why for _, why in draws})
+    assert ("the next tile was drawn" in {messages.render(why) for _, why in draws if why})
 
 
 def test_kaki_lima_a_drawn_card_is_a_reveal() -> None:
@@ -87,7 +88,7 @@ def test_indonesia_a_bid_reveals_only_under_secret_money(money: str, revealed: b
     result = line.play(seat, {"type": "bid", "amount": 0})
     assert result.revealed is revealed
     if revealed:
-        assert line.last_reveal == "a bid with secret money"
+        assert messages.render(line.last_reveal) == "a bid with secret money"
 
 
 def test_a_take_back_never_reaches_behind_a_reveal() -> None:
