@@ -3,8 +3,9 @@
 
 import { api } from "/static/api.js";
 import { describeTime } from "/static/clock.js";
-import { absoluteUrl, add, clear, copyText, h, playerColor, toast } from "/static/dom.js";
+import { absoluteUrl, add, clear, copyText, h, seatMark, toast } from "/static/dom.js";
 import { GameSocket } from "/static/socket.js";
+import { HowToPlay } from "/static/howto.js";
 import { optionsList, optionsSchema } from "/static/options.js";
 import { botBadge } from "/static/seats.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
@@ -93,8 +94,11 @@ export async function render(root, { params, navigate }) {
     }
   };
 
+  let howto = null; // made once: a redraw moves its button, the dialog stays open
   const draw = () => {
     const info = state.info;
+    howto ??= new HowToPlay({ game: info.game, gameName: info.game_name || info.game,
+      context: () => ({ options: state.info.options || {}, seat: state.you ?? null }) });
     const seats = info.seats || [];
     const meSeat = seats.find((s) => s.seat === state.you);
     const isHost = Boolean(meSeat && meSeat.host);
@@ -103,7 +107,7 @@ export async function render(root, { params, navigate }) {
     document.title = `${info.game_name || info.game} lobby · Meja`;
     card.appendChild(
       h("div", { class: "card-head" }, [
-        h("div", null, [h("p", { class: "eyebrow" }, "Lobby"), h("h1", null, info.game_name || info.game)]),
+        h("div", null, [h("p", { class: "eyebrow" }, "Lobby"), h("h1", null, info.game_name || info.game), howto.button]),
         status,
       ]),
     );
@@ -179,7 +183,7 @@ export async function render(root, { params, navigate }) {
       list.appendChild(
         h("li", { class: `seat-row${taken ? "" : " empty"}${s.seat === state.you ? " me" : ""}`, "data-testid": `seat-${s.seat}` }, [
           h("span", { class: "seat-num" }, String(idx + 1)),
-          h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
+          seatMark(s.seat),
           h("span", { class: "seat-name" }, [
             h("span", { class: "name" }, taken ? s.name || "Bot" : "Open seat"),
             s.seat === state.you ? h("span", { class: "muted small" }, " (you)") : null,
@@ -187,7 +191,7 @@ export async function render(root, { params, navigate }) {
           s.host ? h("span", { class: "badge badge-host" }, "host") : null,
           s.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${s.seat}` }, botBadge(s)) : null,
           taken && !s.bot
-            ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? "online" : "offline", "aria-label": connected ? "online" : "offline" })
+            ? h("span", { class: `dot ${connected ? "on" : "off"}`, role: "img", title: connected ? "online" : "offline", "aria-label": connected ? "online" : "offline" })
             : null,
           controls,
         ]),
@@ -305,7 +309,10 @@ export async function render(root, { params, navigate }) {
     },
   });
   sock.connect();
-  return () => sock.close();
+  return () => {
+    sock.close();
+    howto?.destroy();
+  };
 }
 
 function swapOrder(n, i, j) {

@@ -1,6 +1,6 @@
 // A read-only list of a lobby's seats (join page, watch page before the start).
 
-import { h, playerColor } from "/static/dom.js";
+import { h, seatMark } from "/static/dom.js";
 
 // "Bot (hard)": a bot seat's badge names its level (seats from before levels: no level).
 export function botBadge(s) {
@@ -18,7 +18,7 @@ export function seatList(info) {
     { class: "seat-list compact" },
     (info.seats || []).map((s) =>
       h("li", { class: `seat-row${s.name || s.bot ? "" : " empty"}` }, [
-        h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
+        seatMark(s.seat),
         h("span", { class: "name" }, seatLabel(s)),
         s.host ? h("span", { class: "badge badge-host" }, "host") : null,
         s.bot ? h("span", { class: "badge badge-bot" }, botBadge(s)) : null,
