@@ -189,9 +189,11 @@ class GameShell {
           h("span", null, " Spectators see only public information."),
         ])
       : null;
+    // The skip link is the page's first Tab stop, before the top bar.
+    this.skip = skip;
+    document.body.prepend(skip);
     this.root.appendChild(
       h("div", { class: `game-page${this.watching ? " watching" : ""}` }, [
-        skip,
         banner,
         this.announcer.el,
         h("div", { class: "game-head" }, [
@@ -282,6 +284,7 @@ class GameShell {
     this.closed = true;
     this.offLang?.();
     this.howto.destroy();
+    this.skip?.remove();
     this.notices?.destroy();
     this.replay.destroy();
     this.clock?.destroy();
