@@ -1,11 +1,12 @@
 """Playing a real table over the WebSocket with each engine's own bot, as the seats'
-browsers would: every seat is a human seat of ``api_lobby``'s result (no server bots, so the
-local copy of the state stays the server's). Used by the accessibility audit and by
-tools/screenshots.py to bring a game to mid-game or to its end."""
+browsers would: every seat is a human seat of ``api_lobby``'s result; the bot reads
+the server's own state of the table (the server runs in this process). Used by the
+accessibility audit and by tools/screenshots.py to bring a game to mid-game or to its end."""
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from engines.registry import get_engine
@@ -18,8 +19,6 @@ def play(server: Any, made: dict[str, Any], kind: str, moves: int | None = None,
     engine = get_engine(kind)
     assert engine is not None, kind
     game_id = made["lobby"]["game_id"]
-    row = server.app.state.store.game(game_id)
-    state = engine.setup(len(made["seats"]), row.get("options") or {}, row["seed"])
     viewers = {seat: Viewer(server.ws_url, game_id, credential=cred)
                for seat, cred in made["seats"].items()}
     version = 0
@@ -28,8 +27,12 @@ def play(server: Any, made: dict[str, Any], kind: str, moves: int | None = None,
         version = max(version, v.version or 0)
     rng = random.Random(seed)
     played = 0
+    # The server's own state of the table (this process runs it): whatever was played before.
+    room = server.app.state.hub.rooms[game_id]
     try:
-        while engine.outcome(state) is None and (moves is None or played < moves):
+        while (state := room.state) is not None and engine.outcome(state) is None:
+            if moves is not None and played >= moves:
+                break
             seat = engine.awaited(state)[0] if engine.awaited(state) else engine.to_act(state)[0]
             action = engine.bot_action(state, seat, rng)
             v = viewers[seat]
@@ -37,7 +40,8 @@ def play(server: Any, made: dict[str, Any], kind: str, moves: int | None = None,
             answer = v.answer(v.act(action))
             assert answer["type"] == "accepted", answer
             version = answer["version"]
-            state = engine.apply(state, seat, engine.parse_action(action)).state
+            while room.version < version:  # the answer may overtake the room's own update
+                time.sleep(0.005)
             played += 1
     finally:
         for v in viewers.values():

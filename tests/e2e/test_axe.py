@@ -30,7 +30,8 @@ def serious_findings(page: Page) -> list[str]:
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ["violations"]});
         return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.map((n) => n.target.join(" ") + " :: " + (n.failureSummary || "").split("\\n").slice(1, 2).join(""))}));
+            nodes: v.nodes.map((n) => n.target.join(" ") + " :: "
+                + (n.failureSummary || "").split("\\n").slice(1, 2).join(""))}));
     }""")
     return [f"{v['impact']} {v['id']} ({v['help']}): {node}"
             for v in result if v["impact"] in ("serious", "critical") for node in v["nodes"]]

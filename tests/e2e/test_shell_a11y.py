@@ -16,16 +16,22 @@ from tests.e2e.play import play
 pytestmark = pytest.mark.e2e
 
 SHELL_CONTROLS = """(min) => {
-    const sel = 'button, a.btn, select, input:not([type=checkbox]):not([type=hidden]), summary, label:has(> input[type=checkbox])';
+    const sel = 'button, a.btn, select, input:not([type=checkbox]):not([type=hidden]), '
+        + 'summary, label:has(> input[type=checkbox])';
     const small = [];
     for (const el of document.querySelectorAll(sel)) {
         if (el.closest('.board-root, .skip-link, dialog:not([open])')) continue;
         const r = el.getBoundingClientRect();
         if (!r.width || !r.height) continue;  // hidden
-        if (r.width < min - 0.5 || r.height < min - 0.5) small.push(`${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+        const name = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40);
+        if (r.width < min - 0.5 || r.height < min - 0.5) {
+            small.push(`${el.tagName} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
     }
     return small;
 }"""
+
+INSIDE = "document.querySelector('dialog[open]').contains(document.activeElement)"
 
 
 def seated_page(e2e_server: Any, page: Page, kind: str = "tuk-tuk-taxi") -> dict[str, Any]:
@@ -57,10 +63,10 @@ def test_how_to_play_opens_by_keyboard_keeps_the_focus_and_gives_it_back(
     expect(page.get_by_test_id("how-to-play-close")).to_be_focused()
     for _ in range(6):  # Tab and Shift+Tab go round inside the dialog
         page.keyboard.press("Tab")
-        assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+        assert page.evaluate(INSIDE)
     for _ in range(6):
         page.keyboard.press("Shift+Tab")
-        assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+        assert page.evaluate(INSIDE)
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(button).to_be_focused()
@@ -75,8 +81,8 @@ def test_each_move_is_announced_once_and_seats_show_their_shape(
     assert page.get_by_test_id("log").get_attribute("aria-live") is None  # no double reading
     expect(announcer.locator("p")).to_have_count(0)  # the first frame is not read out
     # Seat colours come with a shape: a different one per seat, in the players panel and log.
-    shapes = [page.get_by_test_id(f"player-{s}").locator(".seat-mark > *").evaluate("(e) => e.outerHTML")
-              for s in (0, 1)]
+    shapes = [page.get_by_test_id(f"player-{s}").locator(".seat-mark > *")
+              .evaluate("(e) => e.outerHTML") for s in (0, 1)]
     assert shapes[0] != shapes[1]
     played = play(e2e_server, made, "jakarta-traffic", moves=2)
     assert played == 2
@@ -125,7 +131,8 @@ def test_every_shell_control_is_44px_on_touch_and_28px_with_a_mouse(
     desk = new_page()
     seated_page(e2e_server, desk)
     assert desk.evaluate(SHELL_CONTROLS, 28) == []
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
     try:
         phone = ctx.new_page()
         seated_page(e2e_server, phone)
