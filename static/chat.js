@@ -4,6 +4,8 @@
 // (h() children / textContent), so markup a player types stays the characters it is.
 // Protocol: docs/protocol.md (`chat`, `chat_follow` out; `chat`, `rejected` in).
 
+import { t } from "/static/i18n.js";
+import { MAX_NAME, cleanName, nameLength } from "/static/names.js";
 import { clear, h, playerColor, randomId } from "/static/dom.js";
 import { lastName } from "/static/store.js";
 
@@ -126,7 +128,9 @@ export class ChatPanel {
     } else {
       this.nameInput = h("input", {
         type: "text", class: "chat-name-input", "data-testid": "chat-name", "aria-label": "Your name in the chat",
-        placeholder: "Spectator", value: lastName(), maxlength: 80,
+        // No maxlength: it counts UTF-16 units and would cut an emoji in half; the name is
+        // counted in characters (static/names.js) when a message is sent.
+        placeholder: "Spectator", value: lastName(),
       });
       extras.push(h("label", { class: "chat-follow small" }, ["Your name ", this.nameInput]));
     }
@@ -198,7 +202,11 @@ export class ChatPanel {
     const id = `chat-${randomId()}`;
     const frame = { type: "chat", id, channel: this.channel(), text: cleanText(text) };
     if (!this.isPlayer()) {
-      const name = this.nameInput.value.trim();
+      const name = cleanName(this.nameInput.value);
+      if (nameLength(name) > MAX_NAME) {
+        this.showStatus(t("chat.name_too_long", { max: MAX_NAME, n: nameLength(name) }));
+        return false;
+      }
       if (name) frame.name = name;
     }
     if (!this.sendFrame(frame)) {

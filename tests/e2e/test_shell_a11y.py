@@ -141,3 +141,25 @@ def test_every_shell_control_is_44px_on_touch_and_28px_with_a_mouse(
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
+
+
+def test_a_spectators_chat_name_is_counted_in_characters(e2e_server: Any, new_page: Any) -> None:
+    """40 emoji are a whole name (the box no longer cuts at 80 UTF-16 units); a 41st is
+    refused in the page, before sending, with the message kept."""
+    made = api_lobby(e2e_server, "tuk-tuk-taxi", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    page = new_page()
+    page.goto(e2e_server.url + made["lobby"]["watch_url"])
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "live", timeout=20_000)
+    emoji = "\U0001f600"
+    name_box = page.locator("input[data-testid=chat-name]")
+    name_box.fill(emoji * 41)
+    assert name_box.input_value() == emoji * 41
+    page.get_by_test_id("chat-input").fill("halo")
+    page.get_by_test_id("chat-send").click()
+    expect(page.get_by_test_id("chat-status")).to_contain_text("at most 40 characters")
+    expect(page.get_by_test_id("chat-input")).to_have_value("halo")
+    name_box.fill(emoji * 40)
+    page.get_by_test_id("chat-send").click()
+    expect(page.locator("[data-testid=chat-msg] [data-testid=chat-name]")).to_have_text(
+        f"{emoji * 40} (watching)")
