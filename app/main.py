@@ -36,9 +36,10 @@ PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim
 
 def wants_page(request: Request) -> bool:
     """Whether a refusal goes to a person's browser (the not-found page) rather than to a
-    program (JSON): everything but the API, the WebSocket and the static files."""
-    path = request.url.path
-    return request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/ws/", "/static/"))
+    program (JSON): everything but the API and the WebSocket, whatever the method (a
+    mistyped /static/ address opened in a browser is a page too; a script never reads the
+    body of its 404)."""
+    return not request.url.path.startswith(("/api/", "/ws/"))
 
 
 def allowed_methods(app: FastAPI, path: str) -> list[str]:
@@ -104,19 +105,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app_html = static_dir / "app.html"
     not_found_html = static_dir / "notfound.html"
 
-    def not_found_page() -> Response:
-        return FileResponse(not_found_html, status_code=404,
-                            headers={"Cache-Control": "no-cache"})
+    def not_found_page(status: int = 404, headers: dict[str, str] | None = None) -> Response:
+        return FileResponse(not_found_html, status_code=status,
+                            headers={"Cache-Control": "no-cache", **(headers or {})})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        if exc.status_code == 404 and wants_page(request):
-            return not_found_page()
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # Starlette names only the first route's methods; a path can have several.
             headers["Allow"] = ", ".join(allowed_methods(app, request.url.path)
                                          or [headers.get("Allow", "GET")])
+        if exc.status_code in (404, 405) and wants_page(request):
+            # A HEAD gets the headers only (FileResponse sends no body for it).
+            return not_found_page(exc.status_code, headers)
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                             headers=headers or None)
 

@@ -6,6 +6,7 @@
 
 import { clear, h, playerColor, randomId, setText } from "/static/dom.js";
 import { dateText, errorText, live, msg, relativeTime, t } from "/static/i18n.js";
+import { MAX_NAME, cleanName, nameLength } from "/static/names.js";
 import { lastName } from "/static/store.js";
 
 /** The server's limit (app/chat.py MAX_TEXT), counted in characters like names. */
@@ -129,7 +130,9 @@ export class ChatPanel {
     } else {
       this.nameInput = h("input", {
         type: "text", class: "chat-name-input", "data-testid": "chat-name", "aria-label": msg("chat.your_name_label"),
-        placeholder: msg("chat.spectator"), value: lastName(), maxlength: 80,
+        // No maxlength: it counts UTF-16 units and would cut an emoji in half; the name is
+        // counted in characters (static/names.js) when a message is sent.
+        placeholder: msg("chat.spectator"), value: lastName(),
       });
       extras.push(h("label", { class: "chat-follow small" }, [msg("chat.your_name"), this.nameInput]));
     }
@@ -207,7 +210,11 @@ export class ChatPanel {
     const id = `chat-${randomId()}`;
     const frame = { type: "chat", id, channel: this.channel(), text: cleanText(text) };
     if (!this.isPlayer()) {
-      const name = this.nameInput.value.trim();
+      const name = cleanName(this.nameInput.value);
+      if (nameLength(name) > MAX_NAME) {
+        this.showStatus(t("chat.name_too_long", { max: MAX_NAME, n: nameLength(name) }));
+        return false;
+      }
       if (name) frame.name = name;
     }
     if (!this.sendFrame(frame)) {

@@ -87,7 +87,35 @@ export function clear(el) {
   return el;
 }
 
-export const PLAYER_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#9c36b5", "#d4a000", "#0b7285"];
+// The Okabe-Ito palette (Okabe & Ito, "Color Universal Design"): its colours stay apart for
+// deuteranopes and protanopes too. The order puts the most distinct pairs on the first seats
+// (vermillion / blue / bluish green / reddish purple); every seat colour is also paired with a
+// shape (seatMark), so no one has to tell seats apart by colour alone.
+export const PLAYER_COLORS = ["#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"];
+
+/** One shape per seat, drawn in a 20 x 20 box (seat 0 circle, 1 square, 2 triangle, ...). */
+export const SEAT_SHAPES = [
+  { tag: "circle", attrs: { cx: 10, cy: 10, r: 8 } },
+  { tag: "rect", attrs: { x: 2.5, y: 2.5, width: 15, height: 15, rx: 1.5 } },
+  { tag: "polygon", attrs: { points: "10,1.5 18.5,17.5 1.5,17.5" } },
+  { tag: "polygon", attrs: { points: "10,1 19,10 10,19 1,10" } },
+  { tag: "polygon", attrs: { points: "10,1 12.6,7.1 19,7.6 14.1,11.8 15.6,18.2 10,14.8 4.4,18.2 5.9,11.8 1,7.6 7.4,7.1" } },
+  { tag: "polygon", attrs: { points: "10,1 17.8,5.5 17.8,14.5 10,19 2.2,14.5 2.2,5.5" } },
+];
+
+/**
+ * The seat's mark: its shape filled with its colour, as a small inline SVG (usable in HTML and,
+ * with x/y, inside a board's SVG). Decorative (aria-hidden): the name next to it says who.
+ * seatMark(seat, {size: 14, x, y, class})
+ */
+export function seatMark(seat, { size = 14, x, y, class: cls = "" } = {}) {
+  const known = seat !== null && seat !== undefined && seat >= 0;
+  const shape = SEAT_SHAPES[known ? seat % SEAT_SHAPES.length : 0];
+  return svg("svg", {
+    class: `seat-mark${cls ? ` ${cls}` : ""}`, viewBox: "0 0 20 20", width: size, height: size, x, y,
+    "aria-hidden": "true", focusable: "false", "data-seat": known ? seat : null,
+  }, svg(shape.tag, { ...shape.attrs, fill: playerColor(seat), stroke: "#1f1a14", "stroke-width": 1.2, "stroke-linejoin": "round" }));
+}
 
 /** The CSS colour of a seat (stable across pages). */
 export function playerColor(seat) {

@@ -5,10 +5,12 @@
 
 import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
-import { add, clear, h, humanize, playerColor, setText, svg, toast } from "/static/dom.js";
+import { add, clear, h, humanize, playerColor, seatMark, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
+import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
+import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { gameName, optionsList, optionsSchema } from "/static/options.js";
 import { RematchBox } from "/static/rematch.js";
@@ -171,6 +173,18 @@ class GameShell {
         .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
     });
     this.confirmBar = new ConfirmBar();
+    this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
+    this.howto = new HowToPlay({ game: info.game, gameName, context: () => ({
+      seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
+      playerName: (seat) => this.playerName(seat),
+    }) });
+    // The board is the page's main content for a keyboard: a skip link jumps over the head.
+    this.boardWrap = h("div", { class: "board-wrap", id: "board", tabindex: "-1" }, [this.boardRoot]);
+    const skip = h("a", { class: "skip-link", href: "#board", "data-testid": "skip-to-board", onclick: (e) => {
+      e.preventDefault(); // the router would take the click; the hash is this page's own
+      this.boardWrap.focus({ preventScroll: true });
+      this.boardWrap.scrollIntoView({ block: "start" });
+    } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
 
     const banner = this.watching
@@ -179,19 +193,27 @@ class GameShell {
           h("span", null, msg("game.watching_text")),
         ])
       : null;
+    // The skip link is the page's first Tab stop, before the top bar.
+    this.skip = skip;
+    document.body.prepend(skip);
     this.root.appendChild(
-      h("div", { class: "game-page" }, [
+      h("div", { class: `game-page${this.watching ? " watching" : ""}` }, [
         banner,
+        this.announcer.el,
         h("div", { class: "game-head" }, [
           h("div", { class: "game-title" }, [h("h1", null, name), this.status,
             // A game keeps the rules it started with, even after the server's rules change.
             h("span", { class: "rules-version", "data-testid": "rules-version" }, msg("game.rules_version", { version: info.rules_version ?? "?" }))]),
           this.turn,
           this.chat.jump,
+          this.howto.button,
           this.replay.opener,
         ]),
         h("div", { class: "game-grid" }, [
-          h("div", { class: "board-col" }, [this.since ? this.since.el : null, this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, h("div", { class: "board-wrap" }, [this.boardRoot]), this.confirmBar.el, this.takeback.el, this.fallback, this.rawView]),
+          // Nothing that comes and goes mid-turn sits above the board (it would push the board
+          // down under a finger): the take-back row keeps its space, the confirm bar floats,
+          // "since your last turn" comes below the board.
+          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, this.boardWrap, this.confirmBar.el, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
             h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
@@ -275,6 +297,8 @@ class GameShell {
   destroy() {
     this.closed = true;
     this.offLang?.();
+    this.howto.destroy();
+    this.skip?.remove();
     this.notices?.destroy();
     this.replay.destroy();
     this.clock?.destroy();
@@ -337,6 +361,7 @@ class GameShell {
       if (typeof mod.createRenderer !== "function") throw new Error("no createRenderer export");
       if (mod.stylesheet) await linkStylesheet(mod.stylesheet);
       if (this.closed) return;
+      this.data = data;
       this.renderer = mod.createRenderer(this.boardRoot, { ...this.ctx(), data });
       // Lines drawn before the board loaded name places its own way (renderer.describe).
       this.log.draw();
@@ -478,6 +503,7 @@ class GameShell {
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
+    this.announcer.update({ log, snapshot });
     this.since?.update({ log, snapshot }, this.seat);
     if (snapshot && !this.watching) this.refreshInfoSoon();
     this.drawTurn();
@@ -543,7 +569,7 @@ class GameShell {
           "data-testid": `player-${p.seat}`,
           style: { "--seat-color": playerColor(p.seat) },
         }, [
-          h("span", { class: "swatch", style: { background: playerColor(p.seat) }, "aria-hidden": "true" }),
+          seatMark(p.seat),
           h("span", { class: "player-name" }, [
             h("span", { class: "name" }, this.playerName(p.seat)),
             p.seat === this.seat ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
@@ -554,7 +580,7 @@ class GameShell {
           rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,
           score !== undefined ? h("span", { class: "score" }, String(score)) : null,
           !p.bot
-            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, title: p.connected ? t("shell.online") : t("shell.offline"), "aria-label": p.connected ? t("shell.online") : t("shell.offline") })
+            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, role: "img", title: p.connected ? t("shell.online") : t("shell.offline"), "aria-label": p.connected ? t("shell.online") : t("shell.offline") })
             : null,
         ]),
       );
@@ -713,7 +739,7 @@ class GameShell {
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
               h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, ordinal(1)) : ordinal(ranks[s])),
               h("th", { scope: "row" }, [
-                h("span", { class: "swatch", style: { background: playerColor(s) }, "aria-hidden": "true" }),
+                seatMark(s),
                 h("span", { class: "name" }, this.playerName(s)),
               ]),
               cell(t("game.over.score"), fmt(scores[s])),

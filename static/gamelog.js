@@ -4,7 +4,7 @@
 // The newest frame's lines are highlighted; hovering, focusing or tapping a line that names
 // board places asks the board to highlight them (GameLog's onRefs callback).
 
-import { clear, h, playerColor } from "/static/dom.js";
+import { clear, h, playerColor, seatMark } from "/static/dom.js";
 import { msg, parts, t } from "/static/i18n.js";
 
 const MAX_LINES = 500;
@@ -26,7 +26,9 @@ export function logTextNodes(text, nameOf) {
 }
 
 function nameNode(seat, nameOf) {
-  return h("span", { class: "log-name", style: { color: playerColor(seat) } }, nameOf(seat));
+  // The seat's shape and colour beside a name in ink: a light seat colour as text would be
+  // hard to read, and colour alone would not tell seats apart for everyone.
+  return h("span", { class: "log-name", "data-seat": seat }, [seatMark(seat, { size: 12 }), nameOf(seat)]);
 }
 
 /** Whether a parameter is a board reference (a place the board can highlight). */
@@ -84,7 +86,7 @@ export class GameLog {
     this.onRefs = onRefs;
     this.lines = new Map();
     this.recent = new Set();
-    this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-live": "polite", "aria-label": msg("log.label") });
+    this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-label": msg("log.label"), tabindex: "0" });
     this.el = h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, [
       h("h3", { class: "panel-title", id: "log-h" }, msg("log.title")),
       this.list,

@@ -3,9 +3,10 @@
 
 import { api } from "/static/api.js";
 import { describeTime } from "/static/clock.js";
-import { absoluteUrl, add, clear, copyText, h, playerColor, setText, toast } from "/static/dom.js";
+import { absoluteUrl, add, clear, copyText, h, seatMark, setText, toast } from "/static/dom.js";
 import { msg, onLang, setTitle, t } from "/static/i18n.js";
 import { GameSocket } from "/static/socket.js";
+import { HowToPlay } from "/static/howto.js";
 import { gameName, optionsList, optionsSchema } from "/static/options.js";
 import { botBadge } from "/static/seats.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
@@ -90,8 +91,11 @@ export async function render(root, { params, navigate }) {
     }
   };
 
+  let howto = null; // made once: a redraw moves its button, the dialog stays open
   const draw = () => {
     const info = state.info;
+    howto ??= new HowToPlay({ game: info.game, gameName: info.game_name || info.game,
+      context: () => ({ options: state.info.options || {}, seat: state.you ?? null }) });
     const seats = info.seats || [];
     const meSeat = seats.find((s) => s.seat === state.you);
     const isHost = Boolean(meSeat && meSeat.host);
@@ -101,7 +105,7 @@ export async function render(root, { params, navigate }) {
     setTitle(msg("lobby.page_title", { game: name }));
     card.appendChild(
       h("div", { class: "card-head" }, [
-        h("div", null, [h("p", { class: "eyebrow" }, t("lobby.eyebrow")), h("h1", null, name)]),
+        h("div", null, [h("p", { class: "eyebrow" }, t("lobby.eyebrow")), h("h1", null, name), howto.button]),
         status,
       ]),
     );
@@ -177,7 +181,7 @@ export async function render(root, { params, navigate }) {
       list.appendChild(
         h("li", { class: `seat-row${taken ? "" : " empty"}${s.seat === state.you ? " me" : ""}`, "data-testid": `seat-${s.seat}` }, [
           h("span", { class: "seat-num" }, String(idx + 1)),
-          h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
+          seatMark(s.seat),
           h("span", { class: "seat-name" }, [
             h("span", { class: "name" }, taken ? s.name || t("seats.bot") : t("seats.open")),
             s.seat === state.you ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
@@ -185,7 +189,7 @@ export async function render(root, { params, navigate }) {
           s.host ? h("span", { class: "badge badge-host" }, t("seats.host")) : null,
           s.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${s.seat}` }, botBadge(s)) : null,
           taken && !s.bot
-            ? h("span", { class: `dot ${connected ? "on" : "off"}`, title: connected ? t("shell.online") : t("shell.offline"), "aria-label": connected ? t("shell.online") : t("shell.offline") })
+            ? h("span", { class: `dot ${connected ? "on" : "off"}`, role: "img", title: connected ? t("shell.online") : t("shell.offline"), "aria-label": connected ? t("shell.online") : t("shell.offline") })
             : null,
           controls,
         ]),
@@ -311,6 +315,7 @@ export async function render(root, { params, navigate }) {
   return () => {
     offLang();
     sock.close();
+    howto?.destroy();
   };
 }
 

@@ -1,6 +1,6 @@
 // A read-only list of a lobby's seats (join page, watch page before the start).
 
-import { h, playerColor } from "/static/dom.js";
+import { h, seatMark } from "/static/dom.js";
 import { live, msg, t } from "/static/i18n.js";
 
 // "Bot (hard)": a bot seat's badge names its level (seats from before levels: no level).
@@ -19,7 +19,7 @@ export function seatList(info) {
     { class: "seat-list compact" },
     (info.seats || []).map((s) =>
       h("li", { class: `seat-row${s.name || s.bot ? "" : " empty"}` }, [
-        h("span", { class: "swatch", style: { background: playerColor(s.seat) }, "aria-hidden": "true" }),
+        seatMark(s.seat),
         h("span", { class: "name" }, live(() => seatLabel(s))),
         s.host ? h("span", { class: "badge badge-host" }, msg("seats.host")) : null,
         s.bot ? h("span", { class: "badge badge-bot" }, live(() => botBadge(s))) : null,

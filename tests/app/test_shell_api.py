@@ -56,8 +56,22 @@ def test_api_paths_keep_json_refusals(live_server: Any) -> None:
         r = http.get(live_server.url + path)
         assert r.status_code == 404 and r.headers["content-type"] == "application/json"
         assert isinstance(r.json()["detail"], str)
-    assert http.get(live_server.url + "/static/missing.js").headers[
+    assert http.post(live_server.url + "/api/nonsense").headers[
         "content-type"] == "application/json"
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [
+    ("GET", "/static/missing.js", 404), ("GET", "/static/", 404), ("POST", "/nonsense", 404),
+    ("PUT", "/game/unknownid", 405), ("POST", "/", 405), ("DELETE", "/static/app.html", 405)])
+def test_every_method_on_a_browser_address_gets_the_page(live_server: Any, method: str,
+                                                          path: str, status: int) -> None:
+    """A mistyped static address or a stray form post shows the app's page, not raw JSON;
+    a 405 still names the methods the address has."""
+    r = http.request(method, live_server.url + path)
+    assert r.status_code == status
+    assert r.headers["content-type"].startswith("text/html") and "Page not found" in r.text
+    if status == 405:
+        assert "GET" in r.headers["allow"]
 
 
 def test_a_table_is_unlisted_unless_the_host_lists_it(live_server: Any) -> None:
