@@ -1,0 +1,170 @@
+"""Indonesia on a phone, by keyboard alone, and in three languages (issues 15 and 16).
+
+Each test plays against a bot (seat 1) from seat 0's page: the bot answers at once, so the
+page reaches this seat's decisions by itself. A phone is a 390 x 844 touch screen; a target
+is anything the board offers to choose (a ring on the map, a deed, a control button).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+
+pytestmark = pytest.mark.e2e
+GAME = "indonesia"
+PHONE = {"width": 390, "height": 844}
+
+# every legal target of the board: map rings and deeds, and the controls of the decision
+TARGETS = ('.ind-mapwrap [data-target], .ind-controls button, .ind-controls input, '
+           '.ind-controls select, .ind-zoom button, .ind-side button')
+BOXES = f"""() => [...document.querySelectorAll({TARGETS!r})].map((el) => {{
+    const r = el.getBoundingClientRect();
+    return {{what: el.dataset.target || el.dataset.testid || el.textContent, w: r.width, h: r.height}};
+}})"""
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a fresh touch-screen profile (uncaught page errors fail the test)."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    ctx.close()
+    assert not errors, errors
+
+
+def table_with_bot(server: Any) -> tuple[str, str]:
+    """A started two-seat table, seat 1 a bot; seat 0's game id and credential."""
+    made = api_lobby(server, GAME, 2, bots=(1,))
+    start_lobby(server, made["lobby"])
+    return made["lobby"]["game_id"], made["seats"][0]
+
+
+def version(page: Any) -> int:
+    return int(page.locator(".ind").get_attribute("data-version") or "0")
+
+
+def wait_for_my(page: Any, selector: str) -> None:
+    """Wait until this seat's decision offers ``selector`` (the bot plays in between)."""
+    page.wait_for_selector(selector, timeout=20_000)
+
+
+def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_a_turn_is_tapped(
+        e2e_server: Any, phone: Any) -> None:
+    game_id, credential = table_with_bot(e2e_server)
+    open_seat(phone, e2e_server, game_id, 0, credential, GAME)
+    wait_for_my(phone, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
+    small = [b for b in phone.evaluate(BOXES) if b["w"] < 44 or b["h"] < 44]
+    assert not small, f"targets under 44 x 44 px: {small[:8]}"
+
+    # tap the ring the map centred on (the one inside the visible map), then Confirm
+    cities = phone.locator("g[data-city]").count()
+    before = version(phone)
+    box = phone.locator(".ind-mapwrap").bounding_box()
+    rings = phone.locator('.ind-mapwrap g.ind-target[data-target^="a"]')
+    tapped = None
+    for i in range(rings.count()):
+        r = rings.nth(i).bounding_box()
+        cx, cy = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+        if box["x"] < cx < box["x"] + box["width"] and box["y"] < cy < box["y"] + box["height"]:
+            tapped = rings.nth(i).get_attribute("data-target")
+            phone.touchscreen.tap(cx, cy)
+            break
+    assert tapped, "a legal ring is on screen after the map framed the decision"
+    phone.get_by_test_id("confirm-move").tap()
+    phone.wait_for_function("v => Number(document.querySelector('.ind').dataset.version) > v", arg=before)
+    expect(phone.locator(f'g[data-city="{tapped[1:]}"]')).to_have_count(1)
+    assert phone.locator("g[data-city]").count() > cities
+    # the move is drawn as this player's last move, in their letter
+    expect(phone.locator('[data-last="0"]')).not_to_have_count(0)
+    # a long press on a piece opens its card
+    city = phone.locator(f'g[data-city="{tapped[1:]}"]').bounding_box()
+    phone.mouse.move(city["x"] + city["width"] / 2, city["y"] + city["height"] / 2)
+    phone.locator(f'g[data-city="{tapped[1:]}"]').dispatch_event("pointerdown")
+    expect(phone.get_by_test_id("ind-tipcard")).to_contain_text("City of size 1")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def press_until(page: Any, predicate: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches the JS predicate (el => bool)."""
+    for _ in range(limit):
+        if page.evaluate(f"() => {{ const el = document.activeElement; return Boolean(el && ({predicate})(el)); }}"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {predicate}")
+
+
+def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
+    game_id, credential = table_with_bot(e2e_server)
+    page = new_page(1280, 900)
+    open_seat(page, e2e_server, game_id, 0, credential, GAME)
+
+    # found a city: Tab to a ring on the map (labelled in words), Enter
+    wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    while page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').count():
+        before = version(page)
+        press_until(page, "el => el.matches('g.ind-target[role=button]')")
+        label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+        assert label.startswith("Found a city in "), label
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => Number(document.querySelector('.ind').dataset.version) > v", arg=before)
+        page.wait_for_function("() => document.querySelector('.ind-mapwrap g.ind-target') || document.querySelector('[data-testid=ind-bid-input]')")
+    # bid: Tab to the amount, type it, Enter
+    wait_for_my(page, '[data-testid="ind-bid-input"]')
+    press_until(page, "el => el.dataset.testid === 'ind-bid-input'")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("7")
+    expect(page.get_by_test_id("ind-bid-note")).to_have_text("counts as 7")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("ind-order")).to_contain_text("bid 7")
+    # acquire: Tab to a deed, Space chooses it and puts the focus on its first ring, Enter
+    wait_for_my(page, '[data-testid^="ind-deed-"]')
+    goods = page.locator("g[data-good]").count() + page.locator("g[data-ship]").count()
+    press_until(page, "el => (el.dataset.testid || '').startsWith('ind-deed-')")
+    page.keyboard.press("Space")
+    focused = page.evaluate("() => document.activeElement.dataset.target || ''")
+    assert focused and not focused.startswith("deed:"), f"focus moved to the map: {focused!r}"
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("Start the company in "), label
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "n => document.querySelectorAll('g[data-good], g[data-ship]').length > n", arg=goods)
+
+
+def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
+        e2e_server: Any, new_page: Any) -> None:
+    game_id, credential = table_with_bot(e2e_server)
+    page = new_page(1280, 900)
+    open_seat(page, e2e_server, game_id, 0, credential, GAME)
+    wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    status = page.get_by_test_id("ind-status")
+    expect(status).to_contain_text("Place a city from card")
+    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Map of Indonesia")
+
+    page.select_option("select[data-testid=lang]", "id")
+    expect(status).to_contain_text("Dirikan kota dari kartu")
+    expect(status).to_contain_text("Tahun 1")
+    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Peta Indonesia")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("beras")
+    expect(page.get_by_test_id("ind-zoom-in")).to_have_attribute("aria-label", "Perbesar")
+    ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
+    expect(ring).to_have_attribute("aria-label", "Dirikan kota di " + ring.get_attribute("aria-label").split(" di ", 1)[1])
+    expect(page.locator(".ind-mapwrap text", has_text="Selat Sunda")).to_have_count(1)
+
+    page.select_option("select[data-testid=lang]", "ms")
+    expect(status).to_contain_text("Bina bandar daripada kad")
+    expect(page.locator(".ind-mapwrap text", has_text="Selat Melaka")).to_have_count(1)
+
+    page.reload()
+    expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("getah")
