@@ -155,7 +155,7 @@ def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
     expect(status).to_contain_text("Dirikan kota dari kartu")
     expect(status).to_contain_text("Tahun 1")
     expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Peta Indonesia")
-    expect(page.get_by_test_id("ind-supply")).to_contain_text("beras")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("Persediaan")
     expect(page.get_by_test_id("ind-zoom-in")).to_have_attribute("aria-label", "Perbesar")
     ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
     expect(ring).to_have_attribute("aria-label", "Dirikan kota di " + ring.get_attribute("aria-label").split(" di ", 1)[1])
@@ -167,4 +167,4 @@ def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
 
     page.reload()
     expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
-    expect(page.get_by_test_id("ind-supply")).to_contain_text("getah")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("Bekalan")

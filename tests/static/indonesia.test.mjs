@@ -108,7 +108,7 @@ test("routes along one path merge; numbers clamp to their range and step", () =>
 // ---- naming, last moves, highlights and the help (words.js, model.js, help.js) ----
 import { readFileSync } from "node:fs";
 import { lastMoves, lineRefs, refPlaces } from "../../static/games/indonesia/model.js";
-import { areaNumbers, makeWords, seatLetters } from "../../static/games/indonesia/words.js";
+import { areaLetters, makeWords, seatLetters } from "../../static/games/indonesia/words.js";
 import { howToPlay } from "../../static/games/indonesia/index.js";
 
 const layout = JSON.parse(readFileSync(new URL("../../static/games/indonesia/layout.json", import.meta.url), "utf8"));
@@ -120,15 +120,16 @@ const tOf = (cat) => (key, params = {}) => {
 };
 const players = [{ seat: 0 }, { seat: 1 }, { seat: 2 }];
 
-test("every area shows a number unique in its province, so 'Aceh 2' names one area", () => {
-  const nums = areaNumbers(layout);
+test("every area shows a letter unique in its province, so 'Aceh B' names one area, as the engine does", () => {
+  const nums = areaLetters(layout);
   assert.equal(Object.keys(nums).length, Object.keys(layout.areas).length);
   const seen = new Set();
   for (const [aid, n] of Object.entries(nums)) {
     const name = `${layout.areas[aid].province} ${n}`;
     assert.ok(!seen.has(name), name);
     seen.add(name);
-    assert.ok(n >= 1 && n <= 9);
+    assert.match(n, /^[A-I]$/);
+    if (data.area_letters) assert.equal(n, data.area_letters[aid], "the engine's letter");
   }
 });
 
@@ -136,18 +137,18 @@ test("describe names a log line's places as the board shows them, in each langua
   const ctx = { t: tOf(catalogue("en")), data, players, playerName: (s) => ["Ana", "Budi", "Citra"][s] };
   const w = makeWords(ctx, layout);
   const aceh = Object.keys(layout.areas).map(Number).filter((a) => layout.areas[a].province === "Aceh").sort((a, b) => a - b);
-  assert.equal(w.describe({ area: aceh[1] }), "Aceh 2");
-  assert.equal(w.describe({ city: aceh[0] }), "Aceh 1");
+  assert.equal(w.describe({ area: aceh[1] }), "Aceh B");
+  assert.equal(w.describe({ city: aceh[0], label: "Aceh" }), "Aceh", "one city per province: the province names it");
   assert.equal(w.describe({ sea: 121 }), "Banda Sea");
   assert.equal(w.describe({ deed: "a1" }), `${data.deeds.a1.province} rice`);
   assert.equal(w.describe({ company: "C3" }), "C3");
   assert.equal(w.describe({ seat: 1 }), null, "a seat is the shell's, not a place");
   const id = makeWords({ ...ctx, t: tOf(catalogue("id")) }, layout);
   assert.equal(id.describe({ sea: 127 }), "Selat Malaka");
-  assert.equal(id.describe({ deed: "a1" }), `beras ${data.deeds.a1.province}`);
+  assert.equal(id.describe({ deed: "a1" }), `rice ${data.deeds.a1.province}`, "the good first, its name kept");
   const ms = makeWords({ ...ctx, t: tOf(catalogue("ms")) }, layout);
   assert.equal(ms.describe({ sea: 127 }), "Selat Melaka");
-  assert.equal(ms.good("rubber"), "getah");
+  assert.equal(ms.good("shipping"), "perkapalan");
 });
 
 test("seat letters are initials, or seat numbers when two players share one", () => {

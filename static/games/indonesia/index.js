@@ -29,8 +29,19 @@ export function createRenderer(root, ctx) {
   const side = h("div", { class: "ind-side", "data-testid": "ind-panels" });
   const legend = h("div", { class: "ind-legend" });
   // the map first: the status's controls come and go below it, so the map never moves
-  const main = h("div", { class: "ind" }, [mapWrap, status, legend, side]);
+  // a tap on anything with a title in the panels opens its card (touch screens show no titles)
+  const sideCard = h("div", { class: "ind-tipcard ind-tipfixed", role: "status", "data-testid": "ind-sidecard", hidden: true });
+  const main = h("div", { class: "ind" }, [mapWrap, status, legend, side, sideCard]);
   root.append(main);
+  sideCard.addEventListener("click", () => { sideCard.hidden = true; });
+  for (const el of [side, legend, status]) {
+    el.addEventListener("click", (ev) => {
+      const titled = ev.target.closest("[title]");
+      if (!titled || titled.closest("button, select, input")) { sideCard.hidden = true; return; }
+      sideCard.textContent = titled.title;
+      sideCard.hidden = false;
+    });
+  }
 
   let doc = null;
   let sel = {};           // the viewer's current selection (deed, card, company, pair, route edits)

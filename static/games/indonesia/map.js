@@ -1,11 +1,11 @@
 // Indonesia's map: the stored drawing (layout.json: seas, areas, borders, connectors,
-// labels, and the small number of each area that the log's area names use) built once, then
+// labels, and the small letter of each area that the log's area names use) built once, then
 // on each update the deeds, goods, cities and ships. Targets, highlights and the players'
 // last moves are drawn by marks.js on the layers made here. Every word through ctx.t.
 
 import { installPanZoom, zoomButtons } from "./panzoom.js";
 import { companiesOf } from "./model.js";
-import { areaNumbers } from "./words.js";
+import { areaLetters } from "./words.js";
 
 const CITY_FILL = { 1: "#5cb85c", 2: "#f0c419", 3: "#d9534f" };
 /** The shape of each seat's goods marker (paired with the seat colour, for colour-blind eyes). */
@@ -28,7 +28,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const t = (key, params) => ctx.t(key, params);
   const colour = (seat) => ctx.playerColor(seat);
   const name = (seat) => ctx.playerName(seat);
-  const numbers = areaNumbers(layout);
+  const letters = areaLetters(layout, ctx.data?.area_letters);
   const [x0, y0, w, hgt] = layout.viewBox;
   const root = svg("svg", { viewBox: `${x0} ${y0} ${w} ${hgt}`, preserveAspectRatio: "xMidYMid slice", role: "group", class: "ind-svg" });
   const defs = svg("defs");
@@ -107,9 +107,9 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const hlLayer = svg("g");
   for (const el of Object.values(areaEls)) hlLayer.append(el.hl);
   view.append(hlLayer);
-  // each area's number (the "2" of "Aceh 2", as the log names it); pieces may cover it
+  // each area's letter (the "B" of "Aceh B", as the log names it); pieces may cover it
   view.append(svg("g", { class: "ind-lines ind-areanums", "aria-hidden": "true" }, Object.entries(layout.areas).map(([aid, a]) =>
-    svg("text", { x: a.centre[0], y: a.centre[1] + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: "#5b4a36", "data-areanum": aid }, String(numbers[aid])))));
+    svg("text", { x: a.centre[0], y: a.centre[1] + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: "#5b4a36", "data-areanum": aid }, letters[aid]))));
   const provLabels = svg("g", { class: "ind-lines", "aria-hidden": "true" });
   for (const [pname, p] of Object.entries(layout.provinces)) {
     provLabels.append(svg("text", { x: p.label[0], y: p.label[1] + 22, "text-anchor": "middle", "font-size": 12, "font-weight": 600,

@@ -1,17 +1,20 @@
 // How Indonesia's board names things, in the viewer's language (through ctx.t, at draw time):
-// areas as the map labels them ("Aceh 2": the province and the small number drawn in the
-// area), seas by their translated names, goods, deeds, companies and seat letters. The log's
+// areas as the map labels them ("Aceh B": the province and the small letter drawn in the
+// area, the engine's own area names: docs/rules/indonesia-view.md), seas by their translated names, goods, deeds, companies and seat letters. The log's
 // board references ({"area": 37}, {"sea": 120}, {"city": 137}, {"deed": "a5"},
 // {"company": "C3"}, {"province": "Bali"}, {"card": "A3"}) are worded here too (describe).
 // Pure: no DOM, so Node tests load it.
 
-/** The number each land area shows on the map: its place among its province's areas, by id. */
-export function areaNumbers(layout) {
+/**
+ * The letter each land area shows on the map: A for its province's first area by id, B for
+ * the next (the engine's client data gives the same letters as area_letters when present).
+ */
+export function areaLetters(layout, given = null) {
   const byProv = {};
   for (const [aid, a] of Object.entries(layout.areas)) (byProv[a.province] ||= []).push(Number(aid));
   const out = {};
   for (const ids of Object.values(byProv)) {
-    ids.sort((x, y) => x - y).forEach((a, i) => { out[String(a)] = i + 1; });
+    ids.sort((x, y) => x - y).forEach((a, i) => { out[String(a)] = given?.[String(a)] || String.fromCharCode(65 + i); });
   }
   return out;
 }
@@ -31,15 +34,15 @@ export function seatLetters(players, nameOf) {
 /** The naming functions of one page (layout: the stored drawing; ctx: the renderer context). */
 export function makeWords(ctx, layout) {
   const t = (key, params) => ctx.t(key, params);
-  const numbers = areaNumbers(layout);
+  const letters0 = areaLetters(layout, ctx.data?.area_letters);
   const goodKey = (type) => GOOD_KEY[type] || "rice";
   let letters = null;
   const words = {
-    /** "Aceh 2": the province and the number the map draws in the area. */
+    /** "Aceh B": the province and the letter the map draws in the area. */
     area: (a) => {
       const info = layout.areas[String(a)];
       if (!info) return t("indonesia.board.area_unknown", { id: a });
-      return t("indonesia.board.area_name", { province: info.province, n: numbers[String(a)] });
+      return t("indonesia.board.area_name", { province: info.province, letter: letters0[String(a)] });
     },
     province: (a) => layout.areas[String(a)]?.province || "",
     sea: (s) => (layout.seas[String(s)] ? t(`indonesia.board.sea.${s}`) : t("indonesia.board.sea_unknown", { id: s })),
@@ -66,7 +69,8 @@ export function makeWords(ctx, layout) {
     describe: (ref) => {
       if (!ref || typeof ref !== "object") return null;
       if ("area" in ref) return words.area(ref.area);
-      if ("city" in ref) return typeof ref.city === "number" || /^\d+$/.test(String(ref.city)) ? words.area(ref.city) : String(ref.city);
+      // one city per province: its province names it
+      if ("city" in ref) return layout.areas[String(ref.city)]?.province || String(ref.label ?? ref.city);
       if ("sea" in ref) return words.sea(ref.sea);
       if ("deed" in ref) return words.deed(ref.deed);
       if ("company" in ref) return String(ref.company);
