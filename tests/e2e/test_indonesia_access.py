@@ -88,11 +88,20 @@ def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_a_turn_is_tapped
     # the move is drawn as this player's last move, in their letter
     expect(phone.locator('[data-last="0"]')).not_to_have_count(0)
     # a long press on a piece opens its card
-    city = phone.locator(f'g[data-city="{tapped[1:]}"]').bounding_box()
-    phone.mouse.move(city["x"] + city["width"] / 2, city["y"] + city["height"] / 2)
     phone.locator(f'g[data-city="{tapped[1:]}"]').dispatch_event("pointerdown")
     expect(phone.get_by_test_id("ind-tipcard")).to_contain_text("City of size 1")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.wait_for_timeout(200)
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360, f"at 360 px the page scrolls sideways: {width} px wide"
+
+
+def map_offset(page: Any) -> float:
+    """Where the map sits inside the board (what comes and goes above the board is the shell's)."""
+    return float(page.evaluate(
+        "() => document.querySelector('.ind-mapwrap').getBoundingClientRect().top"
+        " - document.querySelector('.board-root').getBoundingClientRect().top"))
 
 
 def press_until(page: Any, predicate: str, limit: int = 250) -> None:
@@ -111,6 +120,7 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
 
     # found a city: Tab to a ring on the map (labelled in words), Enter
     wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    map_top = map_offset(page)
     while page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').count():
         before = version(page)
         press_until(page, "el => el.matches('g.ind-target[role=button]')")
@@ -129,6 +139,8 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
     expect(page.get_by_test_id("ind-order")).to_contain_text("bid 7")
     # acquire: Tab to a deed, Space chooses it and puts the focus on its first ring, Enter
     wait_for_my(page, '[data-testid^="ind-deed-"]')
+    # the deed buttons appeared below the map: it has not moved
+    assert map_offset(page) == map_top
     goods = page.locator("g[data-good]").count() + page.locator("g[data-ship]").count()
     press_until(page, "el => (el.dataset.testid || '').startsWith('ind-deed-')")
     page.keyboard.press("Space")

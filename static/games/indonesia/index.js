@@ -16,6 +16,7 @@ import { makeWords } from "./words.js";
 
 export const stylesheet = new URL("./indonesia.css", import.meta.url).href;
 const LAYOUT_URL = new URL("./layout.json", import.meta.url);
+const FIRST_CONTROL = ".ind-mapwrap [data-target], .ind-controls button, .ind-controls input";
 
 /** The "How to play" panel: eras, a year's phases, mergers, operations and scoring. */
 export const howToPlay = (ctx) => help(ctx);
@@ -55,6 +56,7 @@ export function createRenderer(root, ctx) {
   let refs = null;
   let drawStatus = null;
   let drawSide = null;
+  let refocus = false;     // the board had the focus when its control went away
 
   function send(action) {
     if (sending) return;
@@ -118,7 +120,7 @@ export function createRenderer(root, ctx) {
     if (!a || !root.contains(a)) return null;
     if (a.dataset?.target) return `[data-target="${a.dataset.target}"]`;
     if (a.dataset?.testid) return `[data-testid="${a.dataset.testid}"]`;
-    return ".ind-controls button, .ind-controls input, [data-target]";
+    return FIRST_CONTROL;
   }
 
   function draw() {
@@ -143,7 +145,12 @@ export function createRenderer(root, ctx) {
     marks.frame(pts, `${doc.version}|${sel.company || ""}|${sel.deed || ""}|${sel.card || ""}`);
     drawStatus(doc, sel);
     drawSide(doc, sel, targets);
-    if (keep) (root.querySelector(keep) || root.querySelector(".ind-controls button, [data-target]"))?.focus({ preventScroll: true });
+    // keep the keyboard where it was; if the board had the focus and its control is gone
+    // (the move was sent), give it back to the next decision's first control
+    const again = keep || (refocus && document.activeElement === document.body ? FIRST_CONTROL : null);
+    const el = again && (root.querySelector(again) || root.querySelector(FIRST_CONTROL));
+    if (el) el.focus({ preventScroll: true });
+    refocus = Boolean(again) && !el;
   }
 
   return {

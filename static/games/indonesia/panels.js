@@ -84,7 +84,7 @@ export function makeSide(ctx, side, onKey, words) {
       const text = t(d.ships ? "indonesia.board.deed_line_ships" : "indonesia.board.deed_line", { id: d.id, good: words.good(d.type), province: d.province, ships: (d.ships || []).map((s) => s ?? "–").join("/") });
       const tip = t("indonesia.tip.deed", words.deedParams(d));
       deedCard.append(clickable
-        ? h("button", { type: "button", class: `ind-pick${sel.deed === d.id ? " on" : ""}`, title: tip, "aria-pressed": String(sel.deed === d.id), onclick: () => onKey(`deed:${d.id}`) }, text)
+        ? h("button", { type: "button", class: `ind-pick${sel.deed === d.id ? " on" : ""}`, "data-testid": `ind-pick-${d.id}`, title: tip, "aria-pressed": String(sel.deed === d.id), onclick: () => onKey(`deed:${d.id}`) }, text)
         : h("div", { title: tip }, text));
     }
     side.append(deedCard);
