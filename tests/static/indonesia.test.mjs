@@ -170,6 +170,9 @@ test("each player's last move: the places of their latest move, until they move 
   assert.equal(got[1], undefined, "a bid clears the mark of the seat's earlier city");
   assert.deepEqual(got[2], [{ sea: 120 }], "the first line of a move that names a place");
   assert.deepEqual(lastMoves([], { last: { seat: 1, data: { sea: 124 } } }), [{ seat: 1, places: [{ sea: 124 }] }]);
+  const replayed = Object.fromEntries(lastMoves(lines, { version: 3 }).map((m) => [m.seat, m.places]));
+  assert.deepEqual(replayed[0], [{ area: 34 }], "a replay of version 3 ignores the later sale");
+  assert.deepEqual(replayed[1], [{ area: 50 }], "and the later bid: the older city is still the last move");
   assert.deepEqual(lineRefs(lines[0]), [{ area: 34 }]);
 });
 

@@ -216,11 +216,13 @@ function linePlaces(line) {
  * Each player's last move on the map: [{seat, places}] from the log lines (oldest first):
  * the places named by the first line of that seat's latest move that names any. A move
  * that names none (a bid, a pass) clears the seat's mark. Without lines, doc.last is used.
+ * Lines after the document's version are ignored (a replay shows an older board).
  */
 export function lastMoves(lines, doc) {
   const latest = new Map(); // seat -> {seq, places}
+  const upTo = typeof doc?.version === "number" ? doc.version : Infinity;
   for (const line of lines || []) {
-    if (typeof line.seat !== "number") continue;
+    if (typeof line.seat !== "number" || (typeof line.seq === "number" && line.seq > upTo)) continue;
     const seen = latest.get(line.seat);
     if (!seen || line.seq !== seen.seq) latest.set(line.seat, { seq: line.seq, places: linePlaces(line) });
     else if (!seen.places.length) seen.places = linePlaces(line);
