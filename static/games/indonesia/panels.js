@@ -15,7 +15,7 @@ export function makeSide(ctx, side, onKey, words) {
   const name = (seat) => ctx.playerName(seat);
   const colour = (seat) => ctx.playerColor(seat);
   // the seat's letter and goods shape beside its colour (never colour alone)
-  const seatMark = (seat) => h("span", { class: "ind-seatmark", style: { background: colour(seat) }, title: t("indonesia.tip.seat_mark", { player: name(seat) }) },
+  const seatMark = (seat) => h("span", { class: "ind-seatmark", style: { borderColor: colour(seat) }, title: t("indonesia.tip.seat_mark", { player: name(seat) }) },
     `${words.seatLetter(seat)} ${SHAPE_SIGN[seat % SEAT_SHAPES.length]}`);
 
   function drawSide(doc, sel, targets) {
@@ -28,22 +28,22 @@ export function makeSide(ctx, side, onKey, words) {
         h("tr", null, ["player", "cash", "bank", "doubled", "score"].map((k) => h("th", null, t(`indonesia.board.final.${k}`)))),
         ...v.final.map((f) => h("tr", null, [h("td", null, name(f.seat)), h("td", null, String(f.cash)), h("td", null, String(f.bank)), h("td", null, `+${f.bonus}`), h("td", null, h("b", null, String(f.score)))])),
       ]);
-      side.append(h("div", { class: "ind-card ind-wide ind-scroll" }, [h("h4", null, t("indonesia.board.final_scores")), tbl]));
+      side.append(h("div", { class: "ind-card ind-wide ind-scroll" }, [h("h3", null, t("indonesia.board.final_scores")), tbl]));
     }
 
     // turn order with this year's bids
     const bids = Object.fromEntries((v.bids || []).map((b) => [b.seat, b]));
     side.append(h("div", { class: "ind-card", "data-testid": "ind-order" }, [
-      h("h4", null, t("indonesia.board.turn_order")),
+      h("h3", null, t("indonesia.board.turn_order")),
       h("ol", { class: "ind-turn-order" }, (v.order || []).map((s) => h("li", null, [
         seatMark(s), " ",
-        h("span", { style: { color: colour(s), fontWeight: 600 } }, name(s)),
+        h("span", { style: { fontWeight: 600 } }, name(s)),
         bids[s] ? ` · ${t(bids[s].counts !== bids[s].bid ? "indonesia.board.bid_counts" : "indonesia.board.bid_plain", { bid: bids[s].bid, counts: bids[s].counts })}` : "",
       ]))),
     ]));
 
     // players
-    const pc = h("div", { class: "ind-card", "data-testid": "ind-players" }, [h("h4", null, t(v.secret ? "indonesia.board.players_secret" : "indonesia.board.players"))]);
+    const pc = h("div", { class: "ind-card", "data-testid": "ind-players" }, [h("h3", null, t(v.secret ? "indonesia.board.players_secret" : "indonesia.board.players"))]);
     for (const p of v.players || []) {
       const box = h("div", { class: "ind-player", style: { borderColor: colour(p.seat) }, "data-testid": `ind-player-${p.seat}` });
       box.append(h("div", null, [seatMark(p.seat), " ", h("span", { class: "name" }, name(p.seat)), p.seat === ctx.seat ? ` ${t("indonesia.board.you")}` : ""]));
@@ -63,7 +63,7 @@ export function makeSide(ctx, side, onKey, words) {
         const tip = t(co.operated ? "indonesia.tip.company_done" : "indonesia.tip.company", { id: cid, good: words.good(co.type), deeds: co.deeds.map((d) => words.deed(d)).join(", ") })
           + (co.merged ? ` ${t("indonesia.tip.company_merged")}` : "");
         coLine.append(h("span", { class: `ind-co${co.operated ? " done" : ""}`, title: tip, "data-company": cid }, [
-          h("span", { class: "ind-chip", style: { background: colour(co.owner) } }, words.goodLetter(co.type)),
+          h("span", { class: "ind-chip", style: { borderColor: colour(co.owner) } }, words.goodLetter(co.type)),
           `${cid} ${words.good(co.type)} · ${size} · ${t("indonesia.board.deeds_of", { deeds: co.deeds.join("+") })}${co.operated ? " ✓" : ""}`,
         ]));
       }
@@ -77,7 +77,7 @@ export function makeSide(ctx, side, onKey, words) {
     side.append(pc);
 
     // deeds available
-    const deedCard = h("div", { class: "ind-card", "data-testid": "ind-deeds" }, [h("h4", null, t("indonesia.board.deeds_available", { era: v.era }))]);
+    const deedCard = h("div", { class: "ind-card", "data-testid": "ind-deeds" }, [h("h3", null, t("indonesia.board.deeds_available", { era: v.era }))]);
     if (!(v.deeds || []).length) deedCard.append(h("div", { class: "ind-muted" }, t("indonesia.board.none")));
     for (const d of v.deeds || []) {
       const clickable = targets.has(`deed:${d.id}`);
@@ -90,7 +90,7 @@ export function makeSide(ctx, side, onKey, words) {
     side.append(deedCard);
 
     // cities
-    const cityCard = h("div", { class: "ind-card", "data-testid": "ind-cities" }, [h("h4", null, t("indonesia.board.cities"))]);
+    const cityCard = h("div", { class: "ind-card", "data-testid": "ind-cities" }, [h("h3", null, t("indonesia.board.cities"))]);
     if (!(v.cities || []).length) cityCard.append(h("div", { class: "ind-muted" }, t("indonesia.board.none_yet")));
     for (const c of v.cities || []) {
       const needs = Object.entries(c.needs || {});
@@ -103,7 +103,7 @@ export function makeSide(ctx, side, onKey, words) {
 
     // goods supply and city stones
     side.append(h("div", { class: "ind-card", "data-testid": "ind-supply" }, [
-      h("h4", null, t("indonesia.board.supply_title")),
+      h("h3", null, t("indonesia.board.supply_title")),
       h("table", null, [
         h("tr", null, ["good", "price", "on_board", "left"].map((k) => h("th", null, t(`indonesia.board.supply.${k}`)))),
         ...data.goods.map((g) => h("tr", null, [h("td", null, words.good(g)), h("td", null, String(data.prices[g])), h("td", null, String(v.goods_on_board?.[g] ?? 0)), h("td", null, String(v.goods_supply?.[g] ?? "?"))])),
@@ -114,7 +114,7 @@ export function makeSide(ctx, side, onKey, words) {
     if (v.last_sale) {
       const s = v.last_sale;
       const fees = Object.entries(s.fees || {}).map(([seat, f]) => t("indonesia.board.fee_to", { fee: f, player: name(Number(seat)) })).join(", ");
-      side.append(h("div", { class: "ind-card" }, [h("h4", null, t("indonesia.board.last_sale")),
+      side.append(h("div", { class: "ind-card" }, [h("h3", null, t("indonesia.board.last_sale")),
         t("indonesia.board.last_sale_line", { company: s.company, owner: name(s.owner), sold: s.sold, goods: s.goods, good: words.good(s.type), income: s.income, fees: fees || t("indonesia.board.no_fees") })]));
     }
   }

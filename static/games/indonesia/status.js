@@ -22,7 +22,7 @@ export function makeStatus(ctx, status, send, select, words) {
     const v = doc.view;
     status.replaceChildren();
     const phase = PHASES.includes(v.phase) ? t(`indonesia.board.phase.${v.phase}`) : v.phase;
-    status.append(h("h3", null, t("indonesia.board.heading", { era: String(v.era).toUpperCase(), year: v.year, phase })));
+    status.append(h("h2", { class: "ind-heading" }, t("indonesia.board.heading", { era: String(v.era).toUpperCase(), year: v.year, phase })));
     const step = v.step || {};
     const prompt = h("div", { class: "ind-prompt", "data-testid": "ind-prompt", "aria-live": "polite" });
     const controls = h("div", { class: "ind-controls" });
