@@ -8,13 +8,22 @@ import { companiesOf } from "./model.js";
 import { areaLetters } from "./words.js";
 
 const CITY_FILL = { 1: "#5cb85c", 2: "#f0c419", 3: "#d9534f" };
-/** The shape of each seat's goods marker (paired with the seat colour, for colour-blind eyes). */
+const star = (x, y) => "M" + Array.from({ length: 10 }, (_, i) => {
+  const r = i % 2 ? 6 : 14;
+  const a = (Math.PI / 5) * i - Math.PI / 2;
+  return `${(x + r * Math.cos(a)).toFixed(1)} ${(y + r * Math.sin(a)).toFixed(1)}`;
+}).join("L") + "z";
+/**
+ * The shape of each seat's goods marker, paired with the seat colour for colour-blind eyes;
+ * the same order as the shell's seat marks (seatMark in static/dom.js).
+ */
 export const SEAT_SHAPES = [
-  (x, y) => `M${x - 10} ${y - 10}h20v20h-20z`,                                            // square
   (x, y) => `M${x - 11} ${y}a11 11 0 1 0 22 0a11 11 0 1 0 -22 0z`,                        // disc
-  (x, y) => `M${x} ${y - 13}L${x + 13} ${y}L${x} ${y + 13}L${x - 13} ${y}z`,              // diamond
-  (x, y) => `M${x - 6} ${y - 11}h12l6 11l-6 11h-12l-6 -11z`,                              // hexagon
+  (x, y) => `M${x - 10} ${y - 10}h20v20h-20z`,                                            // square
   (x, y) => `M${x} ${y - 13}L${x + 13} ${y + 10}L${x - 13} ${y + 10}z`,                   // triangle
+  (x, y) => `M${x} ${y - 13}L${x + 13} ${y}L${x} ${y + 13}L${x - 13} ${y}z`,              // diamond
+  star,                                                                                   // star
+  (x, y) => `M${x - 6} ${y - 11}h12l6 11l-6 11h-12l-6 -11z`,                              // hexagon
 ];
 
 /**

@@ -6,7 +6,7 @@
 import { companiesOf } from "./model.js";
 import { SEAT_SHAPES } from "./map.js";
 
-const SHAPE_SIGN = ["■", "●", "◆", "⬢", "▲"];
+const SHAPE_SIGN = ["●", "■", "▲", "◆", "★", "⬢"];
 
 /** The panels for one page: onKey("deed:a5") is a click on a deed. Draws (doc, sel, targets). */
 export function makeSide(ctx, side, onKey, words) {
@@ -15,8 +15,9 @@ export function makeSide(ctx, side, onKey, words) {
   const name = (seat) => ctx.playerName(seat);
   const colour = (seat) => ctx.playerColor(seat);
   // the seat's letter and goods shape beside its colour (never colour alone)
+  // (the shell's own mark when it offers one, else the shape's sign)
   const seatMark = (seat) => h("span", { class: "ind-seatmark", style: { borderColor: colour(seat) }, title: t("indonesia.tip.seat_mark", { player: name(seat) }) },
-    `${words.seatLetter(seat)} ${SHAPE_SIGN[seat % SEAT_SHAPES.length]}`);
+    [`${words.seatLetter(seat)} `, typeof ctx.seatMark === "function" ? ctx.seatMark(seat) : SHAPE_SIGN[seat % SEAT_SHAPES.length]]);
 
   function drawSide(doc, sel, targets) {
     const v = doc.view;
