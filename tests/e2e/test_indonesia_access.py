@@ -24,14 +24,17 @@ TARGETS = ('.ind-mapwrap [data-target], .ind-controls button, .ind-controls inpu
            '.ind-controls select, .ind-zoom button, .ind-side button')
 BOXES = f"""() => [...document.querySelectorAll({TARGETS!r})].map((el) => {{
     const r = el.getBoundingClientRect();
-    return {{what: el.dataset.target || el.dataset.testid || el.textContent, w: r.width, h: r.height}};
+    const what = el.dataset.target || el.dataset.testid || el.textContent;
+    return {{what, w: r.width, h: r.height}};
 }})"""
+NEWER = "v => Number(document.querySelector('.ind').dataset.version) > v"
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A page in a fresh touch-screen profile (uncaught page errors fail the test)."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                              device_scale_factor=2)
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
@@ -82,7 +85,7 @@ def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_a_turn_is_tapped
             break
     assert tapped, "a legal ring is on screen after the map framed the decision"
     phone.get_by_test_id("confirm-move").tap()
-    phone.wait_for_function("v => Number(document.querySelector('.ind').dataset.version) > v", arg=before)
+    phone.wait_for_function(NEWER, arg=before)
     expect(phone.locator(f'g[data-city="{tapped[1:]}"]')).to_have_count(1)
     assert phone.locator("g[data-city]").count() > cities
     # the move is drawn as this player's last move, in their letter
@@ -107,7 +110,8 @@ def map_offset(page: Any) -> float:
 def press_until(page: Any, predicate: str, limit: int = 250) -> None:
     """Press Tab until the focused element matches the JS predicate (el => bool)."""
     for _ in range(limit):
-        if page.evaluate(f"() => {{ const el = document.activeElement; return Boolean(el && ({predicate})(el)); }}"):
+        focused = f"() => Boolean(document.activeElement && ({predicate})(document.activeElement))"
+        if page.evaluate(focused):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {predicate}")
@@ -127,8 +131,9 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
         label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
         assert label.startswith("Found a city in "), label
         page.keyboard.press("Enter")
-        page.wait_for_function("v => Number(document.querySelector('.ind').dataset.version) > v", arg=before)
-        page.wait_for_function("() => document.querySelector('.ind-mapwrap g.ind-target') || document.querySelector('[data-testid=ind-bid-input]')")
+        page.wait_for_function(NEWER, arg=before)
+        page.wait_for_function("() => document.querySelector("
+                               "'.ind-mapwrap g.ind-target, [data-testid=ind-bid-input]')")
     # bid: Tab to the amount, type it, Enter
     wait_for_my(page, '[data-testid="ind-bid-input"]')
     press_until(page, "el => el.dataset.testid === 'ind-bid-input'")
@@ -170,7 +175,8 @@ def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
     expect(page.get_by_test_id("ind-supply")).to_contain_text("Persediaan")
     expect(page.get_by_test_id("ind-zoom-in")).to_have_attribute("aria-label", "Perbesar")
     ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
-    expect(ring).to_have_attribute("aria-label", "Dirikan kota di " + ring.get_attribute("aria-label").split(" di ", 1)[1])
+    place = ring.get_attribute("aria-label").split(" di ", 1)[1]
+    expect(ring).to_have_attribute("aria-label", f"Dirikan kota di {place}")
     expect(page.locator(".ind-mapwrap text", has_text="Selat Sunda")).to_have_count(1)
 
     page.select_option("select[data-testid=lang]", "ms")
@@ -180,3 +186,32 @@ def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
     page.reload()
     expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
     expect(page.get_by_test_id("ind-supply")).to_contain_text("Bekalan")
+
+
+def found_a_city(page: Any) -> str:
+    """Found a city by clicking the first ring; the area id."""
+    ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
+    key = ring.get_attribute("data-target")
+    before = version(page)
+    ring.focus()
+    ring.click()
+    page.wait_for_function(NEWER, arg=before)
+    return key[1:]
+
+
+def test_hovering_a_log_line_outlines_the_area_it_names(e2e_server: Any, new_page: Any) -> None:
+    game_id, credential = table_with_bot(e2e_server)
+    page = new_page(1280, 900)
+    open_seat(page, e2e_server, game_id, 0, credential, GAME)
+    wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    area = found_a_city(page)
+    tip = page.locator(f'g[data-city="{area}"] title').text_content()
+    name = tip.split(" in ", 1)[1].split(":")[0]
+    line = page.get_by_test_id("log").locator(".log-line.has-refs",
+                                               has_text=f"founds a city in {name}")
+    expect(line).to_have_count(1)
+    expect(page.locator(".ind-refs [data-hl]")).to_have_count(0)
+    line.hover()
+    expect(page.locator(f'.ind-refs [data-hl="a{area}"]')).to_have_count(1)
+    page.mouse.move(5, 5)
+    expect(page.locator(".ind-refs [data-hl]")).to_have_count(0)
