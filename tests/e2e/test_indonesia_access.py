@@ -60,40 +60,69 @@ def wait_for_my(page: Any, selector: str) -> None:
     page.wait_for_selector(selector, timeout=20_000)
 
 
-def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_a_turn_is_tapped(
-        e2e_server: Any, phone: Any) -> None:
-    game_id, credential = table_with_bot(e2e_server)
-    open_seat(phone, e2e_server, game_id, 0, credential, GAME)
-    wait_for_my(phone, '.ind-mapwrap g.ind-target[data-target^="a"]')
-    width = phone.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the page scrolls sideways: {width} px wide"
+def assert_fits_and_finger_sized(phone: Any, width: int = PHONE["width"]) -> None:
+    """No sideways scrolling; every target of the decision at least 44 x 44 px."""
+    got = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert got <= width, f"the page scrolls sideways: {got} px wide"
     small = [b for b in phone.evaluate(BOXES) if b["w"] < 44 or b["h"] < 44]
     assert not small, f"targets under 44 x 44 px: {small[:8]}"
 
-    # tap the ring the map centred on (the one inside the visible map), then Confirm
-    cities = phone.locator("g[data-city]").count()
+
+def tap_centred_ring(phone: Any, selector: str) -> str:
+    """Tap the ring the map centred on (one inside the visible map), then Confirm; its key."""
     before = version(phone)
     box = phone.locator(".ind-mapwrap").bounding_box()
-    rings = phone.locator('.ind-mapwrap g.ind-target[data-target^="a"]')
-    tapped = None
+    rings = phone.locator(selector)
     for i in range(rings.count()):
         r = rings.nth(i).bounding_box()
         cx, cy = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
         if box["x"] < cx < box["x"] + box["width"] and box["y"] < cy < box["y"] + box["height"]:
-            tapped = rings.nth(i).get_attribute("data-target")
+            key = rings.nth(i).get_attribute("data-target")
             phone.touchscreen.tap(cx, cy)
-            break
-    assert tapped, "a legal ring is on screen after the map framed the decision"
-    phone.get_by_test_id("confirm-move").tap()
-    phone.wait_for_function(NEWER, arg=before)
+            phone.get_by_test_id("confirm-move").tap()
+            phone.wait_for_function(NEWER, arg=before)
+            return key
+    raise AssertionError("no legal ring on screen after the map framed the decision")
+
+
+def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_turns_are_tapped(
+        e2e_server: Any, phone: Any) -> None:
+    game_id, credential = table_with_bot(e2e_server)
+    open_seat(phone, e2e_server, game_id, 0, credential, GAME)
+    ring = '.ind-mapwrap g.ind-target[data-target^="a"]'
+    wait_for_my(phone, ring)
+    assert_fits_and_finger_sized(phone)
+
+    # found a city by tapping its ring (and Confirm: on by default on a touch screen)
+    tapped = tap_centred_ring(phone, ring)
     expect(phone.locator(f'g[data-city="{tapped[1:]}"]')).to_have_count(1)
-    assert phone.locator("g[data-city]").count() > cities
     # the move is drawn as this player's last move, in their letter
     expect(phone.locator('[data-last="0"]')).not_to_have_count(0)
     # a long press on a piece opens its card
     phone.locator(f'g[data-city="{tapped[1:]}"]').dispatch_event("pointerdown")
     expect(phone.get_by_test_id("ind-tipcard")).to_contain_text("City of size 1")
-    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # the second city, then the bid, by tapping
+    phone.wait_for_selector(f'{ring}, [data-testid="ind-bid-input"]', timeout=20_000)
+    if phone.locator(ring).count():
+        tap_centred_ring(phone, ring)
+    wait_for_my(phone, '[data-testid="ind-bid-input"]')
+    assert_fits_and_finger_sized(phone)
+    phone.get_by_test_id("ind-bid-input").tap()
+    phone.get_by_test_id("ind-bid-input").fill("4")
+    phone.get_by_test_id("ind-bid-send").tap()
+    phone.get_by_test_id("confirm-move").tap()
+    expect(phone.get_by_test_id("ind-order")).to_contain_text("bid 4")
+
+    # acquisitions: deeds on the map and as buttons, all finger-sized; tap one, then its ring
+    wait_for_my(phone, '[data-testid^="ind-deed-"]')
+    assert_fits_and_finger_sized(phone)
+    pieces = phone.locator("g[data-good], g[data-ship]").count()
+    phone.locator('[data-testid^="ind-deed-"]').first.tap()
+    assert_fits_and_finger_sized(phone)
+    tap_centred_ring(phone, '.ind-mapwrap g.ind-target:not([data-target^="deed:"])')
+    expect(phone.locator("g[data-good], g[data-ship]")).to_have_count(pieces + 1)
+
     phone.set_viewport_size({"width": 360, "height": 740})
     phone.wait_for_timeout(200)
     width = phone.evaluate("() => document.documentElement.scrollWidth")
