@@ -187,36 +187,6 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
         "n => document.querySelectorAll('g[data-good], g[data-ship]').length > n", arg=goods)
 
 
-def test_switching_language_mid_game_rewords_the_board_and_a_reload_keeps_it(
-        e2e_server: Any, new_page: Any) -> None:
-    game_id, credential = table_with_bot(e2e_server)
-    page = new_page(1280, 900)
-    open_seat(page, e2e_server, game_id, 0, credential, GAME)
-    wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
-    status = page.get_by_test_id("ind-status")
-    expect(status).to_contain_text("Place a city from card")
-    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Map of Indonesia")
-
-    page.select_option("select[data-testid=lang]", "id")
-    expect(status).to_contain_text("Dirikan kota dari kartu")
-    expect(status).to_contain_text("Tahun 1")
-    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Peta Indonesia")
-    expect(page.get_by_test_id("ind-supply")).to_contain_text("Persediaan")
-    expect(page.get_by_test_id("ind-zoom-in")).to_have_attribute("aria-label", "Perbesar")
-    ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
-    place = ring.get_attribute("aria-label").split(" di ", 1)[1]
-    expect(ring).to_have_attribute("aria-label", f"Dirikan kota di {place}")
-    expect(page.locator(".ind-mapwrap text", has_text="Selat Sunda")).to_have_count(1)
-
-    page.select_option("select[data-testid=lang]", "ms")
-    expect(status).to_contain_text("Bina bandar daripada kad")
-    expect(page.locator(".ind-mapwrap text", has_text="Selat Melaka")).to_have_count(1)
-
-    page.reload()
-    expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
-    expect(page.get_by_test_id("ind-supply")).to_contain_text("Bekalan")
-
-
 def found_a_city(page: Any) -> str:
     """Found a city by clicking the first ring; the area id."""
     ring = page.locator('.ind-mapwrap g.ind-target[data-target^="a"]').first
@@ -228,19 +198,50 @@ def found_a_city(page: Any) -> str:
     return key[1:]
 
 
-def test_hovering_a_log_line_outlines_the_area_it_names(e2e_server: Any, new_page: Any) -> None:
+def test_a_log_line_outlines_its_area_and_a_language_switch_rewords_board_and_log(
+        e2e_server: Any, new_page: Any) -> None:
     game_id, credential = table_with_bot(e2e_server)
     page = new_page(1280, 900)
     open_seat(page, e2e_server, game_id, 0, credential, GAME)
-    wait_for_my(page, '.ind-mapwrap g.ind-target[data-target^="a"]')
+    rings = '.ind-mapwrap g.ind-target[data-target^="a"]'
+    wait_for_my(page, rings)
+    status = page.get_by_test_id("ind-status")
+    expect(status).to_contain_text("Place a city from card")
+    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Map of Indonesia")
+
+    # the log names the area as the board does, and hovering the line outlines it
     area = found_a_city(page)
     tip = page.locator(f'g[data-city="{area}"] title').text_content()
     name = tip.split(" in ", 1)[1].split(":")[0]
-    line = page.get_by_test_id("log").locator(".log-line.has-refs",
-                                               has_text=f"founds a city in {name}")
+    log = page.get_by_test_id("log")
+    line = log.locator(".log-line.has-refs", has_text=f"founds a city in {name}")
     expect(line).to_have_count(1)
     expect(page.locator(".ind-refs [data-hl]")).to_have_count(0)
     line.hover()
     expect(page.locator(f'.ind-refs [data-hl="a{area}"]')).to_have_count(1)
     page.mouse.move(5, 5)
     expect(page.locator(".ind-refs [data-hl]")).to_have_count(0)
+
+    # Bahasa Indonesia mid-game: the board's words and the log at once
+    wait_for_my(page, rings)
+    page.select_option("select[data-testid=lang]", "id")
+    expect(status).to_contain_text("Dirikan kota dari kartu")
+    expect(status).to_contain_text("Tahun 1")
+    expect(page.locator(".ind-mapwrap svg")).to_have_attribute("aria-label", "Peta Indonesia")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("Persediaan")
+    expect(page.get_by_test_id("ind-zoom-in")).to_have_attribute("aria-label", "Perbesar")
+    ring = page.locator(rings).first
+    place = ring.get_attribute("aria-label").split(" di ", 1)[1]
+    expect(ring).to_have_attribute("aria-label", f"Dirikan kota di {place}")
+    expect(page.locator(".ind-mapwrap text", has_text="Selat Sunda")).to_have_count(1)
+    expect(log).to_contain_text(f"mendirikan kota di {name}")
+
+    # Bahasa Melayu, and a reload keeps it
+    page.select_option("select[data-testid=lang]", "ms")
+    expect(status).to_contain_text("Bina bandar daripada kad")
+    expect(page.locator(".ind-mapwrap text", has_text="Selat Melaka")).to_have_count(1)
+    expect(log).to_contain_text(f"membina bandar di {name}")
+    page.reload()
+    expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
+    expect(page.get_by_test_id("ind-supply")).to_contain_text("Bekalan")
+    expect(page.get_by_test_id("log")).to_contain_text(f"membina bandar di {name}")
