@@ -205,3 +205,15 @@ test("How to play: every word comes from the catalogue, in each language", () =>
     assert.match(texts.join(" "), /siap faji/, "game terms keep their names");
   }
 });
+
+test("How to play in a lobby (no game data yet) leaves the numbers out rather than guessing them", () => {
+  const cat = catalogue("en");
+  const h = (tag, attrs, children) => ({ tag, attrs, children: [].concat(children ?? []) });
+  const texts = [];
+  const walk = (n) => (typeof n === "string" ? texts.push(n) : n && n.children.forEach(walk));
+  walk(howToPlay({ t: tOf(cat), h, data: {}, lang: () => "en" }));
+  const all = texts.join(" ");
+  assert.ok(!/\{\w+\}/.test(all), "no placeholder left");
+  assert.match(all, /pays a fee for each sea/);
+  assert.ok(!all.includes("Prices per good sold"));
+});

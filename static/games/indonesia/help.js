@@ -9,8 +9,10 @@ const PHASES = ["new_era", "bid", "merger", "acquire", "research", "operate", "g
 export function howToPlay(ctx) {
   const { h } = ctx;
   const t = (key, params) => ctx.t(key, params);
-  const prices = ctx.data?.prices || { rice: 20, spice: 25, rubber: 30, "siap faji": 35, oil: 40 };
-  const section = (key, body) => h("section", { class: "ind-help-part", "data-help": key }, [h("h4", null, t(`indonesia.help.${key}_title`)), ...body]);
+  // prices and the ship fee come from the engine's data (absent in a lobby: then no numbers)
+  const prices = ctx.data?.prices;
+  const fee = ctx.data?.ship_fee;
+  const section = (key, body) => h("section", { class: "ind-help-part", "data-help": key }, [h("h4", null, t(`indonesia.help.${key}_title`)), ...body.filter(Boolean)]);
   const para = (key, params) => h("p", null, t(`indonesia.help.${key}`, params));
   return h("div", { class: "ind-help", "data-testid": "ind-help", lang: ctx.lang?.() || "en" }, [
     h("h3", null, t("indonesia.help.title")),
@@ -22,8 +24,8 @@ export function howToPlay(ctx) {
     ]),
     section("mergers", [para("mergers"), para("siap_faji")]),
     section("operations", [
-      para("operations", { fee: ctx.data?.ship_fee ?? 5 }),
-      para("prices", { rice: prices.rice, spice: prices.spice, rubber: prices.rubber, siap: prices["siap faji"], oil: prices.oil }),
+      fee === undefined ? para("operations_plain") : para("operations", { fee }),
+      prices ? para("prices", { rice: prices.rice, spice: prices.spice, rubber: prices.rubber, siap: prices["siap faji"], oil: prices.oil }) : null,
       para("expand"),
       para("growth"),
     ]),
