@@ -68,21 +68,31 @@ def assert_fits_and_finger_sized(phone: Any, width: int = PHONE["width"]) -> Non
     assert not small, f"targets under 44 x 44 px: {small[:8]}"
 
 
+# the offered ring nearest the middle of the map that a finger there would hit (not one
+# under the zoom buttons or a card): its key and centre
+CENTRED_RING = """(selector) => {
+    const box = document.querySelector('.ind-mapwrap').getBoundingClientRect();
+    const mid = [box.left + box.width / 2, box.top + box.height / 2];
+    const hits = [...document.querySelectorAll(selector)].map((el) => {
+        const r = el.getBoundingClientRect();
+        const c = [r.left + r.width / 2, r.top + r.height / 2];
+        const top = document.elementFromPoint(c[0], c[1]);
+        return {key: el.dataset.target, c, d: Math.hypot(c[0] - mid[0], c[1] - mid[1]),
+                ok: Boolean(top && top.closest('[data-target]') === el)};
+    }).filter((x) => x.ok).sort((a, b) => a.d - b.d);
+    return hits[0] || null;
+}"""
+
+
 def tap_centred_ring(phone: Any, selector: str) -> str:
-    """Tap the ring the map centred on (one inside the visible map), then Confirm; its key."""
+    """Tap the ring the map centred on, then Confirm; its key."""
     before = version(phone)
-    box = phone.locator(".ind-mapwrap").bounding_box()
-    rings = phone.locator(selector)
-    for i in range(rings.count()):
-        r = rings.nth(i).bounding_box()
-        cx, cy = r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
-        if box["x"] < cx < box["x"] + box["width"] and box["y"] < cy < box["y"] + box["height"]:
-            key = rings.nth(i).get_attribute("data-target")
-            phone.touchscreen.tap(cx, cy)
-            phone.get_by_test_id("confirm-move").tap()
-            phone.wait_for_function(NEWER, arg=before)
-            return key
-    raise AssertionError("no legal ring on screen after the map framed the decision")
+    ring = phone.evaluate(CENTRED_RING, selector)
+    assert ring, "no legal ring on screen after the map framed the decision"
+    phone.touchscreen.tap(*ring["c"])
+    phone.get_by_test_id("confirm-move").tap()
+    phone.wait_for_function(NEWER, arg=before)
+    return str(ring["key"])
 
 
 def test_on_a_phone_the_board_fits_targets_are_finger_sized_and_turns_are_tapped(

@@ -125,6 +125,8 @@ export function createRenderer(root, ctx) {
 
   function draw() {
     const keep = focusKey();
+    // the areas and seas are drawn once: a move shown for Confirm stays marked until here
+    for (const el of mapWrap.querySelectorAll(".meja-preview")) el.classList.remove("meja-preview");
     const myTurn = isMyTurn(doc, ctx.seat);
     if (myTurn) ({ sel, targets } = mapTargets(doc, sel, ctx.data));
     else targets = new Map();
