@@ -90,8 +90,11 @@ def tap_centred_ring(phone: Any, selector: str) -> str:
     ring = phone.evaluate(CENTRED_RING, selector)
     assert ring, "no legal ring on screen after the map framed the decision"
     phone.touchscreen.tap(*ring["c"])
+    expect(phone.locator(".ind-mapwrap .meja-preview")).not_to_have_count(0)
     phone.get_by_test_id("confirm-move").tap()
     phone.wait_for_function(NEWER, arg=before)
+    # the move is made: its Confirm preview is no longer marked on the map
+    expect(phone.locator(".ind-mapwrap .meja-preview")).to_have_count(0)
     return str(ring["key"])
 
 
