@@ -184,7 +184,10 @@ class ReplayLine(BaseModel):
 
     seq: int
     seat: int | None
-    text: str
+    #: a message key and its parameters (app/loglines.py), or an old game's English text
+    key: str | None = None
+    params: dict[str, Any] | None = None
+    text: str = ""
     private: bool
     data: dict[str, Any] | None = None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from engines.indonesia import board
 from engines.indonesia.data import components as c
+from engines.indonesia.places import AREA_LETTER
 
 
 def _deed(deed_id: str) -> dict[str, Any]:
@@ -39,4 +40,6 @@ def client_data() -> dict[str, Any]:
         #: area -> the seas it touches; sea -> the seas next to it
         "land_seas": {str(a): sorted(s) for a, s in board.LAND_SEAS.items()},
         "sea_seas": {str(s): sorted(t) for s, t in board.SEA_SEAS.items()},
+        #: land area -> its letter within its province: the log names it "Bali A"
+        "area_letters": {str(a): letter for a, letter in AREA_LETTER.items()},
     }

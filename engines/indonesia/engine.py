@@ -45,10 +45,12 @@ class IndonesiaEngine(StepEngine):
     #: passes.
     timeout_passes = ("pass",)
     blurb = "Build rice, spice, rubber, oil and shipping empires across the archipelago."
+    over_message = "indonesia.err.over"
 
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:
         if not self.min_players <= player_count <= self.max_players:
-            raise RuleError("Indonesia is for 2 to 5 players.")
+            raise RuleError("indonesia.err.players", low=self.min_players,
+                            high=self.max_players)
         opts = IndonesiaOptions.model_validate(options or {})
         rng = Rng.from_seed(seed)
         order = list(range(player_count))

@@ -12,7 +12,7 @@ def grow(st: dict, seat: int, action: Grow) -> Log:
     """One of the candidates grows; the next size is settled once the stones are used."""
     step = st["step"]
     if action.city not in step["candidates"]:
-        raise RuleError("Choose one of the cities that may grow.")
+        raise RuleError("indonesia.err.grow_choice")
     log: Log = []
     grow_city(st, action.city, log)
     step["candidates"].remove(action.city)

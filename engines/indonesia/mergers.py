@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
-from engines.base import RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.indonesia.actions import Announce, Pass, Raise, RemoveGood
 from engines.indonesia.phases import announce_next, announcements_again, auction_next
-from engines.indonesia.places import land_name
+from engines.indonesia.places import area, company, good_term
 from engines.indonesia.rules import after, free_slots, merger_pairs, removal_choices
-from engines.indonesia.words import Log, company_name, say, seat_ref
+from engines.indonesia.words import Log
 
 
-def multiples(units: int, low: int, verb: str) -> str:
-    """Why a merger bid is refused (spec ruling 3 amended: every bid a multiple of the units)."""
-    steps = ", ".join(str(low + k * units) for k in range(3))
-    return (f"Merger bids are multiples of the {units} units merged: {verb} at {steps} "
-            "and so on.")
+def multiples(units: int, low: int) -> dict[str, int]:
+    """The parameters of a refused merger bid (spec ruling 3 amended: every bid a multiple
+    of the units): the units and the first three bids allowed."""
+    return {"units": units, "first": low, "second": low + units, "third": low + 2 * units}
 
 
 def announce(st: dict, seat: int, action: Announce) -> Log:
@@ -24,20 +23,22 @@ def announce(st: dict, seat: int, action: Announce) -> Log:
     pairs = {frozenset((x, y)): (kind, u, low) for x, y, kind, u, low in merger_pairs(st, seat)}
     key = frozenset((a, b))
     if a == b or key not in pairs:
-        raise RuleError("You may not announce a merger of those two companies.")
+        raise RuleError("indonesia.err.no_such_merger")
     kind, u, low = pairs[key]
     if amount < low or amount % u:
-        raise RuleError(multiples(u, low, "open"))
+        raise RuleError("indonesia.err.open_multiples", **multiples(u, low))
     if amount > st["cash"][seat]:
-        raise RuleError("You cannot bid more money than you have.")
+        raise RuleError("indonesia.err.too_much")
     owners = {st["companies"][a]["owner"], st["companies"][b]["owner"]}
     bidders = [s for s in st["order"] if free_slots(st, s) > 0 or s in owners]
     log: Log = []
     st["step"] = {"kind": "auction", "seat": None, "a": a, "b": b, "announcer": seat,
                   "units": u, "high": amount, "leader": seat, "bidders": bidders,
                   "siap_faji": kind == "rice+spice"}
-    say(log, f"{seat_ref(seat)} announces a merger of {company_name(st, a)} and "
-        f"{company_name(st, b)}, opening at {amount}.")
+    log.append(LogEntry.say(
+        "indonesia.log.merger_announced", seat=seat_ref(seat), amount=amount,
+        a=company(a), a_good=good_term(st["companies"][a]["type"]),
+        b=company(b), b_good=good_term(st["companies"][b]["type"])))
     auction_next(st, seat, log)
     return log
 
@@ -55,13 +56,13 @@ def raise_bid(st: dict, seat: int, action: Raise) -> Log:
     step = st["step"]
     u, amount = step["units"], action.amount
     if amount < step["high"] + u or amount % u:
-        raise RuleError(multiples(u, step["high"] + u, "raise"))
+        raise RuleError("indonesia.err.raise_multiples", **multiples(u, step["high"] + u))
     if amount > st["cash"][seat]:
-        raise RuleError("You cannot bid more money than you have.")
+        raise RuleError("indonesia.err.too_much")
     log: Log = []
     step["high"] = amount
     step["leader"] = seat
-    say(log, f"{seat_ref(seat)} bids {amount}.")
+    log.append(LogEntry.say("indonesia.log.merger_raise", seat=seat_ref(seat), amount=amount))
     auction_next(st, seat, log)
     return log
 
@@ -70,7 +71,7 @@ def auction_pass(st: dict, seat: int, action: Pass) -> Log:
     """Out of this auction for good."""
     log: Log = []
     st["step"]["bidders"].remove(seat)
-    say(log, f"{seat_ref(seat)} drops out of the bidding.")
+    log.append(LogEntry.say("indonesia.log.merger_drop", seat=seat_ref(seat)))
     auction_next(st, seat, log)
     return log
 
@@ -78,14 +79,13 @@ def auction_pass(st: dict, seat: int, action: Pass) -> Log:
 def remove_good(st: dict, seat: int, action: RemoveGood) -> Log:
     """The new siap faji company gives up one good (those touching another first)."""
     if action.area not in removal_choices(st):
-        raise RuleError("Remove a good of the new company (first those touching another "
-                        "siap faji company).")
+        raise RuleError("indonesia.err.remove_good")
     log: Log = []
     step = st["step"]
     st["companies"][step["company"]]["areas"].remove(action.area)
     step["left"] -= 1
-    say(log, f"{seat_ref(seat)} removes the good in {land_name(action.area)}.",
-        {"area": action.area})
+    log.append(LogEntry.say("indonesia.log.good_removed", seat=seat_ref(seat),
+                            area=area(action.area), data={"area": action.area}))
     if step["left"] == 0:
         announcements_again(st, step["announcer"], log)
     return log

@@ -4,22 +4,24 @@ company sails and may place ships."""
 
 from __future__ import annotations
 
-from engines.base import RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.indonesia.actions import Expand, Pass, PlaceShip, Route, Sail, Sell
 from engines.indonesia.data.components import PRICES, SHIP_FEE, SHIPPING
 from engines.indonesia.phases import expand_next, operate_next, ships_next
-from engines.indonesia.places import land_name, sea_name
+from engines.indonesia.places import area as area_ref
+from engines.indonesia.places import company, good_term
+from engines.indonesia.places import sea as sea_ref
 from engines.indonesia.rules import after, expansion_areas, ship_seas
 from engines.indonesia.sales import check_routing
-from engines.indonesia.words import Log, say, seat_ref
+from engines.indonesia.words import Log
 
 
 def _company_to_operate(st: dict, seat: int, cid: str, shipping: bool) -> dict:
     co = st["companies"].get(cid)
     if co is None or co["owner"] != seat or co["operated"]:
-        raise RuleError("Operate one of your companies that has not operated yet.")
+        raise RuleError("indonesia.err.operate_own")
     if (co["type"] == SHIPPING) != shipping:
-        raise RuleError("Shipping companies sail; production companies sell.")
+        raise RuleError("indonesia.err.sail_or_sell")
     return co
 
 
@@ -56,10 +58,16 @@ def sell(st: dict, seat: int, action: Sell) -> Log:
         "company": cid, "owner": seat, "type": good, "sold": sold, "goods": len(co["areas"]),
         "routes": [r.model_dump(by_alias=True) for r in routes],
         "fees": {str(s): f for s, f in fees.items()}, "income": income}
-    fee_text = ", ".join(f"{f} to {seat_ref(s)}" for s, f in fees.items()) or "no fees"
     log: Log = []
-    say(log, f"{seat_ref(seat)}'s {good} company {cid} sells {sold} of {len(co['areas'])} "
-        f"goods for {income} ({fee_text}).", {"sale": st["last_sale"]})
+    # Fees to the seller's own ships cost nothing (they go from one pocket to the other).
+    paid = {s: f for s, f in fees.items() if s != seat}
+    log.append(LogEntry.say("indonesia.log.sold", seat=seat_ref(seat), good=good_term(good),
+                            company=company(cid), sold=sold, goods=len(co["areas"]),
+                            income=income, fees=sum(paid.values()),
+                            data={"sale": st["last_sale"]}))
+    for owner, fee in paid.items():
+        log.append(LogEntry.say("indonesia.log.ship_fees", seat=seat_ref(owner), amount=fee,
+                                company=company(cid)))
     all_sold = sold == len(co["areas"])
     st["step"] = {"kind": "expand", "seat": seat, "company": cid,
                   "left": st["research"][seat]["expansion"], "paid": not all_sold}
@@ -73,18 +81,18 @@ def expand(st: dict, seat: int, action: Expand) -> Log:
     cid, area = step["company"], action.area
     co = st["companies"][cid]
     if area not in expansion_areas(st, cid):
-        raise RuleError("Expand into an empty area next to the company, not next to another "
-                        "company's goods of the same type.")
+        raise RuleError("indonesia.err.expand_area")
     cost = PRICES[co["type"]] if step["paid"] else 0
     if cost and cost > st["cash"][seat]:  # a free expansion is owed even in debt
-        raise RuleError(f"You cannot pay {cost} for this expansion.")
+        raise RuleError("indonesia.err.expand_cost", cost=cost)
     log: Log = []
     _earn(st, seat, -cost)
     co["areas"].append(area)
     co["areas"].sort()
     step["left"] -= 1
-    say(log, f"{seat_ref(seat)}'s company {cid} expands into {land_name(area)}"
-        + (f" for {cost}." if cost else "."), {"company": cid, "area": area, "cost": cost})
+    log.append(LogEntry.say("indonesia.log.expanded", seat=seat_ref(seat),
+                            company=company(cid), area=area_ref(area), cost=cost,
+                            data={"company": cid, "area": area, "cost": cost}))
     expand_next(st, log)
     return log
 
@@ -95,7 +103,7 @@ def sail(st: dict, seat: int, action: Sail) -> Log:
     _company_to_operate(st, seat, cid, shipping=True)
     log: Log = []
     st["companies"][cid]["operated"] = True
-    say(log, f"{seat_ref(seat)} operates shipping company {cid}.")
+    log.append(LogEntry.say("indonesia.log.sailed", seat=seat_ref(seat), company=company(cid)))
     st["step"] = {"kind": "ships", "seat": seat, "company": cid,
                   "left": st["research"][seat]["expansion"]}
     ships_next(st, log)
@@ -107,13 +115,14 @@ def place_ship(st: dict, seat: int, action: PlaceShip) -> Log:
     step = st["step"]
     cid, sea = step["company"], action.sea
     if sea not in ship_seas(st, cid):
-        raise RuleError("A new ship goes in or next to a sea holding the company's ships.")
+        raise RuleError("indonesia.err.ship_sea")
     log: Log = []
     ships = st["companies"][cid]["ships"]
     ships[str(sea)] = ships.get(str(sea), 0) + 1
     step["left"] -= 1
-    say(log, f"{seat_ref(seat)}'s shipping company {cid} places a ship in {sea_name(sea)}.",
-        {"company": cid, "sea": sea})
+    log.append(LogEntry.say("indonesia.log.ship_placed", seat=seat_ref(seat),
+                            company=company(cid), sea=sea_ref(sea),
+                            data={"company": cid, "sea": sea}))
     ships_next(st, log)
     return log
 
@@ -122,7 +131,7 @@ def operation_pass(st: dict, seat: int, action: Pass) -> Log:
     """Stop an optional expansion or ship placement."""
     step = st["step"]
     if step["kind"] == "expand" and not step["paid"]:
-        raise RuleError("Every good was sold: the company must expand.")
+        raise RuleError("indonesia.err.must_expand")
     log: Log = []
     operate_next(st, after(st, seat), log)
     return log

@@ -9,9 +9,11 @@ and appends to the log.
 
 from __future__ import annotations
 
-from engines.base import LogEntry
+from typing import Any
+
+from engines.base import LogEntry, seat_ref
 from engines.indonesia.data.components import CITY_CARDS, DEEDS, ERAS, MAX_CITY_SIZE
-from engines.indonesia.places import land_name
+from engines.indonesia.places import city, company, deed, good_term
 from engines.indonesia.rules import (
     after,
     era_cards,
@@ -26,7 +28,7 @@ from engines.indonesia.rules import (
     to_operate,
     units,
 )
-from engines.indonesia.words import Log, deed_name, say, seat_ref
+from engines.indonesia.words import Log
 
 State = dict
 
@@ -54,12 +56,12 @@ def start_year(st: State, log: Log) -> None:
 def new_era(st: State, era: str, log: Log) -> None:
     """Discard the old deeds; players found cities, then the era's deeds are laid out."""
     if st["deeds"]:
-        say(log, "The unacquired deeds are discarded: "
-            + ", ".join(deed_name(d) for d in st["deeds"]) + ".")
+        for d in st["deeds"]:
+            log.append(LogEntry.say("indonesia.log.deed_unacquired", deed=deed(d)))
         st["discarded"].extend(st["deeds"])
         st["deeds"] = []
     st["era"] = era
-    say(log, f"Era {era} begins.")
+    log.append(LogEntry.say("indonesia.log.era_begins", era=era))
     per = 2 if st["players"] == 2 else 1
     st["phase"] = "new_era"
     st["step"] = {"kind": "cities", "seat": None, "queue": st["order"] * per}
@@ -75,8 +77,8 @@ def cities_next(st: State, log: Log) -> None:
         for c in era_cards(st, seat):
             if c not in usable:
                 st["hands"][seat].remove(c)
-                say(log, f"{seat_ref(seat)}'s city card {c} ({', '.join(CITY_CARDS[c])}) has "
-                    "no legal place and is discarded.")
+                log.append(LogEntry.say("indonesia.log.card_discarded", seat=seat_ref(seat),
+                                        card=c, provinces=", ".join(CITY_CARDS[c])))
         if usable:
             st["step"]["seat"] = seat
             return
@@ -92,7 +94,7 @@ def discard_unstartable(st: State, log: Log) -> None:
         if not start_areas(st, d):
             st["deeds"].remove(d)
             st["discarded"].append(d)
-            say(log, f"The {deed_name(d)} deed cannot start anywhere and is discarded.")
+            log.append(LogEntry.say("indonesia.log.deed_unstartable", deed=deed(d)))
 
 
 # -- phase 2: turn order bids ----------------------------------------------------------------
@@ -112,7 +114,9 @@ def bid_next(st: State, log: Log) -> None:
     counts_by_seat = {b["seat"]: b["counts"] for b in st["bids"]}
     old = st["order"]
     st["order"] = sorted(old, key=lambda s: (-counts_by_seat[s], old.index(s)))
-    say(log, "New turn order: " + ", ".join(seat_ref(s) for s in st["order"]) + ".")
+    # One parameter per place (p1 first): the catalogue words a list of 2 to 5 names.
+    places: dict[str, Any] = {f"p{i + 1}": seat_ref(s) for i, s in enumerate(st["order"])}
+    log.append(LogEntry.say("indonesia.log.turn_order", count=len(st["order"]), **places))
     begin_merger(st, log)
 
 
@@ -184,9 +188,12 @@ def resolve_merger(st: State, log: Log) -> None:
         st["cash"][s] += amount
     new = _merged_company(st, winner, step["a"], step["b"], step["siap_faji"])
     cid = new["id"]
-    say(log, f"{seat_ref(winner)} wins the merger for {price}, forming {new['type']} company "
-        f"{cid}; paid out: " + ", ".join(f"{seat_ref(s)} {v}" for s, v in pay.items()) + ".",
-        {"company": cid, "price": price, "payout": {str(s): v for s, v in pay.items()}})
+    log.append(LogEntry.say(
+        "indonesia.log.merger_won", seat=seat_ref(winner), price=price,
+        good=good_term(new["type"]), company=company(cid),
+        data={"company": cid, "price": price, "payout": {str(s): v for s, v in pay.items()}}))
+    for s, amount in pay.items():
+        log.append(LogEntry.say("indonesia.log.merger_payout", seat=seat_ref(s), amount=amount))
     if step["siap_faji"]:
         n = len(new["areas"])
         st["step"] = {"kind": "remove", "seat": winner, "company": cid, "left": (n + 1) // 2,
@@ -310,7 +317,8 @@ def grow_city(st: State, area: int, log: Log) -> None:
     st["stones"][str(c["size"])] -= 1
     # Replaced, never appended in place: the state copy shares this key.
     st["grown"] = [*st.get("grown", []), area]
-    say(log, f"The city in {land_name(area)} grows to size {c['size']}.", {"area": area})
+    log.append(LogEntry.say("indonesia.log.city_grows", city=city(area), size=c["size"],
+                            data={"area": area}))
 
 
 def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
@@ -328,8 +336,8 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
                           "candidates": cands, "left": avail, "pending": pending}
             return
         else:
-            say(log, f"No size-{target} city stones are left; "
-                + ", ".join(land_name(a) for a in cands) + " cannot grow.")
+            for a in cands:
+                log.append(LogEntry.say("indonesia.log.no_stone", size=target, city=city(a)))
         target -= 1
     end_year(st, log)
 
@@ -350,17 +358,15 @@ def year_summary(st: State, log: Log) -> None:
     """The year in one public line (cities grown), and each seat's net earnings of the
     operations: public with open money, told only to their owner with secret money."""
     grown = st.get("grown", [])
-    cities = ", ".join(f"{land_name(a)} (now {st['cities'][str(a)]['size']})" for a in grown)
-    say(log, f"Year {st['year']} ends. Cities grown: {cities or 'none'}.",
-        {"summary": {"year": st["year"], "grown": list(grown)}})
-    if st["secret"]:
-        for seat in range(st["players"]):
-            log.append(LogEntry(
-                text=f"Your net earnings in year {st['year']}: {st['earned'][seat]} Rp.",
-                to=[seat]))
-    else:
-        say(log, f"Net earnings in year {st['year']}: " + ", ".join(
-            f"{seat_ref(s)} {st['earned'][s]} Rp" for s in range(st["players"])) + ".")
+    log.append(LogEntry.say("indonesia.log.year_ends", year=st["year"], grown=len(grown),
+                            data={"summary": {"year": st["year"], "grown": list(grown)}}))
+    for seat in range(st["players"]):
+        if st["secret"]:
+            log.append(LogEntry.say("indonesia.log.your_earnings", year=st["year"],
+                                    amount=st["earned"][seat], to=[seat]))
+        else:
+            log.append(LogEntry.say("indonesia.log.earnings", year=st["year"],
+                                    seat=seat_ref(seat), amount=st["earned"][seat]))
 
 
 # -- the end ---------------------------------------------------------------------------------
@@ -375,8 +381,12 @@ def end_game(st: State, log: Log, *, stalled: bool = False) -> None:
                     "bonus": st["bonus"][s],
                     "score": st["cash"][s] + st["bank"][s] + st["bonus"][s]}
                    for s in range(st["players"])]
-    why = (f"Nothing changed in year {st['year']}, and nothing ever can: the game is stalled "
-           "and ends." if stalled else "Era c is over: the game ends.")
-    say(log, why + " Final scores: "
-        + ", ".join(f"{seat_ref(f['seat'])} {f['score']}" for f in st["final"]) + ".")
+    if stalled:
+        log.append(LogEntry.say("indonesia.log.stalled", year=st["year"]))
+    else:
+        log.append(LogEntry.say("indonesia.log.game_ends"))
+    for f in st["final"]:
+        log.append(LogEntry.say("indonesia.log.final_score", seat=seat_ref(f["seat"]),
+                                score=f["score"], cash=f["cash"], bank=f["bank"],
+                                bonus=f["bonus"]))
 

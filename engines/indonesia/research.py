@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
-from engines.base import RuleError
+from engines.base import LogEntry, RuleError, seat_ref
 from engines.indonesia.actions import Pass, Research
 from engines.indonesia.data.components import MAX_LEVEL
 from engines.indonesia.phases import research_next
-from engines.indonesia.words import Log, say, seat_ref
+from engines.indonesia.places import track_term
+from engines.indonesia.words import Log
 
 
 def research(st: dict, seat: int, action: Research) -> Log:
     """One step on one track; Hull may be advanced for another player instead."""
     track, player = action.track, action.player
     if player >= st["players"]:
-        raise RuleError("There is no such player.")
+        raise RuleError("indonesia.err.no_player")
     if player != seat and track != "hull":
-        raise RuleError("Only Hull may be advanced for another player.")
+        raise RuleError("indonesia.err.hull_only", hull=track_term("hull"))
     if st["research"][player][track] >= MAX_LEVEL:
-        raise RuleError("That track is already at its top level.")
+        raise RuleError("indonesia.err.track_top", track=track_term(track))
     log: Log = []
     st["research"][player][track] += 1
-    whose = "" if player == seat else f" for {seat_ref(player)}"
-    say(log, f"{seat_ref(seat)} researches {track}{whose} "
-        f"(now {st['research'][player][track]}).")
+    level = st["research"][player][track]
+    if player == seat:
+        log.append(LogEntry.say("indonesia.log.research", seat=seat_ref(seat),
+                                track=track_term(track), level=level))
+    else:
+        log.append(LogEntry.say("indonesia.log.research_for", seat=seat_ref(seat),
+                                track=track_term(track), player=seat_ref(player), level=level))
     research_next(st, log)
     return log
 

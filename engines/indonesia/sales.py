@@ -5,16 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import RuleError
-from engines.indonesia.board import LAND_SEAS, SEA_LANDS, SEA_SEAS
+from engines.indonesia.board import LAND_PROVINCE, LAND_SEAS, SEA_LANDS, SEA_NAMES, SEA_SEAS
 from engines.indonesia.flow import Network, max_goods, solve, zone_seas
-from engines.indonesia.places import land_name, sea_name
+from engines.indonesia.places import sea_term
 from engines.indonesia.rules import sale_network, zones
 
 State = dict
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def check_routing(st: State, cid: str, routes: list) -> int:
@@ -36,7 +32,7 @@ def check_routing(st: State, cid: str, routes: list) -> int:
     sold = sum(used_zone)
     best = max_goods(net)
     if sold < best:
-        raise RuleError(f"The company must sell as many goods as possible: {best}, not {sold}.")
+        raise RuleError("indonesia.err.sell_most", best=best, sold=sold)
     return sold
 
 
@@ -45,24 +41,28 @@ def _check_route(r: Any, net: Network, zone_of: dict[int, int],
     """One route's path: own area, one company's ships in adjacent seas, a city at the end.
     Returns the route's zone."""
     if r.source not in zone_of:
-        raise RuleError("Goods must leave from one of the company's own areas.")
+        raise RuleError("indonesia.err.route_source")
     if r.ship not in net.ships:
-        raise RuleError(f"{r.ship} is not a shipping company.")
+        raise RuleError("indonesia.err.route_not_shipping", ship=r.ship)
     seas = r.seas
     if len(set(seas)) != len(seas):
-        raise RuleError("A route may not pass the same sea twice.")
+        raise RuleError("indonesia.err.route_twice")
     for i, sea in enumerate(seas):
+        if sea not in SEA_NAMES:
+            raise RuleError("indonesia.err.route_no_sea", sea=sea)
         if sea not in net.ships[r.ship]:
-            raise RuleError(f"Shipping company {r.ship} has no ship in {sea_name(sea)}.")
+            raise RuleError("indonesia.err.route_no_ship", ship=r.ship, sea=sea_term(sea))
         if i and sea not in SEA_SEAS[seas[i - 1]]:
-            raise RuleError(f"{_cap(sea_name(seas[i - 1]))} and {sea_name(sea)} are not "
-                            "adjacent.")
+            raise RuleError("indonesia.err.route_not_adjacent", a=sea_term(seas[i - 1]),
+                            b=sea_term(sea))
     zi = zone_of[r.source]
     if seas[0] not in zone_seas(zone_list[zi]):
-        raise RuleError(f"{_cap(sea_name(seas[0]))} does not touch the goods' area.")
-    if r.city not in net.demand or r.city not in SEA_LANDS[seas[-1]]:
-        raise RuleError(f"{_cap(sea_name(seas[-1]))} does not reach a city in "
-                        f"{land_name(r.city)}.")
+        raise RuleError("indonesia.err.route_start", sea=sea_term(seas[0]))
+    if r.city not in net.demand:
+        raise RuleError("indonesia.err.route_no_city")
+    if r.city not in SEA_LANDS[seas[-1]]:
+        raise RuleError("indonesia.err.route_end", sea=sea_term(seas[-1]),
+                        province=LAND_PROVINCE[r.city])
     return zi
 
 
@@ -71,16 +71,15 @@ def _check_capacities(net: Network, zone_list: list[list[int]], used_zone: list[
     """Zones, ships (x hull) and cities carry no more than they can."""
     for zi, z in enumerate(zone_list):
         if used_zone[zi] > len(z):
-            raise RuleError("A zone cannot send more goods than it has.")
+            raise RuleError("indonesia.err.zone_goods")
     for (ship, sea), n in used_ship.items():
         if n > net.ships[ship][sea]:
-            raise RuleError(f"The ships of {ship} in {sea_name(sea)} can carry only "
-                            f"{net.ships[ship][sea]} goods for this company.")
+            raise RuleError("indonesia.err.ship_capacity", ship=ship, sea=sea_term(sea),
+                            n=net.ships[ship][sea])
     for city, n in used_city.items():
         if n > net.demand[city]:
-            raise RuleError(f"The city in {land_name(city)} takes only "
-                            f"{max(0, net.demand[city])} "
-                            "more of these goods this year.")
+            raise RuleError("indonesia.err.city_demand", province=LAND_PROVINCE[city],
+                            n=max(0, net.demand[city]))
 
 
 def proposal(st: State, cid: str) -> list[dict]:

@@ -30,8 +30,8 @@ def awaited(st: Any) -> list[int]:
 
 
 def hint(st: Any, seat: int, kind: str) -> str:
-    """The refusal of an action this step does not take."""
-    return f"You cannot {kind.replace('_', ' ')} now."
+    """The refusal of an action this step does not take (a message key per action type)."""
+    return "indonesia.err.not_now." + kind
 
 
 def _steps_range(low: int, cash: int, units: int) -> list[int]:
@@ -134,7 +134,8 @@ def grow_templates(st: Any, seat: int) -> list[Template]:
 
 
 def _step(name: str, actions: dict[str, Any], legal: Any) -> Step:
-    return Step(name=name, actions=actions, actors=awaited, legal=legal, hint=hint)
+    return Step(name=name, actions=actions, actors=awaited, legal=legal, hint=hint,
+                not_your_turn="indonesia.err.not_your_turn")
 
 
 #: kind of step -> what it takes. Phase 1: cities; 2: bid; 3: announce, auction, remove;

@@ -1,29 +1,10 @@
-"""How log lines and refusals name seats, deeds and companies (places are in places.py)."""
+"""How the engine speaks: every log line is ``LogEntry.say(<key>, ...)`` with a message key of
+``engines/indonesia/i18n/`` and its parameters (seats, numbers, game terms, and the board
+references of places.py); every refusal is ``RuleError(<key>, ...)`` the same way."""
 
 from __future__ import annotations
 
 from engines.base import LogEntry
-from engines.indonesia.data.components import DEEDS
 
+#: The log lines one move writes.
 Log = list[LogEntry]
-
-
-def say(log: Log, text: str, data: dict | None = None) -> None:
-    """Append one public log line."""
-    log.append(LogEntry(text=text, data=data))
-
-
-def seat_ref(s: int) -> str:
-    """The placeholder the client replaces with the seat's name."""
-    return "{seat" + str(s) + "}"
-
-
-def deed_name(d: str) -> str:
-    """E.g. "Bali rice"."""
-    info = DEEDS[d]
-    return f"{info['province']} {info['type']}"
-
-
-def company_name(st: dict, cid: str) -> str:
-    """E.g. "rice company C3"."""
-    return f"{st['companies'][cid]['type']} company {cid}"

@@ -68,7 +68,7 @@ def test_a_card_with_no_legal_area_is_discarded_and_play_moves_on() -> None:
     cities_next(st, log)
     assert st["hands"][1] == []
     assert ENGINE.to_act(st) == [2]
-    assert any("B1" in e.text and "discarded" in e.text for e in log)
+    assert any("B1" in e.english() and "discarded" in e.english() for e in log)
 
 
 def test_no_size_one_stone_means_the_card_is_discarded() -> None:

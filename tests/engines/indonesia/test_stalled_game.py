@@ -67,7 +67,7 @@ def test_ruling_13_a_dead_position_ends_the_game_at_the_end_of_that_year() -> No
     assert ENGINE.outcome(st) is not None, "a dead position must end the game"
     assert st["year"] == 30  # the same year: it ends at that year's end
     assert st["end"] == "stalled"
-    assert any("nothing changed" in e.text.lower() for e in log), [e.text for e in log]
+    assert any("nothing changed" in e.english().lower() for e in log), [e.english() for e in log]
     out = ENGINE.outcome(st)
     assert out is not None
     # Scored as at the end of era c: cash + bank + the last operations' net income (0).
