@@ -112,7 +112,9 @@ import { areaLetters, makeWords, seatLetters } from "../../static/games/indonesi
 import { howToPlay } from "../../static/games/indonesia/index.js";
 
 const layout = JSON.parse(readFileSync(new URL("../../static/games/indonesia/layout.json", import.meta.url), "utf8"));
-const catalogue = (lang) => JSON.parse(readFileSync(new URL(`../../static/games/indonesia/i18n/${lang}.json`, import.meta.url), "utf8"));
+// the board's words and the engine's terms (goods, tracks, seas), merged as /i18n/<lang>.json is
+const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
+const catalogue = (lang) => ({ ...readJson(`../../engines/indonesia/i18n/${lang}.json`), ...readJson(`../../static/games/indonesia/i18n/${lang}.json`) });
 // a ctx.t over the board's own catalogue: {name} filled in, plurals left as they are
 const tOf = (cat) => (key, params = {}) => {
   assert.ok(key in cat, `missing key ${key}`);

@@ -45,8 +45,9 @@ export function makeWords(ctx, layout) {
       return t("indonesia.board.area_name", { province: info.province, letter: letters0[String(a)] });
     },
     province: (a) => layout.areas[String(a)]?.province || "",
-    sea: (s) => (layout.seas[String(s)] ? t(`indonesia.board.sea.${s}`) : t("indonesia.board.sea_unknown", { id: s })),
-    good: (type) => t(`indonesia.board.good.${goodKey(type)}`),
+    // goods, tracks and seas are the engine's terms (engines/indonesia/i18n): one word in log and board
+    sea: (s) => (layout.seas[String(s)] ? t(`indonesia.sea.${s}`) : t("indonesia.board.sea_unknown", { id: s })),
+    good: (type) => t(`indonesia.good.${goodKey(type)}`),
     goodLetter: (type) => t(`indonesia.board.letter.${goodKey(type)}`),
     deed: (d) => {
       const info = ctx.data.deeds?.[d];
@@ -57,7 +58,7 @@ export function makeWords(ctx, layout) {
       good: words.good(d.type), province: d.province || "", id: d.id || "", era: String(d.era || "").toUpperCase(),
       ships: d.ships ? d.ships.map((s) => (s ? String(s) : "–")).join("/") : "", shipping: d.type === ctx.data.shipping ? "yes" : "no",
     }),
-    track: (k) => t(`indonesia.board.track.${k}`),
+    track: (k) => t(`indonesia.track.${k}`),
     trackShort: (k) => t(`indonesia.board.track_short.${k}`),
     money: (v) => (v === null || v === undefined ? t("indonesia.board.hidden") : t("indonesia.board.rp", { n: v })),
     /** The letter shown beside a seat's colour. */
