@@ -34,8 +34,11 @@ def first(value: Any) -> Any:
 
 
 def click_target(page: Any, key: str) -> None:
-    """Click a highlighted area ("a12") or sea ("s120") ring on the map."""
-    page.locator(f'circle.ind-ring[data-target="{key}"]').click()
+    """Click a highlighted area ("a12") or sea ("s120") ring on the map (focusing a target
+    pans the zoomed map to it, as a player would drag it into view)."""
+    ring = page.locator(f'g.ind-target[data-target="{key}"]')
+    ring.focus()
+    ring.click()
 
 
 def play_one(page: Any, state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -46,7 +49,7 @@ def play_one(page: Any, state: dict[str, Any], seat: int) -> dict[str, Any]:
     if kind == "cities":
         t = next(t for t in legal if t["type"] == "place_city")
         area = first(t["area"])
-        expect(page.locator("circle.ind-ring")).to_have_count(len(t["area"]["$choice"]))
+        expect(page.locator('g.ind-target[data-target^="a"]')).to_have_count(len(t["area"]["$choice"]))
         click_target(page, f"a{area}")
         return {"type": "place_city", "card": t["card"], "area": area}
     if kind == "bid":

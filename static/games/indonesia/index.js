@@ -3,16 +3,23 @@
 // (static/games/indonesia/layout.json, made offline by tools/indonesia_layout.py): the
 // browser never computes geometry, it only draws polygons and places pieces on them.
 // Prices, deeds, city cards and the map's adjacency come from the engine (ctx.data); what a
-// click means is model.js.
+// click means is model.js; how things are named is words.js; every word goes through ctx.t.
 
 import { markPreview } from "../../preview.js";
+import { howToPlay as help } from "./help.js";
 import { makeMap } from "./map.js";
+import { makeMarks } from "./marks.js";
 import { isMyTurn, keepSelection, mapTargets, onlyPass, pendingSale } from "./model.js";
 import { makeSide } from "./panels.js";
 import { makeStatus } from "./status.js";
+import { makeWords } from "./words.js";
 
 export const stylesheet = new URL("./indonesia.css", import.meta.url).href;
 const LAYOUT_URL = new URL("./layout.json", import.meta.url);
+const FIRST_CONTROL = ".ind-mapwrap [data-target], .ind-controls button, .ind-controls input";
+
+/** The "How to play" panel: eras, a year's phases, mergers, operations and scoring. */
+export const howToPlay = (ctx) => help(ctx);
 
 export function createRenderer(root, ctx) {
   const { h } = ctx;
@@ -22,8 +29,20 @@ export function createRenderer(root, ctx) {
   const mapWrap = h("div", { class: "ind-mapwrap", "data-testid": "ind-map" });
   const side = h("div", { class: "ind-side", "data-testid": "ind-panels" });
   const legend = h("div", { class: "ind-legend" });
-  const main = h("div", { class: "ind" }, [status, mapWrap, legend, side]);
+  // the map first: the status's controls come and go below it, so the map never moves
+  // a tap on anything with a title in the panels opens its card (touch screens show no titles)
+  const sideCard = h("div", { class: "ind-tipcard ind-tipfixed", role: "status", "data-testid": "ind-sidecard", hidden: true });
+  const main = h("div", { class: "ind" }, [mapWrap, status, legend, side, sideCard]);
   root.append(main);
+  sideCard.addEventListener("click", () => { sideCard.hidden = true; });
+  for (const el of [side, legend, status]) {
+    el.addEventListener("click", (ev) => {
+      const titled = ev.target.closest("[title]");
+      if (!titled || titled.closest("button, select, input")) { sideCard.hidden = true; return; }
+      sideCard.textContent = titled.title;
+      sideCard.hidden = false;
+    });
+  }
 
   let doc = null;
   let sel = {};           // the viewer's current selection (deed, card, company, pair, route edits)
@@ -32,8 +51,12 @@ export function createRenderer(root, ctx) {
   let sending = false;
   let targets = new Map(); // key ("a12", "s120", "deed:a5") -> {send} | {select}
   let map = null;
+  let marks = null;
+  let words = null;
+  let refs = null;
   let drawStatus = null;
   let drawSide = null;
+  let refocus = false;     // the board had the focus when its control went away
 
   function send(action) {
     if (sending) return;
@@ -49,24 +72,32 @@ export function createRenderer(root, ctx) {
   const select = (next) => {
     sel = next;
     draw();
+    // keyboard play: a choice that opens map targets moves the focus onto the first of them
+    if (root.contains(document.activeElement) || document.activeElement === document.body) {
+      const first = mapWrap.querySelector('[data-target]:not([data-target^="deed:"])');
+      if (first && next.deed) first.focus();
+    }
   };
   function onKey(key) {
-    const t = targets.get(key);
-    if (!t) return;
-    if (t.send) send(t.send);
-    else select(t.select);
+    const tgt = targets.get(key);
+    if (!tgt) return;
+    if (tgt.send) send(tgt.send);
+    else select(tgt.select);
   }
 
   fetch(LAYOUT_URL)
     .then((r) => r.json())
     .then((layout) => {
-      map = makeMap(ctx, layout, mapWrap, legend, onKey);
-      drawStatus = makeStatus(ctx, status, send, select, map.provinceOf);
-      drawSide = makeSide(ctx, side, onKey);
+      words = makeWords(ctx, layout);
+      map = makeMap(ctx, layout, words, mapWrap, legend, onKey, (piece) => marks.showCard(piece.dataset.tip));
+      marks = makeMarks(ctx, map, words, mapWrap, onKey);
+      marks.setRefs(refs);
+      drawStatus = makeStatus(ctx, status, send, select, words);
+      drawSide = makeSide(ctx, side, onKey, words);
       if (doc) draw();
     })
     .catch((err) => {
-      status.textContent = `The board drawing could not be loaded (${err.message}).`;
+      status.textContent = ctx.t("indonesia.board.load_failed", { error: err.message });
     });
 
   function update(next) {
@@ -83,16 +114,45 @@ export function createRenderer(root, ctx) {
     if (map) draw();
   }
 
+  /** Which focused control to find again after a redraw (the board is rebuilt each time). */
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || !root.contains(a)) return null;
+    if (a.dataset?.target) return `[data-target="${a.dataset.target}"]`;
+    if (a.dataset?.testid) return `[data-testid="${a.dataset.testid}"]`;
+    return FIRST_CONTROL;
+  }
+
   function draw() {
+    const keep = focusKey();
+    // the areas and seas are drawn once: a move shown for Confirm stays marked until here
+    for (const el of mapWrap.querySelectorAll(".meja-preview")) el.classList.remove("meja-preview");
     const myTurn = isMyTurn(doc, ctx.seat);
     if (myTurn) ({ sel, targets } = mapTargets(doc, sel, ctx.data));
     else targets = new Map();
     // for tests and tools: which document this board shows
     main.dataset.version = String(doc.version);
     main.dataset.phase = `${doc.view.phase}/${doc.view.step?.kind || ""}`;
-    map.draw(doc, sel, targets, pendingSale(doc, sel, myTurn), myTurn);
+    const cos = map.drawPieces(doc, sel);
+    const pts = marks.drawTargets(doc, sel, targets);
+    const sale = pendingSale(doc, sel, myTurn);
+    if (sale) {
+      marks.drawRoutes(cos, sale.routes, 1);
+      for (const r of sale.routes) for (const [x, y] of [map.areaCentre(r.from), map.areaCentre(r.city)]) pts.push({ x, y, cap: 200 });
+    } else if (doc.view.last_sale && doc.view.last_sale.routes?.length && doc.view.phase === "operate") {
+      marks.drawRoutes(cos, doc.view.last_sale.routes, 0.35);
+    }
+    marks.drawLastMoves(doc);
+    marks.drawRefs(doc);
+    marks.frame(pts, `${doc.version}|${sel.company || ""}|${sel.deed || ""}|${sel.card || ""}`);
     drawStatus(doc, sel);
     drawSide(doc, sel, targets);
+    // keep the keyboard where it was; if the board had the focus and its control is gone
+    // (the move was sent), give it back to the next decision's first control
+    const again = keep || (refocus && document.activeElement === document.body ? FIRST_CONTROL : null);
+    const el = again && (root.querySelector(again) || root.querySelector(FIRST_CONTROL));
+    if (el) el.focus({ preventScroll: true });
+    refocus = Boolean(again) && !el;
   }
 
   return {
@@ -103,6 +163,19 @@ export function createRenderer(root, ctx) {
       if (!map) return;
       draw();
       if (action && action.area !== undefined) markPreview(mapWrap, [`[data-area="${action.area}"]`]);
+      if (action && action.sea !== undefined) markPreview(mapWrap, [`[data-sea="${action.sea}"]`]);
+      if (action && action.city !== undefined) markPreview(mapWrap, [`[data-area="${action.city}"]`]);
+    },
+    /** The board's word for a log line's place ("Aceh 2", "Laut Banda", "C3"). */
+    describe(ref) {
+      return words ? words.describe(ref) : null;
+    },
+    /** Outline the places the references name (a hovered log line); null clears. */
+    highlight(next) {
+      refs = next && next.length ? next : null;
+      if (!marks) return;
+      marks.setRefs(refs);
+      if (doc) marks.drawRefs(doc);
     },
     destroy() {
       root.replaceChildren();

@@ -125,9 +125,10 @@ function depth(prev, s) {
 
 /**
  * Other maximal routings: move one good to another city or shipping line with room.
- * [{label, routes}], at most 12; provinceOf(area) names an area.
+ * [{move, routes}], at most 12; move says what changes ({one, city, ship, seas, fromCity,
+ * fromShip}: "one good" when the route carried several) for the board to word.
  */
-export function alternatives(data, view, companyId, routes, provinceOf) {
+export function alternatives(data, view, companyId, routes) {
   const cos = companiesOf(view);
   const co = cos[companyId];
   if (!co) return [];
@@ -173,11 +174,91 @@ export function alternatives(data, view, companyId, routes, provinceOf) {
         if (ship.id === r.ship && c.area === r.city && path.join() === r.seas.join()) continue;
         const moved = { from: r.from, ship: ship.id, seas: path, city: c.area, count: 1 };
         const rest = routes.map((q, j) => (j === i ? { ...q, count: q.count - 1 } : q)).filter((q) => q.count > 0);
-        out.push({ label: `${r.count > 1 ? "one good" : "the good"} to ${c.province} via ${ship.id} (${path.length} sea${path.length > 1 ? "s" : ""}) instead of ${provinceOf(r.city)} via ${r.ship}`, routes: mergeRoutes([...rest, moved]) });
+        out.push({
+          move: { one: r.count > 1, city: c.area, ship: ship.id, seas: path.length, fromCity: r.city, fromShip: r.ship },
+          routes: mergeRoutes([...rest, moved]),
+        });
       }
     }
   });
   return out.slice(0, 12);
+}
+
+/** The board references a log line names, in its parameters (lists too). */
+export function lineRefs(line) {
+  const out = [];
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === "object" && !("seat" in v) && !("term" in v)) out.push(v);
+  };
+  for (const v of Object.values(line?.params || {})) walk(v);
+  return out;
+}
+
+/** The places of a line: its board references, else what its data names (older lines). */
+function linePlaces(line) {
+  const refs = lineRefs(line).filter((r) => "area" in r || "city" in r || "sea" in r);
+  const places = refs.map((r) => ("sea" in r ? { sea: Number(r.sea) } : { area: Number(r.area ?? r.city) }));
+  const d = line?.data || {};
+  if (!places.length) {
+    if (typeof d.area === "number") places.push(d.area >= 115 && d.area <= 135 ? { sea: d.area } : { area: d.area });
+    if (typeof d.sea === "number") places.push({ sea: d.sea });
+    if (typeof d.city === "number") places.push({ area: d.city });
+  }
+  for (const r of d.sale?.routes || []) {
+    if (!places.some((p) => p.area === r.from)) places.push({ area: r.from });
+    if (!places.some((p) => p.area === r.city)) places.push({ area: r.city });
+  }
+  return places;
+}
+
+/**
+ * Each player's last move on the map: [{seat, places}] from the log lines (oldest first):
+ * the places named by the first line of that seat's latest move that names any. A move
+ * that names none (a bid, a pass) clears the seat's mark. Without lines, doc.last is used.
+ * Lines after the document's version are ignored (a replay shows an older board).
+ */
+export function lastMoves(lines, doc) {
+  const latest = new Map(); // seat -> {seq, places}
+  const upTo = typeof doc?.version === "number" ? doc.version : Infinity;
+  for (const line of lines || []) {
+    if (typeof line.seat !== "number" || (typeof line.seq === "number" && line.seq > upTo)) continue;
+    const seen = latest.get(line.seat);
+    if (!seen || line.seq !== seen.seq) latest.set(line.seat, { seq: line.seq, places: linePlaces(line) });
+    else if (!seen.places.length) seen.places = linePlaces(line);
+  }
+  const last = doc?.last;
+  if (!latest.size && last && typeof last.seat === "number") {
+    latest.set(last.seat, { seq: null, places: linePlaces({ data: last.data }) });
+  }
+  return [...latest].filter(([, v]) => v.places.length).map(([seat, v]) => ({ seat, places: v.places }));
+}
+
+/**
+ * The places on the map a list of board references names: areas and cities, seas, deeds
+ * still on the map, a company's goods and ships (a taken deed: its company's), a province's
+ * areas (provinceAreas(name) -> ids).
+ */
+export function refPlaces(refs, view, provinceAreas = () => []) {
+  const out = [];
+  const cos = Object.values(view?.companies || []);
+  const company = (c) => {
+    if (!c) return;
+    for (const a of c.areas || []) out.push({ area: a });
+    for (const s of Object.keys(c.ships || {})) out.push({ sea: Number(s) });
+  };
+  for (const r of refs || []) {
+    if (!r || typeof r !== "object") continue;
+    if ("area" in r) out.push({ area: Number(r.area) });
+    else if ("city" in r && /^\d+$/.test(String(r.city))) out.push({ area: Number(r.city) });
+    else if ("sea" in r) out.push({ sea: Number(r.sea) });
+    else if ("deed" in r) {
+      if ((view?.deeds || []).some((d) => d.id === r.deed)) out.push({ deed: r.deed });
+      else company(cos.find((c) => (c.deeds || []).includes(r.deed)));
+    } else if ("company" in r) company(cos.find((c) => c.id === r.company));
+    else if ("province" in r) for (const a of provinceAreas(r.province)) out.push({ area: a });
+  }
+  return out;
 }
 
 /** Clamp a number to a $range [lo, hi] in steps (what the bid and raise inputs send). */

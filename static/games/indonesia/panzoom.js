@@ -4,7 +4,10 @@
 /** Pan and zoom for svgRoot's view group (w x hgt board units); the state object steers it. */
 export function installPanZoom(svgRoot, view, w, hgt) {
   const st = { k: 1, x: 0, y: 0, moved: false, w, h: hgt };
-  const apply = () => view.setAttribute("transform", `translate(${st.x} ${st.y}) scale(${st.k})`);
+  const apply = () => {
+    view.setAttribute("transform", `translate(${st.x} ${st.y}) scale(${st.k})`);
+    st.onChange?.();
+  };
   // the part of the viewBox on screen (slice: the box is covered, the rest is cropped)
   const windowOf = () => {
     const r = svgRoot.getBoundingClientRect();
@@ -34,6 +37,21 @@ export function installPanZoom(svgRoot, view, w, hgt) {
   st.centre = () => {
     const win = windowOf();
     return [win.x + win.vw / 2, win.y + win.vh / 2];
+  };
+  /** CSS px per board unit at the current zoom (the hit areas are sized from it). */
+  st.pixelScale = () => windowOf().scale * st.k;
+  /** Zoom in (never out) until capUnits board units are at least halfPx CSS px (at most ×5). */
+  st.zoomFor = (halfPx, capUnits) => {
+    const need = halfPx / (capUnits * windowOf().scale);
+    if (need > st.k) st.k = Math.min(5, need);
+  };
+  /** Pan a board point into view if it is outside the window (keyboard focus). */
+  st.show = (px, py) => {
+    const win = windowOf();
+    const sx = st.x + px * st.k;
+    const sy = st.y + py * st.k;
+    const margin = 30 / win.scale;
+    if (sx < win.x + margin || sx > win.x + win.vw - margin || sy < win.y + margin || sy > win.y + win.vh - margin) st.focus(px, py);
   };
   st.reset = () => { st.k = 1; st.x = 0; st.y = 0; clamp(); apply(); };
   // bring a board point to the middle of the box (only moves when the map is cropped)
@@ -92,12 +110,23 @@ export function installPanZoom(svgRoot, view, w, hgt) {
   return st;
 }
 
-export function zoomButtons(h, st, mapWrap) {
+/** The zoom buttons; label() words them again (after a language switch). */
+export function zoomButtons(h, st, mapWrap, t) {
   const centre = () => st.centre();
-  return h("div", { class: "ind-zoom" }, [
-    h("button", { type: "button", title: "Zoom in", "aria-label": "Zoom in", onclick: () => st.zoomAt(1.5, ...centre()) }, "+"),
-    h("button", { type: "button", title: "Zoom out", "aria-label": "Zoom out", onclick: () => st.zoomAt(1 / 1.5, ...centre()) }, "−"),
-    h("button", { type: "button", title: "Whole map", "aria-label": "Whole map", onclick: () => st.reset() }, "⤢"),
-    h("button", { type: "button", title: "Full screen map", "aria-label": "Full screen map", onclick: () => { mapWrap.classList.toggle("ind-full"); st.reset(); } }, "▢"),
-  ]);
+  const buttons = [
+    ["zoom_in", "+", () => st.zoomAt(1.5, ...centre())],
+    ["zoom_out", "−", () => st.zoomAt(1 / 1.5, ...centre())],
+    ["whole_map", "⤢", () => st.reset()],
+    ["full_screen", "▢", () => { mapWrap.classList.toggle("ind-full"); st.reset(); }],
+  ].map(([key, sign, onclick]) => [key, h("button", { type: "button", "data-testid": `ind-${key.replace("_", "-")}`, onclick }, sign)]);
+  return {
+    el: h("div", { class: "ind-zoom" }, buttons.map(([, b]) => b)),
+    label() {
+      for (const [key, b] of buttons) {
+        const words = t(`indonesia.board.zoom.${key}`);
+        b.title = words;
+        b.setAttribute("aria-label", words);
+      }
+    },
+  };
 }

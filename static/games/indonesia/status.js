@@ -1,126 +1,130 @@
 // Indonesia's status bar: era, year and phase, what the game waits for, and the controls of
 // the decision at hand (city cards, bids, mergers, deeds, research, the sale being chosen).
-// Prices come from the engine's data; what a choice sends comes from the model.
+// Prices come from the engine's data; what a choice sends comes from the model. Its height is
+// reserved (indonesia.css), so controls that come and go do not move what lies below.
 
 import { ofType } from "../../templates.js";
 import { alternatives, clampToRange, companiesOf, isMyTurn, pendingSale, saleAction, saleSummary } from "./model.js";
 
-const PHASES = {
-  new_era: "1 · New era", bid: "2 · Bid for turn order", merger: "3 · Mergers", acquire: "4 · Acquisitions",
-  research: "5 · Research", operate: "6 · Operations", growth: "7 · City growth", over: "Game over",
-};
-/** Each research track's name and short name (the keys are the engine's tracks). */
-export const TRACK_LABEL = {
-  slots: ["Slots", "Slots"], mergers: ["Mergers", "Merge"], hull: ["Hull", "Hull"],
-  expansion: ["Expansion", "Expand"], bid: ["Turn order bid", "Bid"],
-};
+const PHASES = ["new_era", "bid", "merger", "acquire", "research", "operate", "growth", "over"];
 
 /**
  * The status bar for one page: send(action) sends, select(next) sets the selection and
- * redraws, provinceOf(area) names an area. The answer draws (doc, sel) into status.
+ * redraws, words names things (words.js). The answer draws (doc, sel) into status.
  */
-export function makeStatus(ctx, status, send, select, provinceOf) {
+export function makeStatus(ctx, status, send, select, words) {
   const { h, data } = ctx;
+  const t = (key, params) => ctx.t(key, params);
   const name = (seat) => ctx.playerName(seat);
+  const btn = (attrs, label, onclick) => h("button", { type: "button", ...attrs, onclick }, label);
 
   function drawStatus(doc, sel) {
     const v = doc.view;
     status.replaceChildren();
-    status.append(h("h3", null, `Era ${String(v.era).toUpperCase()} · Year ${v.year} · ${PHASES[v.phase] || v.phase}`));
+    const phase = PHASES.includes(v.phase) ? t(`indonesia.board.phase.${v.phase}`) : v.phase;
+    status.append(h("h2", { class: "ind-heading" }, t("indonesia.board.heading", { era: String(v.era).toUpperCase(), year: v.year, phase })));
     const step = v.step || {};
-    const prompt = h("div", { class: "ind-prompt", "data-testid": "ind-prompt" });
+    const prompt = h("div", { class: "ind-prompt", "data-testid": "ind-prompt", "aria-live": "polite" });
     const controls = h("div", { class: "ind-controls" });
     status.append(prompt, controls);
     if (doc.outcome || v.phase === "over") {
-      prompt.textContent = "The game is over. Final scores are below.";
+      prompt.textContent = t("indonesia.board.over");
       return;
     }
     if (step.kind === "auction") {
       const cos = companiesOf(v);
       status.insertBefore(h("div", null, [
-        `Merger auction: ${step.a} + ${step.b}${step.siap_faji ? " (becomes siap faji)" : ""}, ${step.units} units. `,
-        `Highest bid ${step.high} by ${name(step.leader)}. Still bidding: ${(step.bidders || []).map(name).join(", ")}.`,
-        cos[step.a] && cos[step.b] ? ` Owners: ${name(cos[step.a].owner)} and ${name(cos[step.b].owner)}.` : "",
+        t(step.siap_faji ? "indonesia.board.auction_siap" : "indonesia.board.auction", { a: step.a, b: step.b, units: step.units }), " ",
+        t("indonesia.board.auction_high", { high: step.high, leader: name(step.leader), bidders: (step.bidders || []).map(name).join(", ") }),
+        cos[step.a] && cos[step.b] ? ` ${t("indonesia.board.auction_owners", { a: name(cos[step.a].owner), b: name(cos[step.b].owner) })}` : "",
       ]), prompt);
     }
     if (!isMyTurn(doc, ctx.seat)) {
       const who = (doc.to_act || []).map(name).join(", ");
-      prompt.textContent = ctx.seat === null
-        ? `Watching. ${who ? `Waiting for ${who}.` : ""}`
-        : (who ? `Waiting for ${who}.` : "Waiting.");
+      if (ctx.seat === null) prompt.textContent = who ? t("indonesia.board.watching_for", { who }) : t("indonesia.board.watching");
+      else prompt.textContent = who ? t("indonesia.board.waiting_for", { who }) : t("indonesia.board.waiting");
       return;
     }
     const legal = doc.legal;
-    const passT = legal.find((t) => t.type === "pass");
-    const passBtn = (label) => passT && h("button", { type: "button", "data-testid": "ind-pass", onclick: () => send({ type: "pass" }) }, label || "Pass");
+    const passT = legal.find((x) => x.type === "pass");
+    const passBtn = (key) => passT && btn({ "data-testid": "ind-pass" }, t(key || "indonesia.board.pass"), () => send({ type: "pass" }));
     const kind = step.kind;
     if (kind === "cities") {
       const ts = ofType(legal, "place_city");
       const card = sel.card || ts[0]?.card;
-      prompt.textContent = `Place a city from card ${card} (${(data.city_cards[card] || []).join(", ")}): click a highlighted coastal area.`;
+      prompt.textContent = t("indonesia.board.prompt.cities", { card, provinces: (data.city_cards[card] || []).join(", ") });
       if (ts.length > 1) {
-        for (const t of ts) controls.append(h("button", { type: "button", class: t.card === card ? "on" : "", onclick: () => { select({ kind, card: t.card }); } }, `Card ${t.card}`));
+        for (const x of ts) {
+          controls.append(btn({ class: x.card === card ? "on" : "", "data-testid": `ind-card-${x.card}`, "aria-pressed": String(x.card === card),
+            title: t("indonesia.tip.city_card", { card: x.card, provinces: (data.city_cards[x.card] || []).join(", ") }) },
+          t("indonesia.board.card", { card: x.card }), () => select({ kind, card: x.card })));
+        }
       }
     } else if (kind === "bid") {
-      const t = legal.find((x) => x.type === "bid");
-      const [lo, hi] = t.amount.$range;
+      const x = legal.find((y) => y.type === "bid");
+      const [lo, hi] = x.amount.$range;
       const mult = v.players[ctx.seat]?.multiplier || 1;
-      prompt.textContent = `Bid for turn order (0 to ${hi}); your bid counts ×${mult}. The money goes to your bank.`;
-      controls.append(...numberControl("bid", lo, hi, 1, (n) => `counts as ${n * mult}`, (n) => send({ type: "bid", amount: n }), "Bid"));
+      prompt.textContent = t("indonesia.board.prompt.bid", { hi, mult });
+      controls.append(...numberControl("bid", lo, hi, 1, (n) => t("indonesia.board.counts_as", { n: n * mult }), (n) => send({ type: "bid", amount: n }), t("indonesia.board.bid")));
     } else if (kind === "announce") {
       const ts = ofType(legal, "announce");
-      prompt.textContent = ts.length ? "Announce a merger (choose a pair and your opening bid) or pass." : "You may not announce a merger now.";
+      prompt.textContent = t(ts.length ? "indonesia.board.prompt.announce" : "indonesia.board.prompt.no_announce");
       const cos = companiesOf(v);
-      const pick = ts.find((t) => `${t.a}+${t.b}` === sel.pair);
-      for (const t of ts) {
-        const [min] = t.bid.$range;
-        controls.append(h("button", { type: "button", "data-testid": `ind-pair-${t.a}-${t.b}`, class: pick === t ? "on" : "", onclick: () => { select({ kind, pair: `${t.a}+${t.b}` }); } },
-          `${t.a} (${cos[t.a]?.type}, ${name(cos[t.a]?.owner)}) + ${t.b} (${cos[t.b]?.type}, ${name(cos[t.b]?.owner)}) · min ${min}`));
+      const pick = ts.find((x) => `${x.a}+${x.b}` === sel.pair);
+      for (const x of ts) {
+        const [min] = x.bid.$range;
+        const side = (id) => t("indonesia.board.pair_side", { id, good: words.good(cos[id]?.type), owner: name(cos[id]?.owner) });
+        controls.append(btn({ "data-testid": `ind-pair-${x.a}-${x.b}`, class: pick === x ? "on" : "", "aria-pressed": String(pick === x) },
+          t("indonesia.board.pair", { a: side(x.a), b: side(x.b), min }), () => select({ kind, pair: `${x.a}+${x.b}` })));
       }
       if (pick) {
         const [lo, hi, stepN] = pick.bid.$range;
-        controls.append(...numberControl("announce", lo, hi, stepN || 1, (n) => `minimum ${lo}, steps of ${stepN || 1}`, (n) => send({ type: "announce", a: pick.a, b: pick.b, bid: n }), "Announce"));
+        controls.append(...numberControl("announce", lo, hi, stepN || 1, () => t("indonesia.board.min_steps", { lo, step: stepN || 1 }),
+          (n) => send({ type: "announce", a: pick.a, b: pick.b, bid: n }), t("indonesia.board.announce")));
       }
-      if (passT) controls.append(passBtn("Pass (no merger this round)"));
+      if (passT) controls.append(passBtn("indonesia.board.pass_merger"));
     } else if (kind === "auction") {
-      const t = legal.find((x) => x.type === "raise");
-      if (t) {
-        const [lo, hi, stepN] = t.amount.$range;
-        prompt.textContent = `Raise to at least ${lo} (steps of ${stepN || 1}, at most ${hi}), or pass for good.`;
-        controls.append(...numberControl("raise", lo, hi, stepN || 1, () => `minimum ${lo}`, (n) => send({ type: "raise", amount: n }), "Raise"));
+      const x = legal.find((y) => y.type === "raise");
+      if (x) {
+        const [lo, hi, stepN] = x.amount.$range;
+        prompt.textContent = t("indonesia.board.prompt.raise", { lo, step: stepN || 1, hi });
+        controls.append(...numberControl("raise", lo, hi, stepN || 1, () => t("indonesia.board.minimum", { lo }), (n) => send({ type: "raise", amount: n }), t("indonesia.board.raise")));
       } else {
-        prompt.textContent = "You cannot raise this auction; pass.";
+        prompt.textContent = t("indonesia.board.prompt.no_raise");
       }
-      if (passT) controls.append(passBtn("Pass for good"));
+      if (passT) controls.append(passBtn("indonesia.board.pass_good"));
     } else if (kind === "remove") {
-      prompt.textContent = `Siap faji merger: remove ${step.left} more good${step.left > 1 ? "s" : ""} of ${step.company}: click a highlighted area.`;
+      prompt.textContent = t("indonesia.board.prompt.remove", { n: step.left, company: step.company });
     } else if (kind === "acquire") {
       const ts = ofType(legal, "acquire");
+      const shipping = sel.deed && data.deeds[sel.deed]?.type === data.shipping;
       prompt.textContent = sel.deed
-        ? `Deed ${sel.deed}: click a highlighted ${data.deeds[sel.deed]?.type === data.shipping ? "sea" : "area"} for its first ${data.deeds[sel.deed]?.type === data.shipping ? "ship" : "good"}.`
-        : (ts.length ? "Acquire a company: choose a deed (on the map or below), then where it starts. Passing ends your acquisitions this phase." : "No deed you can take: pass.");
-      for (const t of ts) {
-        const d = data.deeds[t.deed] || {};
-        controls.append(h("button", { type: "button", "data-testid": `ind-deed-${t.deed}`, class: sel.deed === t.deed ? "on" : "", onclick: () => { select({ kind, deed: t.deed }); } },
-          `${t.deed}: ${d.type} · ${d.province}`));
+        ? t(shipping ? "indonesia.board.prompt.deed_sea" : "indonesia.board.prompt.deed_area", { deed: sel.deed })
+        : t(ts.length ? "indonesia.board.prompt.acquire" : "indonesia.board.prompt.no_deed");
+      for (const x of ts) {
+        const d = data.deeds[x.deed] || {};
+        controls.append(btn({ "data-testid": `ind-deed-${x.deed}`, class: sel.deed === x.deed ? "on" : "", "aria-pressed": String(sel.deed === x.deed),
+          title: t("indonesia.tip.deed", words.deedParams({ ...d, id: x.deed })) },
+        t("indonesia.board.deed_button", { id: x.deed, good: words.good(d.type), province: d.province }), () => select({ kind, deed: x.deed })));
       }
-      if (passT) controls.append(passBtn("Pass (no more acquisitions)"));
+      if (passT) controls.append(passBtn("indonesia.board.pass_acquire"));
     } else if (kind === "research") {
-      prompt.textContent = "Research: advance one track one step (Hull may be advanced for another player), or pass.";
-      for (const t of ofType(legal, "research")) {
-        if (t.player === ctx.seat && t.track?.$choice) {
-          for (const track of t.track.$choice) {
+      prompt.textContent = t("indonesia.board.prompt.research");
+      for (const x of ofType(legal, "research")) {
+        if (x.player === ctx.seat && x.track?.$choice) {
+          for (const track of x.track.$choice) {
             const lvl = v.players[ctx.seat].research[track];
-            controls.append(h("button", { type: "button", "data-testid": `ind-research-${track}`, onclick: () => send({ type: "research", track, player: ctx.seat }) },
-              `${TRACK_LABEL[track]?.[0] || track} ${lvl}→${lvl + 1}`));
+            controls.append(btn({ "data-testid": `ind-research-${track}`, title: t(`indonesia.tip.track.${track}`) },
+              t("indonesia.board.research_step", { track: words.track(track), from: lvl, to: lvl + 1 }), () => send({ type: "research", track, player: ctx.seat })));
           }
-        } else if (t.track === "hull" && t.player?.$choice) {
-          for (const p of t.player.$choice) {
-            controls.append(h("button", { type: "button", "data-testid": `ind-hull-${p}`, onclick: () => send({ type: "research", track: "hull", player: p }) },
-              `Hull for ${name(p)} ${v.players[p].research.hull}→${v.players[p].research.hull + 1}`));
+        } else if (x.track === "hull" && x.player?.$choice) {
+          for (const p of x.player.$choice) {
+            const lvl = v.players[p].research.hull;
+            controls.append(btn({ "data-testid": `ind-hull-${p}`, title: t("indonesia.tip.track.hull") },
+              t("indonesia.board.hull_for", { player: name(p), from: lvl, to: lvl + 1 }), () => send({ type: "research", track: "hull", player: p })));
           }
-        } else if (t.player !== undefined && typeof t.track === "string") {
-          controls.append(h("button", { type: "button", onclick: () => send({ type: "research", track: t.track, player: t.player }) }, `${t.track} for ${name(t.player)}`));
+        } else if (x.player !== undefined && typeof x.track === "string") {
+          controls.append(btn({}, t("indonesia.board.track_for", { track: words.track(x.track), player: name(x.player) }), () => send({ type: "research", track: x.track, player: x.player })));
         }
       }
       if (passT) controls.append(passBtn());
@@ -129,55 +133,55 @@ export function makeStatus(ctx, status, send, select, provinceOf) {
     } else if (kind === "expand") {
       const co = companiesOf(v)[step.company];
       prompt.textContent = step.paid
-        ? `${step.company} may expand (${data.prices[co?.type] || "?"} Rp per area, ${step.left} left): click a highlighted area, or stop.`
-        : `${step.company} sold everything and expands for free: click a highlighted area (${step.left} left).`;
-      if (passT) controls.append(passBtn("Stop expanding"));
+        ? t("indonesia.board.prompt.expand_paid", { company: step.company, price: data.prices[co?.type] || 0, left: step.left })
+        : t("indonesia.board.prompt.expand_free", { company: step.company, left: step.left });
+      if (passT) controls.append(passBtn("indonesia.board.stop_expanding"));
     } else if (kind === "ships") {
-      prompt.textContent = `${step.company}: place up to ${step.left} more ship${step.left > 1 ? "s" : ""}: click a highlighted sea, or stop.`;
-      if (passT) controls.append(passBtn("Stop placing ships"));
+      prompt.textContent = t("indonesia.board.prompt.ships", { company: step.company, n: step.left });
+      if (passT) controls.append(passBtn("indonesia.board.stop_ships"));
     } else if (kind === "grow") {
-      prompt.textContent = `City stones run short: choose ${step.left} cit${step.left > 1 ? "ies" : "y"} to grow to size ${step.size} (highlighted).`;
+      prompt.textContent = t("indonesia.board.prompt.grow", { n: step.left, size: step.size });
     } else {
-      prompt.textContent = "Your turn.";
-      for (const t of legal) controls.append(h("button", { type: "button", onclick: () => send(t) }, t.type));
+      prompt.textContent = t("indonesia.board.your_turn");
+      for (const x of legal) controls.append(btn({}, x.type, () => send(x)));
     }
   }
 
   function drawOperate(doc, sel, prompt, controls) {
     const v = doc.view;
     const legal = doc.legal;
-    const sells = ofType(legal, "sell");
-    const sails = ofType(legal, "sail");
     const sale = pendingSale(doc, sel, isMyTurn(doc, ctx.seat));
     const cos = companiesOf(v);
     if (!sale) {
-      prompt.textContent = "Operations: choose which of your companies operates next.";
-      for (const t of sells) {
-        const co = cos[t.company];
-        controls.append(h("button", { type: "button", "data-testid": `ind-operate-${t.company}`, onclick: () => { select({ kind: "operate", company: t.company }); } },
-          `Operate ${t.company} (${co?.type}, ${co?.areas?.length || 0} goods)`));
+      prompt.textContent = t("indonesia.board.prompt.operate");
+      for (const x of ofType(legal, "sell")) {
+        const co = cos[x.company];
+        controls.append(btn({ "data-testid": `ind-operate-${x.company}` },
+          t("indonesia.board.operate_goods", { company: x.company, good: words.good(co?.type), n: co?.areas?.length || 0 }), () => select({ kind: "operate", company: x.company })));
       }
-      for (const t of sails) {
-        const co = cos[t.company];
-        controls.append(h("button", { type: "button", "data-testid": `ind-operate-${t.company}`, onclick: () => send(t) },
-          `Operate ${t.company} (shipping, ${co?.ship_count}/${co?.ship_limit ?? "?"} ships)`));
+      for (const x of ofType(legal, "sail")) {
+        const co = cos[x.company];
+        controls.append(btn({ "data-testid": `ind-operate-${x.company}` },
+          t("indonesia.board.operate_ships", { company: x.company, n: co?.ship_count || 0, limit: co?.ship_limit ?? "?" }), () => send(x)));
       }
       return;
     }
     const { sold, income, fees, goods } = saleSummary(data, cos, sale.template.company, sale.routes);
-    const feeText = Object.entries(fees).map(([s, f]) => `${f} to ${name(Number(s))}`).join(", ") || "no ship fees";
-    prompt.textContent = `${sale.template.company} sells ${sold} of ${goods} goods: income ${income} Rp, ship fees ${feeText}. The routing is drawn on the map.`;
+    const feeList = Object.entries(fees).map(([s, f]) => t("indonesia.board.fee_to", { fee: f, player: name(Number(s)) })).join(", ");
+    prompt.textContent = t("indonesia.board.prompt.sale", { company: sale.template.company, sold, goods, income, fees: feeList || t("indonesia.board.no_ship_fees") });
     const list = h("ol", { class: "ind-routes ind-sale-routes" });
     for (const r of sale.routes) {
-      list.append(h("li", null, `${r.count} from ${provinceOf(r.from)} by ${r.ship} through ${r.seas.length} sea${r.seas.length > 1 ? "s" : ""} to the city in ${provinceOf(r.city)}`));
+      list.append(h("li", null, t("indonesia.board.route", { count: r.count, from: words.area(r.from), ship: r.ship, seas: r.seas.length, city: words.area(r.city) })));
     }
     controls.append(list);
-    controls.append(h("button", { type: "button", class: "primary", "data-testid": "ind-confirm-sale", onclick: () => send(saleAction(sale)) }, "Confirm sale"));
-    const alts = alternatives(data, v, sale.template.company, sale.routes, provinceOf);
+    controls.append(btn({ class: "primary", "data-testid": "ind-confirm-sale" }, t("indonesia.board.confirm_sale"), () => send(saleAction(sale))));
+    const alts = alternatives(data, v, sale.template.company, sale.routes);
     if (alts.length) {
-      const picker = h("select", { "aria-label": "Another maximal routing", class: "ind-alts" }, [
-        h("option", { value: "" }, "Choose another maximal routing…"),
-        ...alts.map((a, i) => h("option", { value: String(i) }, a.label)),
+      const picker = h("select", { "aria-label": t("indonesia.board.another_routing"), class: "ind-alts", "data-testid": "ind-alts" }, [
+        h("option", { value: "" }, t("indonesia.board.choose_routing")),
+        ...alts.map((a, i) => h("option", { value: String(i) }, t(a.move.one ? "indonesia.board.alt_one" : "indonesia.board.alt_the", {
+          city: words.area(a.move.city), ship: a.move.ship, seas: a.move.seas, from: words.area(a.move.fromCity), fromShip: a.move.fromShip,
+        }))),
       ]);
       picker.addEventListener("change", () => {
         if (picker.value === "") return;
@@ -185,15 +189,15 @@ export function makeStatus(ctx, status, send, select, provinceOf) {
       });
       controls.append(picker);
     }
-    if (sel.routes) controls.append(h("button", { type: "button", onclick: () => { select({ kind: "operate", company: sel.company }); } }, "Back to the proposal"));
-    controls.append(h("button", { type: "button", onclick: () => { select({}); } }, "Choose another company"));
+    if (sel.routes) controls.append(btn({}, t("indonesia.board.back_to_proposal"), () => select({ kind: "operate", company: sel.company })));
+    controls.append(btn({ "data-testid": "ind-other-company" }, t("indonesia.board.other_company"), () => select({})));
   }
 
   /** A number input and slider bound to [lo, hi] in steps, with a live note and a send button. */
   function numberControl(id, lo, hi, stepN, note, onSend, label) {
     const input = h("input", { type: "number", min: lo, max: hi, step: stepN, value: lo, "data-testid": `ind-${id}-input`, "aria-label": label });
-    const slider = h("input", { type: "range", min: lo, max: hi, step: stepN, value: lo, "aria-label": `${label} slider` });
-    const info = h("span", { class: "ind-muted", "data-testid": `ind-${id}-note` }, note(lo));
+    const slider = h("input", { type: "range", min: lo, max: hi, step: stepN, value: lo, "aria-label": t("indonesia.board.slider", { label }) });
+    const info = h("span", { class: "ind-muted", "data-testid": `ind-${id}-note`, "aria-live": "polite" }, note(lo));
     const clampN = (n) => clampToRange(n, lo, hi, stepN);
     const sync = (src) => {
       const n = clampN(Number(src.value));
@@ -203,9 +207,10 @@ export function makeStatus(ctx, status, send, select, provinceOf) {
     };
     input.addEventListener("input", () => sync(input));
     input.addEventListener("change", () => { input.value = clampN(Number(input.value)); sync(input); });
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); onSend(clampN(Number(input.value))); } });
     slider.addEventListener("input", () => sync(slider));
-    const btn = h("button", { type: "button", class: "primary", "data-testid": `ind-${id}-send`, onclick: () => onSend(clampN(Number(input.value))) }, label);
-    return hi > lo ? [input, slider, info, btn] : [input, info, btn];
+    const go = btn({ class: "primary", "data-testid": `ind-${id}-send` }, label, () => onSend(clampN(Number(input.value))));
+    return hi > lo ? [input, slider, info, go] : [input, info, go];
   }
 
   return drawStatus;
