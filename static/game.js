@@ -174,7 +174,7 @@ class GameShell {
     });
     this.confirmBar = new ConfirmBar();
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
-    this.howto = new HowToPlay({ game: info.game, gameName, context: () => ({
+    this.howto = new HowToPlay({ game: info.game, gameName: name, context: () => ({
       seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
       playerName: (seat) => this.playerName(seat),
     }) });

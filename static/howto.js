@@ -73,7 +73,7 @@ export class HowToPlay {
   }
 
   async fill() {
-    this.title.textContent = t("howto.title", { game: this.gameName });
+    this.title.textContent = t("howto.title", { game: String(this.gameName) });
     const mod = await this.module();
     let nodes = [];
     if (typeof mod.howToPlay === "function") {

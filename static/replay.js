@@ -66,7 +66,10 @@ export class ReplayBar {
     const finished = Boolean(this.shell.doc && (this.shell.doc.outcome || this.shell.doc.status === "finished"));
     // A finished game shows the bar at once; a live one behind "Look back".
     this.el.hidden = !(this.active || (finished && v > 0));
-    this.opener.hidden = !started || finished || this.active || v === 0;
+    // Shown (greyed while there is nothing to look back at) for the whole live game, so its
+    // first appearance never reflows the page head above the board.
+    this.opener.hidden = !started || finished || this.active;
+    this.opener.disabled = v === 0;
     this.exit.textContent = finished ? t("replay.back_end") : t("replay.back_live");
     this.drawControls();
   }

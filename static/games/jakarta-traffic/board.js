@@ -9,7 +9,7 @@ import { cellName, spotName, tileTip } from "./tips.js";
 
 export const KIND_FILL = { pickup: "#f4ecdc", charging: "#e2f0d6", building: "#dce7f4" };
 const ORDER_STYLE = {
-  "Nasi Goreng": ["#b86e00", "NG"], Sate: ["#a8552e", "Sa"], Bakso: ["#7a6d12", "Ba"],
+  "Nasi Goreng": ["#9c5d00", "NG"], Sate: ["#a8552e", "Sa"], Bakso: ["#7a6d12", "Ba"],
   Ibu: ["#b03a6c", "Ibu"], Bapak: ["#3f6fb5", "Bpk"],
 };
 const ADDRESS_SHORT = { "Business Center": "Business" };
