@@ -41,11 +41,11 @@ export class ReplayBar {
 
     const btn = (testid, label, text, onclick) =>
       h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, text);
-    this.first = btn("replay-first", "replay.first", "⏮", () => this.go(0));
+    this.first = btn("replay-first", "replay.first", "|◀", () => this.go(0));
     this.prev = btn("replay-prev", "replay.prev", "◀", () => this.go((this.at ?? this.latest) - 1));
     this.play = btn("replay-play", "replay.play", "▶▶", () => this.togglePlay());
     this.next = btn("replay-next", "replay.next", "▶", () => this.go((this.at ?? this.latest) + 1));
-    this.last = btn("replay-last", "replay.last", "⏭", () => this.go(this.latest));
+    this.last = btn("replay-last", "replay.last", "▶|", () => this.go(this.latest));
     this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
