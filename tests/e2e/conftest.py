@@ -66,12 +66,16 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 800) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height})
-        ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    def make(width: int = 1280, height: int = 800, touch: bool = False,
+             timeout: int = 15_000) -> Any:
+        """A page in a fresh profile; ``touch``: a phone's (touch, coarse pointer, 2x)."""
+        extra = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2} if touch else {}
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **extra)
+        if not touch:
+            ctx.grant_permissions(["clipboard-read", "clipboard-write"])
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(timeout)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         return page
 
@@ -79,6 +83,16 @@ def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
     for ctx in contexts:
         ctx.close()
     assert not errors, f"uncaught errors in the page: {errors}"
+
+
+#: The phone every touch test uses (issue 15: a 390 x 844 touch viewport).
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(new_page: Callable[..., Any]) -> Any:
+    """One page on a 390 x 844 touch phone (uncaught page errors fail the test)."""
+    return new_page(PHONE["width"], PHONE["height"], touch=True, timeout=30_000)
 
 
 def api_lobby(server: LiveServer, game: str, seats: int, options: dict | None = None,

@@ -7,7 +7,6 @@ what the board must show after each tap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,20 +18,6 @@ from tests.e2e.test_tuk_tuk_taxi import apply, first, sync_key
 
 pytestmark = pytest.mark.e2e
 GAME = "tuk-tuk-taxi"
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A phone's page: 390x844, touch, a coarse pointer (move confirmation on by default)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                              is_mobile=True, device_scale_factor=2)
-    errors: list[str] = []
-    page = ctx.new_page()
-    page.set_default_timeout(15_000)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    ctx.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
 
 
 def a_deal_to_place_roll_and_move(server: Any) -> tuple[dict, dict, str, dict, dict]:

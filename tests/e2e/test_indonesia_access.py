@@ -7,17 +7,15 @@ is anything the board offers to choose (a ring on the map, a deed, a control but
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "indonesia"
-PHONE = {"width": 390, "height": 844}
 
 # every legal target of the board: map rings and deeds, and the controls of the decision
 TARGETS = ('.ind-mapwrap [data-target], .ind-controls button, .ind-controls input, '
@@ -28,20 +26,6 @@ BOXES = f"""() => [...document.querySelectorAll({TARGETS!r})].map((el) => {{
     return {{what, w: r.width, h: r.height}};
 }})"""
 NEWER = "v => Number(document.querySelector('.ind').dataset.version) > v"
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A page in a fresh touch-screen profile (uncaught page errors fail the test)."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                              device_scale_factor=2)
-    page = ctx.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    ctx.close()
-    assert not errors, errors
 
 
 def table_with_bot(server: Any) -> tuple[str, str]:

@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from engines.kaki_lima import ENGINE
-from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "kaki-lima"
@@ -34,25 +34,9 @@ BUTTONS = {"skip_invite": "kl-skip-invite", "skip_ask": "kl-skip-ask",
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Callable[[], Any]]:
-    """Pages in a 390 x 844 touch phone profile (page errors fail the test)."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make() -> Any:
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        return page
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
-
+def phone(new_page: Callable[..., Any]) -> Callable[[], Any]:
+    """Pages on a 390 x 844 touch phone (several players' phones in one test)."""
+    return lambda: new_page(PHONE["width"], PHONE["height"], touch=True)
 
 def against_a_bot(server: Any, page: Any) -> str:
     """A started two-seat game, seat 0 opened in ``page``, seat 1 a bot; the game id."""

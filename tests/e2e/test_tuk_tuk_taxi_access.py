@@ -10,7 +10,6 @@ error at once, and a reload keeps it; (d) hovering a log line highlights the cel
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,19 +19,6 @@ from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "tuk-tuk-taxi"
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                              is_mobile=True, device_scale_factor=2)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    ctx.close()
-    assert not errors, errors
 
 
 def _table(server: Any, page: Any) -> dict[str, Any]:
