@@ -483,12 +483,25 @@ _PROBLEMS = {"missing": "missing", "extra_forbidden": "unknown", "literal_error"
              "too_long": "length", "string_too_short": "length", "string_too_long": "length"}
 
 
+#: A bound of a number field, as the problem it words (``base.problem.<name>``).
+_BOUNDS = (("le", "at_most"), ("lt", "below"), ("ge", "at_least"), ("gt", "above"))
+
+
 def _pydantic_problem(exc: ValidationError) -> dict[str, Any]:
     """The first problem of an invalid action, as parameters of ``base.err.invalid``."""
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err.get("loc", ()) if p != "__root__")
-    return {"field": loc or "type",
-            "problem": term("base.problem." + _PROBLEMS.get(err["type"], "value"))}
+    ctx = err.get("ctx") or {}
+    problem: dict[str, Any]
+    if err["type"] == "value_error":
+        # A game's own check on its action model: its words (a key, or a plain sentence).
+        said = str(ctx.get("error", "")) or err["msg"]
+        problem = term(said) if messages.has(said) else {"label": said}
+    else:
+        bound = next(((name, ctx[k]) for k, name in _BOUNDS if k in ctx), None)
+        problem = (term("base.problem." + bound[0], limit=bound[1]) if bound else
+                   term("base.problem." + _PROBLEMS.get(err["type"], "value")))
+    return {"field": loc or "type", "problem": problem}
 
 
 #: The ``type`` of a take-back event in a game's history (never one of a game's actions):

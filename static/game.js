@@ -256,7 +256,8 @@ class GameShell {
       onOpen: () => this.chat.onOpen(),
       onChat: (f) => this.chat.onFrame(f),
       onRematch: (f) => this.rematch.update(f),
-      onRejected: (f) => this.chat.onRejected(f) || toast(errorText(f)),
+      // Live words: a refusal on screen is worded again when the viewer switches language.
+      onRejected: (f) => this.chat.onRejected(f) || toast(live(() => errorText(f))),
       onTakeback: (frame) => this.takeback.onFrame(frame),
     });
     this.takeback.sock = this.sock;

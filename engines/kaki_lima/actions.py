@@ -177,7 +177,7 @@ class AnswerClearing(_Action):
     @model_validator(mode="after")
     def _decline_gives_nothing(self) -> AnswerClearing:
         if not self.accept and self.card is not None:
-            raise ValueError("a declined clearing gives no card: send card null")
+            raise ValueError("kaki-lima.err.declined_clearing_card")
         return self
 
 

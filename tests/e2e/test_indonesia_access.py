@@ -7,6 +7,8 @@ is anything the board offers to choose (a ring on the map, a deed, a control but
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -242,3 +244,43 @@ def test_a_log_line_outlines_its_area_and_a_language_switch_rewords_board_and_lo
     expect(page.get_by_test_id("ind-status")).to_contain_text("Bina bandar daripada kad")
     expect(page.get_by_test_id("ind-supply")).to_contain_text("Bekalan")
     expect(page.get_by_test_id("log")).to_contain_text(f"membina bandar di {name}")
+
+
+def test_a_rule_error_is_worded_again_when_the_language_switches(e2e_server: Any,
+                                                                 new_page: Any) -> None:
+    # The first city the player founds reaches the server for a wrong area (as a stale board
+    # would send it): the rules refuse it, and the refusal follows the language switch.
+    game_id, credential = table_with_bot(e2e_server)
+    page = new_page(1280, 900)
+    corrupt = {"next": True}
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            frame = json.loads(message) if isinstance(message, str) else None
+            if frame and frame.get("type") == "action" and corrupt["next"]:
+                corrupt["next"] = False
+                frame["action"] = dict(frame["action"], area=0)  # not one of the card's areas
+                message = json.dumps(frame)
+            server.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket(re.compile(r".*/ws.*"), route)
+    open_seat(page, e2e_server, game_id, 0, credential, GAME)
+    rings = '.ind-mapwrap g.ind-target[data-target^="a"]'
+    wait_for_my(page, rings)
+    ring = page.locator(rings).first
+    ring.focus()  # as found_a_city does: the focus brings the ring into the map's view
+    page.keyboard.press("Enter")
+    error = page.get_by_test_id("error")
+    expect(error).to_have_text("A city must go in an empty coastal area of one of the card's "
+                               "provinces, one city per province.")
+    page.select_option("select[data-testid=lang]", "id")
+    expect(error).to_have_text("Kota harus didirikan di daerah pesisir yang kosong di salah satu "
+                               "provinsi pada kartu, satu kota per provinsi.")
+    page.select_option("select[data-testid=lang]", "ms")
+    expect(error).not_to_contain_text("Kota harus")
+    expect(error).not_to_contain_text("A city must")

@@ -59,8 +59,10 @@ def play_turn(page: Any, press: Any) -> None:
     press('[data-action="confirm-honk"]')
     expect(bar(page)).to_contain_text(re.compile("Drive: choose|must take a detour"))
     press(TARGET if page.locator(TARGET).count() else '[data-action="detour"]')
-    for _ in range(4):  # a double 6's pick, accept or decline, the stack's new place
-        page.wait_for_timeout(200)
+    # A double 6's pick, accept or decline, the stack's new place: each answer redraws the
+    # bar, which a loaded machine can take a while to do, so poll rather than count on it.
+    for _ in range(30):
+        page.wait_for_timeout(300)
         text = bar(page).inner_text()
         if "Your turn" not in text:
             return
