@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -147,3 +148,26 @@ def open_table(server: LiveServer, new_page: Callable[..., Any], made: dict[str,
 
 __all__ = ["api_lobby", "open_seat", "open_table", "open_watch", "start_lobby",
            "started_with_copy", "json"]
+
+
+def corrupt_first_action(page: Any, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    """Route the page's game socket so its first action frame reaches the server as
+    ``change(action)`` (as a stale board would send it); everything else passes unchanged."""
+    pending = {"next": True}
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: Any) -> None:
+            frame = json.loads(message) if isinstance(message, str) else None
+            if frame and frame.get("type") == "action" and pending["next"]:
+                pending["next"] = False
+                frame["action"] = change(frame["action"])
+                message = json.dumps(frame)
+            server.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket(re.compile(r".*/ws.*"), route)
+

@@ -7,14 +7,12 @@ is anything the board offers to choose (a ring on the map, a deed, a control but
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import PHONE, api_lobby, corrupt_first_action, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "indonesia"
@@ -252,23 +250,8 @@ def test_a_rule_error_is_worded_again_when_the_language_switches(e2e_server: Any
     # would send it): the rules refuse it, and the refusal follows the language switch.
     game_id, credential = table_with_bot(e2e_server)
     page = new_page(1280, 900)
-    corrupt = {"next": True}
-
-    def route(ws: Any) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: Any) -> None:
-            frame = json.loads(message) if isinstance(message, str) else None
-            if frame and frame.get("type") == "action" and corrupt["next"]:
-                corrupt["next"] = False
-                frame["action"] = dict(frame["action"], area=0)  # not one of the card's areas
-                message = json.dumps(frame)
-            server.send(message)
-
-        ws.on_message(to_server)
-        server.on_message(lambda message: ws.send(message))
-
-    page.route_web_socket(re.compile(r".*/ws.*"), route)
+    # not one of the card's areas
+    corrupt_first_action(page, lambda action: dict(action, area=0))
     open_seat(page, e2e_server, game_id, 0, credential, GAME)
     rings = '.ind-mapwrap g.ind-target[data-target^="a"]'
     wait_for_my(page, rings)

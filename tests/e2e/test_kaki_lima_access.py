@@ -11,7 +11,6 @@ marks the card it names on the grid.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable
@@ -21,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engines.kaki_lima import ENGINE
-from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import PHONE, api_lobby, corrupt_first_action, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
 GAME = "kaki-lima"
@@ -223,23 +222,8 @@ def test_a_whole_turn_by_keyboard_only(e2e_server: Any, new_page: Any) -> None:
 def test_switching_language_words_board_log_and_rule_error_at_once(
         e2e_server: Any, new_page: Any) -> None:
     page = new_page()
-    corrupt = {"next": True}
-
-    def route(ws: Any) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: Any) -> None:
-            frame = json.loads(message) if isinstance(message, str) else None
-            if frame and frame.get("type") == "action" and corrupt["next"]:
-                corrupt["next"] = False
-                frame["action"] = {"type": "place", "cell": 13}  # a grid gap: refused by the rules
-                message = json.dumps(frame)
-            server.send(message)
-
-        ws.on_message(to_server)
-        server.on_message(lambda message: ws.send(message))
-
-    page.route_web_socket(re.compile(r".*/ws.*"), route)
+    # a grid gap: refused by the rules
+    corrupt_first_action(page, lambda action: {"type": "place", "cell": 13})
     game_id = against_a_bot(e2e_server, page)
     status = page.get_by_test_id("kl-status")
     expect(status).to_have_text(re.compile("^Your turn"))

@@ -4,16 +4,15 @@ unless the host lists them, options in words, names counted in characters, leavi
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from engines.jakarta_traffic import ENGINE as JAKARTA
-from tests.app.client import Viewer, create, http, invite_of
+from tests.app.client import create, http, invite_of
 from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+from tests.e2e.play import play
 
 pytestmark = pytest.mark.e2e
 
@@ -158,39 +157,11 @@ def test_leaving_a_table_without_spectators_offers_the_home_page(
     page.wait_for_url(base + "/")
 
 
-def play_to_the_end(server: Any, made: dict[str, Any]) -> None:
-    """Both seats play Jakarta Traffic to its end with the engine's own bot, over the
-    WebSocket like two browsers would."""
-    game_id = made["lobby"]["game_id"]
-    seed = server.app.state.store.game(game_id)["seed"]
-    state = JAKARTA.setup(2, {}, seed)
-    viewers = {seat: Viewer(server.ws_url, game_id, credential=cred)
-               for seat, cred in made["seats"].items()}
-    version = 0
-    for v in viewers.values():
-        v.wait_for(lambda f: f["type"] == "snapshot")
-        version = max(version, v.version or 0)
-    rng = random.Random(7)
-    try:
-        while JAKARTA.outcome(state) is None:
-            seat = JAKARTA.to_act(state)[0]
-            action = JAKARTA.bot_action(state, seat, rng)
-            v = viewers[seat]
-            v.wait_version(version)
-            answer = v.answer(v.act(action))
-            assert answer["type"] == "accepted", answer
-            version = answer["version"]
-            state = JAKARTA.apply(state, seat, JAKARTA.parse_action(action)).state
-    finally:
-        for v in viewers.values():
-            v.close()
-
-
 def test_the_score_table_shows_every_column_whole_on_a_phone(base: str, new_page: Any) -> None:
     server = _server(base)
     made = api_lobby(server, "jakarta-traffic", 2, names=("Budi",))
     start_lobby(server, made["lobby"])
-    play_to_the_end(server, made)
+    play(server, made, "jakarta-traffic")  # to its end, with the engine's bot
     page = new_page(PHONE["width"], PHONE["height"])
     open_seat(page, server, made["lobby"]["game_id"], 0, made["seats"][0], "jakarta-traffic")
     table = page.get_by_test_id("gameover").locator("table.results")
