@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any
 import orjson
 import psycopg
 
+from app import loglines
 from app.config import normalize_db_url
 from app.fanout import RELAY_HANDLERS
 from app.pgwriter import CHANNEL, step_digest
-from app.rooms import _line
 
 if TYPE_CHECKING:
     from app.rooms import Hub, Room
@@ -275,7 +275,7 @@ class PgFanout:
             result = engine.apply(room.state, seat, engine.parse_action(raw))
         except Exception:
             return False
-        lines = [_line(seq, seat, e) for e in result.log]
+        lines = [loglines.stored(seq, seat, e) for e in result.log]
         if step_digest(result.state, lines) != digest:
             return False
         game = {**room.game, "state": result.state, "version": seq}

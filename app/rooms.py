@@ -37,7 +37,7 @@ from app.notices import Notices, NoticeSettings
 from app.outbox import Connection, OutboxLimits
 from app.rtsettings import Realtime
 from app.store import CommitItem, Store
-from engines.base import ActionError, Engine, LogEntry, RuleError
+from engines.base import ActionError, Engine, RuleError
 from engines.registry import get_engine
 
 log = logging.getLogger("meja.rooms")
@@ -332,7 +332,7 @@ class Room:
             return Reply({"type": "rejected", "id": client_id, "code": "rule",
                           **say("ws.engine_failed")})
         seq = self.version + 1
-        lines = [_line(seq, seat, e) for e in result.log]
+        lines = [loglines.stored(seq, seat, e) for e in result.log]
         finished = self.engine.outcome(result.state) is not None
         item = CommitItem(game_id=self.id, seq=seq, seat=seat, client_id=client_id,
                           action=raw, log=lines, state=result.state, finished=finished)
@@ -405,10 +405,6 @@ class Room:
 
 def _accepted(client_id: str | None, version: int) -> Reply:
     return Reply({"type": "accepted", "id": client_id, "version": version})
-
-
-def _line(seq: int, seat: int | None, entry: LogEntry) -> dict[str, Any]:
-    return loglines.stored(seq, seat, entry)
 
 
 def _rejected_by_rules(client_id: str | None, exc: RuleError) -> dict[str, Any]:
