@@ -16,21 +16,28 @@ random seat is ``engine.bot_action``.
 
 Usage::
 
-    python -m bench.bots --games 200                      # the issue's full run
-    python -m bench.bots --games 40 --budget 0.3 --iterations 150 --games-filter tuk-tuk-taxi
+    python -m bench.bots --games 200 --jobs 2             # the issue's full run
+    python -m bench.bots --games 40 --budget inf --iterations 150 --games-filter tuk-tuk-taxi
+
+``--budget inf --iterations K`` makes every decision deterministic and independent of the
+machine's load (strength at K iterations); decision times are then only meaningful on an idle
+machine with the production budget. ``--out FILE`` appends one JSON line per pairing.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
+
+import orjson
 
 from engines import bots
 from engines.base import Engine, State
@@ -132,15 +139,55 @@ def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
                 result.turns[1] += moves[s]
 
 
-def run_pairing(engine: Engine, players: int, first: Policy, second: Policy,
-                games: int) -> Result:
-    """``games`` games, the first policy's seat rotating through every seat."""
+def policy(name: str, budget: float, iterations: int | None, timings: Timings) -> Policy:
+    """The policy a pairing names: a bot level, ``random`` or ``greedy``."""
+    if name == "random":
+        return random_policy
+    if name == "greedy":
+        return greedy_policy
+    return level_policy(name, budget, iterations if name == "hard" else None, timings)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of one pairing (picklable: a worker process plays it)."""
+
+    game: str
+    players: int
+    first: str
+    second: str
+    index: int
+    budget: float
+    iterations: int | None
+
+
+def play_task(task: Task) -> tuple[Result, dict[str, list[float]]]:
+    """Play one game of a pairing; its tally and the decision times."""
+    engine = all_engines()[task.game]
+    timings = Timings()
+    first = policy(task.first, task.budget, task.iterations, timings)
+    second = policy(task.second, task.budget, task.iterations, timings)
+    hero = task.index % task.players
+    policies = [first if s == hero else second for s in range(task.players)]
     result = Result()
-    for g in range(games):
-        hero = g % players
-        policies = [first if s == hero else second for s in range(players)]
-        play_game(engine, players, 10_000 + g, policies, hero, result)
-    return result
+    play_game(engine, task.players, 10_000 + task.index, policies, hero, result)
+    return result, timings.by_level
+
+
+def run_pairing(tasks: list[Task], pool: Any, timings: Timings) -> Result:
+    """Every game of one pairing (the first policy's seat rotating through every seat)."""
+    total = Result()
+    mapper = pool.imap_unordered if pool is not None else map
+    for result, times in mapper(play_task, tasks):
+        total.share += result.share
+        total.games += result.games
+        total.unfinished += result.unfinished
+        for i in range(2):
+            total.delivered[i] += result.delivered[i]
+            total.turns[i] += result.turns[i]
+        for level, values in times.items():
+            timings.by_level.setdefault(level, []).extend(values)
+    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -160,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the pairings and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
-    parser.add_argument("--budget", type=float, default=0.8, help="hard bot's seconds")
+    parser.add_argument("--budget", type=float, default=0.8,
+                        help="hard bot's seconds (inf: the iteration cap alone decides)")
     parser.add_argument("--iterations", type=int, default=None,
                         help="hard bot's iteration cap (default: engines.bots')")
     parser.add_argument("--games-filter", default="",
@@ -169,36 +217,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default="",
                         help="comma-separated pairings, e.g. hard-random,normal-greedy "
                              "(default: all)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes playing games side by side")
+    parser.add_argument("--out", default="", help="append one JSON line per pairing here")
     args = parser.parse_args(argv)
     wanted = {g for g in args.games_filter.split(",") if g}
     counts = {int(p) for p in args.players.split(",") if p}
     timings = Timings()
-    hard = level_policy("hard", args.budget, args.iterations, timings)
-    easy = level_policy("easy", args.budget, None, timings)
-    normal = level_policy("normal", args.budget, None, timings)
-    pairings: list[tuple[str, Policy, Policy]] = [
-        ("hard vs random", hard, random_policy),
-        ("hard vs easy", hard, easy),
-        ("normal vs random", normal, random_policy),
-    ]
+    pairings = [("hard", "random"), ("hard", "easy"), ("normal", "random"),
+                ("normal", "easy")]
     print(f"games per pairing {args.games}, hard budget {args.budget}s, "
-          f"iteration cap {args.iterations or bots.HARD_ITERATIONS}")
+          f"iteration cap {args.iterations or 'per game'}, jobs {args.jobs}")
+    pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    chosen = {p for p in args.pairings.split(",") if p}
+    if not chosen:
+        chosen = {"hard-random", "hard-easy", "normal-random", "normal-greedy", "hard-greedy"}
     for engine in all_engines().values():
         if not engine.listed or not has_bots(engine) or (wanted and engine.id not in wanted):
             continue
-        extra: list[tuple[str, Policy, Policy]] = []
-        if engine.id == "tuk-tuk-taxi":
-            extra = [("normal vs greedy", normal, greedy_policy),
-                     ("hard vs greedy", hard, greedy_policy)]
-        chosen = {p for p in args.pairings.split(",") if p}
+        extra = [("normal", "greedy"), ("hard", "greedy")] if engine.id == "tuk-tuk-taxi" else []
         for players in range(engine.min_players, engine.max_players + 1):
             if counts and players not in counts:
                 continue
-            for name, first, second in pairings + extra:
-                if chosen and name.replace(" vs ", "-") not in chosen:
+            for first, second in pairings + extra:
+                if f"{first}-{second}" not in chosen:
                     continue
+                name = f"{first} vs {second}"
                 start = time.perf_counter()
-                res = run_pairing(engine, players, first, second, args.games)
+                tasks = [Task(engine.id, players, first, second, g, args.budget,
+                              args.iterations) for g in range(args.games)]
+                res = run_pairing(tasks, pool, timings)
                 lo, hi = wilson(res.share, res.games)
                 line = (f"{engine.id:16} {players}p {name:17} win share "
                         f"{res.share / max(res.games, 1):6.1%} [{lo:.1%}, {hi:.1%}] "
@@ -211,6 +259,14 @@ def main(argv: list[str] | None = None) -> int:
                     line += f" delivered/turn {mine:.3f} vs {theirs:.3f}"
                 line += f" ({time.perf_counter() - start:.0f}s)"
                 print(line, flush=True)
+                if args.out:
+                    with open(args.out, "ab") as out:
+                        out.write(orjson.dumps({
+                            "game": engine.id, "players": players, "pairing": name,
+                            "budget": args.budget if math.isfinite(args.budget) else "inf", "iterations": args.iterations,
+                            "low": lo, "high": hi, **asdict(res)}) + b"\n")
+    if pool is not None:
+        pool.close()
     for level, values in sorted(timings.by_level.items()):
         print(f"decision time {level:6} n={len(values):6} "
               f"p50 {statistics.median(values) * 1000:7.1f} ms "

@@ -45,6 +45,32 @@ State = dict[str, Any]
 Seat = int | None
 #: How strong a bot plays (see :mod:`engines.bots`).
 BotLevel = Literal["easy", "normal", "hard"]
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """How the hard bot's search (:class:`engines.bots.Search`) plays one game.
+
+    Each game sets its own (``Engine.search_tuning``): a game with long, luck-heavy turns
+    wants fewer candidates and a larger margin than one whose moves are exact.
+    """
+
+    #: Playout moves before :meth:`Engine.evaluate` judges the position.
+    playout_depth: int = 6
+    #: Concrete candidate actions the root considers (templates can stand for thousands).
+    max_candidates: int = 12
+    #: Below the root fewer (each costs a heuristic call and a tree edge).
+    inner_candidates: int = 8
+    #: Iterations per root candidate below which the search trusts the heuristic's move.
+    min_visits: int = 3
+    #: UCB exploration constant (values are in [0, 1]).
+    exploration: float = 0.7
+    #: How much better (mean value in [0, 1]) another root move must score than the
+    #: heuristic's before the search overrules it: noisy samples must not talk it out of
+    #: a good move, so hard plays at least as well as normal.
+    keep_margin: float = 0.0
+    #: The hard bot's default iteration cap (the time budget usually ends it first).
+    iterations: int = 4000
 Template = dict[str, Any]
 
 MASK64 = (1 << 64) - 1
@@ -433,6 +459,16 @@ class Engine(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``, in ``[0, 1]`` (cuts search playouts short)."""
         return 0.5
+
+    #: The hard bot's search settings for this game.
+    search_tuning: ClassVar[SearchTuning] = SearchTuning()
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """At most ``limit`` concrete actions worth searching, the heuristic's choice
+        first and the rest best first, or ``None`` for :func:`engines.bots.candidate_actions`'
+        generic choice (the heuristic's move plus a sample of the templates)."""
+        return None
 
     # -- helpers ---------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:

@@ -32,23 +32,16 @@ from typing import Any, get_args
 
 import orjson
 
-from engines.base import BotLevel, Engine, State, expand_template, field_values
+from engines.base import BotLevel, Engine, SearchTuning, State, expand_template, field_values
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 #: How often the easy bot's heuristic strays from its best move.
 EASY_NOISE = 0.35
-#: The hard bot's default iteration cap (the time budget usually ends it first).
-HARD_ITERATIONS = 4000
-#: Heuristic moves a playout makes before :meth:`Engine.evaluate` judges the position.
-PLAYOUT_DEPTH = 6
-#: Concrete candidate actions a node considers (templates can stand for thousands).
-MAX_CANDIDATES = 12
-#: Iterations per root candidate below which the search trusts the heuristic's move.
-MIN_VISITS = 3
-#: Below the root fewer (each costs a heuristic call and a tree edge).
-INNER_CANDIDATES = 8
-#: UCB exploration constant (values are in [0, 1]).
-EXPLORATION = 0.7
+#: The defaults; each game tunes its own (``Engine.search_tuning``).
+DEFAULT_TUNING = SearchTuning()
+HARD_ITERATIONS = DEFAULT_TUNING.iterations
+MAX_CANDIDATES = DEFAULT_TUNING.max_candidates
+MIN_VISITS = DEFAULT_TUNING.min_visits
 
 
 def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
@@ -66,8 +59,8 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     if level != "hard":
         noise = EASY_NOISE if level == "easy" else 0.0
         return engine.heuristic_action(state, seat, rng, noise)
-    return Search(engine, view, seat, rng).run(budget_s, iterations or HARD_ITERATIONS,
-                                               first=state)
+    return Search(engine, view, seat, rng).run(
+        budget_s, iterations or engine.search_tuning.iterations, first=state)
 
 
 def action_key(action: dict[str, Any]) -> bytes:
@@ -77,8 +70,12 @@ def action_key(action: dict[str, Any]) -> bytes:
 
 def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Random,
                       limit: int = MAX_CANDIDATES) -> list[dict[str, Any]]:
-    """Concrete actions worth searching for ``seat``: the heuristic's choice first, then
+    """Concrete actions worth searching for ``seat``: the game's own ranked candidates
+    (:meth:`Engine.bot_candidates`) when it has them; else the heuristic's choice first, then
     every action the templates stand for when there are few, else a sample of them."""
+    ranked = engine.bot_candidates(state, seat, rng, limit)
+    if ranked:
+        return ranked[:limit]
     out: dict[bytes, dict[str, Any]] = {}
     best = engine.heuristic_action(state, seat, rng, 0.0)
     out[action_key(best)] = best
@@ -139,6 +136,7 @@ class Search:
         self.rng = rng
         self.root = Node(seat)
         self.players = 0
+        self.tuning = engine.search_tuning
 
     def run(self, budget_s: float, iterations: int, first: State | None = None) -> dict[str, Any]:
         """Search until the budget or the cap, then the most visited root action."""
@@ -147,7 +145,9 @@ class Search:
             self.view, self.seat, self.rng)
         assert state is not None
         self.players = _player_count(self.engine, state)
-        root_moves = candidate_actions(self.engine, state, self.seat, self.rng)
+        tuning = self.tuning
+        root_moves = candidate_actions(self.engine, state, self.seat, self.rng,
+                                       tuning.max_candidates)
         if len(root_moves) == 1:
             return root_moves[0]
         done = 0
@@ -161,11 +161,14 @@ class Search:
             done += 1
         root = self.root
         heuristic = action_key(root_moves[0])
-        if done < MIN_VISITS * len(root_moves):
+        if done < tuning.min_visits * len(root_moves):
             # Too few iterations to tell the moves apart: a visit or two each is noise, and
             # the heuristic's move is the better bet.
             return root_moves[0]
         best = max(root.visits, key=lambda k: (root.visits[k], k == heuristic, root.value[k]))
+        if best != heuristic and heuristic in root.visits and (
+                _mean(root, best) - _mean(root, heuristic) < tuning.keep_margin):
+            return root_moves[0]
         return root.actions[best]
 
     def iterate(self, state: State) -> None:
@@ -183,7 +186,8 @@ class Search:
                 # can decide who moves from hidden cards): start a fresh subtree for it.
                 node = Node(actor)
             moves = candidate_actions(engine, state, actor, self.rng,
-                                      MAX_CANDIDATES if node is self.root else INNER_CANDIDATES)
+                                      self.tuning.max_candidates if node is self.root
+                                      else self.tuning.inner_candidates)
             keys = [action_key(a) for a in moves]
             for key, move in zip(keys, moves, strict=True):
                 node.available[key] = node.available.get(key, 0) + 1
@@ -208,17 +212,22 @@ class Search:
 
     def _ucb(self, node: Node, key: bytes) -> float:
         n = node.visits[key]
-        return node.value[key] / n + EXPLORATION * math.sqrt(math.log(node.available[key]) / n)
+        return node.value[key] / n + self.tuning.exploration * math.sqrt(
+            math.log(node.available[key]) / n)
 
     def playout(self, state: State) -> list[float]:
         """A few heuristic moves, then every seat's value of where they led."""
         engine = self.engine
-        for _ in range(PLAYOUT_DEPTH):
+        for _ in range(self.tuning.playout_depth):
             actor = _actor(engine, state)
             if actor is None:
                 break
             state = _step(engine, state, actor, engine.playout_action(state, actor, self.rng))
         return values_of(engine, state, self.players)
+
+
+def _mean(node: Node, key: bytes) -> float:
+    return node.value[key] / node.visits[key]
 
 
 def values_of(engine: Engine, state: State, players: int) -> list[float]:

@@ -22,8 +22,9 @@ IDS = [e.id for e in GAMES]
 POSITIONS = 1000
 HARD_POSITIONS = 8
 #: Enough iterations that the search, not its fall-back on the heuristic, decides
-#: (engines.bots.MIN_VISITS per root candidate).
-HARD_CAP = bots.MIN_VISITS * bots.MAX_CANDIDATES + 4
+#: (the tuning's ``min_visits`` per root candidate), for the most demanding game.
+HARD_CAP = max(e.search_tuning.min_visits * e.search_tuning.max_candidates
+               for e in GAMES) + 4
 
 
 def positions(engine: Engine, count: int, seed: int = 0) -> list[tuple[State, int]]:
