@@ -206,3 +206,20 @@ clock_beats = Table(
     Column("origin", String(32), primary_key=True),
     Column("beat_at", Float, nullable=False),
 )
+
+
+#: Open take-back consent requests (app/takeback_requests.py, migration
+#: 0009_takeback_requests): one per game at most, seen by every server process.
+takeback_requests = Table(
+    "takeback_requests",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("undo", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("waiting", JSON, nullable=False),
+    #: Wall-clock seconds (time.time()) when the request lapses unanswered.
+    Column("expires", Float, nullable=False),
+)

@@ -16,6 +16,13 @@ module applies the host's policy (``TableSettings.takeback``) on top:
 A take-back is a new event (``{"type": "$takeback", "undo": [seq, ...]}``): versions only
 grow, every client receives an ordinary patch to the restored state, and replaying the
 history (``engines.base.replay``) reproduces it.
+
+A consent request is the database's (app/takeback_requests.py), because the players it
+asks may be connected to other server processes than the asker: every answer is a
+transaction on its row, in whichever process it arrives. Each process keeps a copy of the
+open request for its own viewers (shown at hello, timed out by its own timer), and the
+relay (topic ``takeback``, app/fanout.py) tells the others when it opens, gets an answer or
+closes; a granted request closes everywhere as the take-back event arrives with the game.
 """
 
 from __future__ import annotations
@@ -23,29 +30,36 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from app import takeback_requests as stored
+from app.fanout import RELAY_HANDLERS
 from app.frames import TakebackAnswerFrame, TakebackFrame, encode
 from app.i18n import say, text
+from app.outbox import Connection
 from app.store import CommitItem, Store
 from app.tablesettings import settings_of
 from engines import messages
 from engines.base import TAKEBACK, Line, canonical_json, replay_line, seat_ref, term
 
 if TYPE_CHECKING:
-    from app.rooms import Reply, Room
+    from app.rooms import Hub, Reply, Room
 
 log = logging.getLogger("meja.takeback")
 
 #: How long the other players have to answer a consent request.
 REQUEST_SECONDS = 60.0
+#: A process whose timer finds the request already gone elsewhere waits this long for the
+#: word of how it ended (relayed, or the take-back event) before calling it timed out here.
+LAPSE_GRACE = 2.0
 
 
 @dataclass
 class Request:
-    """A consent request waiting for answers."""
+    """This process's copy of a consent request waiting for answers."""
 
     id: str
     seat: int
@@ -53,7 +67,25 @@ class Request:
     undo: list[int]
     version: int
     waiting: set[int]
+    #: Wall-clock seconds (``time.time()``) when it lapses: the same in every process.
+    expires: float
     timer: asyncio.TimerHandle | None = None
+
+    @classmethod
+    def of(cls, row: stored.Stored) -> Request:
+        """The copy of a stored request."""
+        return cls(id=row.id, seat=row.seat, client_id=row.client_id, undo=list(row.undo),
+                   version=row.version, waiting=set(row.waiting), expires=row.expires)
+
+    def row(self) -> stored.Stored:
+        """The request as stored."""
+        return stored.Stored(id=self.id, seat=self.seat, client_id=self.client_id,
+                             undo=list(self.undo), version=self.version,
+                             waiting=sorted(self.waiting), expires=self.expires)
+
+    def seconds(self) -> float:
+        """How long it stays open from now."""
+        return max(0.0, self.expires - time.time())
 
 
 @dataclass
@@ -131,7 +163,17 @@ def committed(room: Room, seat: int, action: Any, result: Any) -> None:
 def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
     """Rooms call this before taking newer versions committed by another process: the line
     of play follows them (one apply per event, as that process did), and an open request
-    here is over."""
+    here is over - granted, when they hold its take-back (the last answer reached another
+    process), else overtaken by a move."""
+    table = _tables.get(room)
+    req = table.request if table is not None else None
+    done = next((e for e in evs if req is not None and e["seat"] == req.seat
+                 and e.get("client_id") == req.client_id
+                 and (e["action"] or {}).get("type") == TAKEBACK), None)
+    if req is not None and done is not None:
+        _close(room, req, "granted", "api.takeback.closed_granted")
+        _tell_asker(room, req.seat, {"type": "accepted", "id": req.client_id,
+                                     "version": done["seq"]})
     _cancel(room, "api.takeback.closed_moved_on")
     line = _line(room)
     if line is None:
@@ -223,23 +265,58 @@ async def _request(room: Room, seat: int, frame: TakebackFrame) -> Reply:
             return await _commit(room, seat, frame.id, undo, "api.takeback.log_own")
         if rule != "consent":
             return _refuse(frame.id, "api.takeback.err_own_only")
-        if table.request is not None:
+        if table.request is not None and table.request.version == room.version:
             return _refuse(frame.id, "api.takeback.err_pending")
         waiting = {s["seat"] for s in room.seats
                    if s["seat"] != seat and not s["is_bot"] and not s["left"]}
         if not waiting:
             return await _commit(room, seat, frame.id, undo, "api.takeback.log_own")
         req = Request(id=secrets.token_urlsafe(9), seat=seat, client_id=frame.id, undo=undo,
-                      version=room.version, waiting=waiting)
-        table.request = req
-        req.timer = asyncio.get_running_loop().call_later(
-            REQUEST_SECONDS, lambda: room.hub._spawn(_expire(room, req.id)))
-        room.broadcast_text(encode({
-            "type": "takeback_request", "request": req.id, "id": frame.id, "seat": seat,
-            "undo": undo, "waiting": sorted(waiting), "seconds": REQUEST_SECONDS,
-            **_asks(room, seat, len(undo))}))
+                      version=room.version, waiting=waiting,
+                      expires=time.time() + REQUEST_SECONDS)
+        try:
+            opened = await asyncio.to_thread(stored.open_request, room.hub.store.engine,
+                                             room.id, req.row())
+        except Exception:
+            log.exception("take-back request of %s could not be stored", room.id)
+            return _refuse(frame.id, "api.takeback.err_not_saved", "unavailable")
+        if not opened:  # another player's request, perhaps through another process
+            return _refuse(frame.id, "api.takeback.err_pending")
+        _show(room, req)
         return Reply({"type": "takeback_request", "request": req.id, "id": frame.id},
                      delivered=True)
+
+
+def _request_frame(room: Room, req: Request) -> str:
+    return encode({
+        "type": "takeback_request", "request": req.id, "id": req.client_id, "seat": req.seat,
+        "undo": req.undo, "waiting": sorted(req.waiting), "seconds": round(req.seconds(), 1),
+        **_asks(room, req.seat, len(req.undo))})
+
+
+def _keep(room: Room, req: Request) -> None:
+    """Make ``req`` this process's copy of the room's open request, with its own timer."""
+    table = _table(room)
+    old = table.request
+    if old is not None and old.timer is not None and old is not req:
+        old.timer.cancel()
+    if req.timer is None:
+        request_id = req.id
+        req.timer = asyncio.get_running_loop().call_later(
+            req.seconds(), lambda: room.hub._spawn(_expire(room, request_id)))
+    table.request = req
+
+
+def _show(room: Room, req: Request, relay: bool = True) -> None:
+    """The request is open (or has new answers): this process's viewers see it, and the
+    other processes are told."""
+    _keep(room, req)
+    room.broadcast_text(_request_frame(room, req))
+    if relay:
+        room.hub.fanout.relay(room.id, "takeback", {
+            "k": "open", "id": req.id, "seat": req.seat, "client_id": req.client_id,
+            "undo": req.undo, "version": req.version, "waiting": sorted(req.waiting),
+            "expires": req.expires})
 
 
 def _asks(room: Room, seat: int, count: int) -> dict[str, Any]:
@@ -263,36 +340,59 @@ def _across_reveal(line: Line) -> tuple[str, str, dict[str, Any]]:
 
 
 async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | None:
-    """A player answers a consent request; returns an error sentence for them, if any."""
+    """A player answers a consent request; returns an error sentence for them, if any.
+
+    The answer is the database's (the request may have been asked through another process),
+    so two answers at once - here or there - are counted once each."""
     async with room.lock:
-        table = _table(room)
-        req = table.request
-        if req is None or req.id != frame.request:
+        try:
+            outcome, row = await asyncio.to_thread(
+                stored.answer, room.hub.store.engine, room.id, frame.request, seat,
+                frame.accept)
+        except Exception:
+            log.exception("take-back answer for %s could not be stored", room.id)
+            return "api.takeback.err_not_saved"
+        if outcome == "closed" or row is None:
             return "api.takeback.err_closed"
-        if seat not in req.waiting:
+        if outcome == "not_asked":
             return "api.takeback.err_not_asked"
-        if not frame.accept:
-            _close(room, req, "refused", "api.takeback.closed_refused", seat=seat_ref(seat))
+        mine = _table(room).request
+        req = mine if mine is not None and mine.id == row.id else Request.of(row)
+        req.waiting = set(row.waiting)
+        if outcome == "refused":
+            _close(room, req, "refused", "api.takeback.closed_refused", relay=True,
+                   seat=seat_ref(seat))
             return None
-        req.waiting.discard(seat)
-        if req.waiting:
-            room.broadcast_text(encode({
-                "type": "takeback_request", "request": req.id, "id": req.client_id,
-                "seat": req.seat, "undo": req.undo, "waiting": sorted(req.waiting),
-                "seconds": REQUEST_SECONDS,
-                **_asks(room, req.seat, len(req.undo))}))
+        if outcome == "waiting":
+            _show(room, req)
             return None
         _close(room, req, "granted", "api.takeback.closed_granted")
+        if room.version < req.version:
+            await room.hub.catch_up_locked(room)  # this process had not heard of a move yet
+        if room.version != req.version:
+            return "api.takeback.err_closed"
+        if _line(room) is None:
+            await asyncio.to_thread(rebuild, room, room.hub.store)
+        if _line(room) is None:
+            return _table(room).unavailable or "api.takeback.err_unavailable"
         reply = await _commit(room, req.seat, req.client_id, req.undo, "api.takeback.log_agreed")
-        # The asking player's own answer: its request id was applied at this version.
-        text = encode(reply.frame)
-        for conn in list(room.conns):
-            if conn.seat == req.seat:
-                conn.send(text)
+        # The asking player's own answer (their request id was applied at this version);
+        # connected to another process, they get it there as the take-back arrives.
+        _tell_asker(room, req.seat, reply.frame)
         return None
 
 
-def _close(room: Room, req: Request, outcome: str, reason: str, **params: Any) -> None:
+def _tell_asker(room: Room, seat: int, frame: dict[str, Any]) -> None:
+    text = encode(frame)
+    for conn in list(room.conns):
+        if conn.seat == seat:
+            conn.send(text)
+
+
+def _close(room: Room, req: Request, outcome: str, reason: str, relay: bool = False,
+           **params: Any) -> None:
+    """The request is over: this process's viewers are told (and, with ``relay``, the
+    other processes: a refusal or a time-out they cannot see in the game's events)."""
     table = _table(room)
     if table.request is req:
         table.request = None
@@ -300,6 +400,9 @@ def _close(room: Room, req: Request, outcome: str, reason: str, **params: Any) -
         req.timer.cancel()
     room.broadcast_text(encode({"type": "takeback_closed", "request": req.id, "id": req.client_id,
                                 "outcome": outcome, **_worded(room, reason, params)}))
+    if relay:
+        room.hub.fanout.relay(room.id, "takeback", {
+            "k": "closed", "id": req.id, "outcome": outcome, "key": reason, "params": params})
 
 
 def _worded(room: Room, key: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -314,11 +417,70 @@ def _cancel(room: Room, reason: str) -> None:
         _close(room, table.request, "cancelled", reason)
 
 
-async def _expire(room: Room, request_id: str) -> None:
+async def _expire(room: Room, request_id: str, final: bool = False) -> None:
     async with room.lock:
         req = _table(room).request
-        if req is not None and req.id == request_id:
-            _close(room, req, "timed_out", "api.takeback.closed_timed_out")
+        if req is None or req.id != request_id:
+            return
+        try:
+            ended = await asyncio.to_thread(stored.lapse, room.hub.store.engine, room.id,
+                                            request_id)
+        except Exception:
+            log.exception("take-back request of %s could not be ended", room.id)
+            ended = False
+        if _table(room).request is not req:
+            return  # its end arrived meanwhile
+        if ended or final:
+            _close(room, req, "timed_out", "api.takeback.closed_timed_out", relay=ended)
+            return
+        # Another process ended it first: its word (or the take-back) is on the way.
+        req.timer = asyncio.get_running_loop().call_later(
+            LAPSE_GRACE, lambda: room.hub._spawn(_expire(room, request_id, final=True)))
+
+
+def relayed(room: Room, data: dict[str, Any]) -> None:
+    """Another process opened a request of this game, recorded an answer, or closed it."""
+    if data.get("k") == "open":
+        if int(data["version"]) < room.version:
+            return  # overtaken by a move this process already has
+        mine = _table(room).request
+        req = Request(id=str(data["id"]), seat=int(data["seat"]),
+                      client_id=str(data["client_id"]), undo=[int(v) for v in data["undo"]],
+                      version=int(data["version"]), waiting={int(s) for s in data["waiting"]},
+                      expires=float(data["expires"]))
+        if mine is not None and mine.id == req.id:
+            mine.waiting = req.waiting
+            req = mine
+        _show(room, req, relay=False)
+    elif data.get("k") == "closed":
+        open_here = _table(room).request
+        if open_here is not None and open_here.id == data.get("id"):
+            _close(room, open_here, str(data["outcome"]), str(data["key"]),
+                   **dict(data.get("params") or {}))
+
+
+RELAY_HANDLERS["takeback"] = relayed
+
+
+async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
+    """After a hello: the open request, if there is one (perhaps asked through another
+    process before this one held the game)."""
+    if room.status != "active" or policy(room) != "consent":
+        return
+    req = _table(room).request
+    if req is None or req.version != room.version:
+        try:
+            row = await asyncio.to_thread(stored.current, hub.store.engine, room.id)
+        except Exception:
+            log.exception("take-back request of %s could not be read", room.id)
+            return
+        if row is None or row.version != room.version:
+            return
+        req = _table(room).request
+        if req is None or req.id != row.id:
+            req = Request.of(row)
+            _keep(room, req)
+    conn.send(_request_frame(room, req))
 
 
 async def _commit(room: Room, seat: int, client_id: str, undo: list[int], key: str) -> Reply:

@@ -155,6 +155,7 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     try:
         await chat.welcome(hub, room, conn)
         await rematch.welcome(hub, room, conn)
+        await takeback.welcome(hub, room, conn)
         await _serve(ws, hub, room, conn, max_bytes)
     finally:
         conn.close()

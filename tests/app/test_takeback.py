@@ -374,3 +374,120 @@ def test_a_take_back_repeated_long_after_and_after_a_restart_is_not_reapplied(
         assert len(history(restarted, lobby["game_id"])) == 212
     finally:
         restarted.stop()
+
+
+# -- consent across server processes ---------------------------------------------------------
+def _consent_on_two_processes(first: Any, second: Any,
+                              guest_now: bool = True) -> tuple[dict, Viewer, Viewer | str]:
+    """A consent race table whose host (on ``first``) moved once; the guest plays on
+    ``second`` (or, without ``guest_now``, has not connected yet: their credential)."""
+    r = http.post(f"{first.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "options": {}, "host_name": "Ana", "spectators": True,
+        "listed": True, "settings": {"takeback": "consent"}})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    guest_credential = join(first, lobby, "Budi")["credential"]
+    start(first, lobby)
+    host = Viewer(first.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    if not guest_now:
+        host.answer(host.act({"type": "advance", "n": 3}))
+        return lobby, host, guest_credential
+    guest = Viewer(second.ws_url, lobby["game_id"], credential=guest_credential)
+    guest.wait_for(lambda f: f["type"] == "snapshot")
+    host.answer(host.act({"type": "advance", "n": 3}))
+    for v in (host, guest):
+        v.wait_version(1)
+    return lobby, host, guest
+
+
+def _closed(viewer: Viewer) -> dict[str, Any]:
+    """The ``takeback_closed`` frame this viewer got (read already, or the next one)."""
+    seen = [f for f in viewer.frames if f["type"] == "takeback_closed"]
+    if seen:
+        return seen[-1]
+    return viewer.wait_for(lambda f: f["type"] == "takeback_closed", timeout=5)
+
+
+def test_consent_asked_on_one_process_is_granted_from_the_other(pg_url: str) -> None:
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, host, guest = _consent_on_two_processes(first, second)
+        watcher = Viewer(second.ws_url, lobby["game_id"], watch=watch_id(lobby))
+        watcher.wait_for(lambda f: f["type"] == "snapshot")
+        cid = take_back(host)
+        req = guest.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        assert req["waiting"] == [1] and req["undo"] == [1]
+        assert req["text"] == "Ana asks to take back 1 move."
+        watcher.wait_for(lambda f: f["type"] == "takeback_request")
+        answer_request(guest, req["request"], True)
+        assert host.answer(cid) == {"type": "accepted", "id": cid, "version": 2}
+        for v in (host, guest, watcher):
+            assert _closed(v)["outcome"] == "granted"
+            v.wait_version(2)
+            assert v.doc["view"]["positions"] == [0, 0] and v.doc["to_act"] == [0]
+        # Applied once: one take-back event, and a second "yes" finds the request closed.
+        events = history(first, lobby["game_id"])
+        assert [(e["type"], e["taken_back"]) for e in events] == [
+            ("advance", 2), (TAKEBACK, None)]
+        answer_request(guest, req["request"], True)
+        err = guest.wait_for(lambda f: f["type"] == "error")
+        assert err["key"] == "api.takeback.err_closed"
+        assert len(history(second, lobby["game_id"])) == 2
+        # The game goes on from the restored state, on either process.
+        assert host.answer(host.act({"type": "advance", "n": 1}))["version"] == 3
+        guest.wait_version(3)
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_consent_refused_on_the_other_process_closes_it_on_both(pg_url: str) -> None:
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, host, credential = _consent_on_two_processes(first, second, guest_now=False)
+        assert isinstance(credential, str)
+        host.wait_version(1)
+        cid = take_back(host)
+        host.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        # The guest connects to the other process only after the request was made (that
+        # process did not even hold the game): they are shown the open request at once.
+        guest = Viewer(second.ws_url, lobby["game_id"], credential=credential)
+        req = guest.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        assert req["waiting"] == [1] and 0 < req["seconds"] <= takeback.REQUEST_SECONDS
+        assert guest.version == 1
+        # A second device of theirs on the same process sees it too, and says no.
+        late = Viewer(second.ws_url, lobby["game_id"], credential=credential)
+        late.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        answer_request(late, req["request"], False)
+        for v in (host, guest, late):
+            closed = _closed(v)
+            assert closed["outcome"] == "refused"
+            assert closed["reason"] == "Budi did not agree to the take-back; the game goes on."
+        assert not any(f["type"] == "accepted" and f.get("id") == cid for f in host.frames)
+        assert len(history(first, lobby["game_id"])) == 1
+        # Closed on both: the host may ask again, and the new request reaches the guest.
+        again = take_back(host)
+        assert guest.wait_for(lambda f: f["type"] == "takeback_request")["id"] == again
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_consent_unanswered_times_out_on_both_processes(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(takeback, "REQUEST_SECONDS", 0.5)
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, host, guest = _consent_on_two_processes(first, second)
+        cid = take_back(host)
+        req = guest.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        for v in (host, guest):
+            assert _closed(v)["outcome"] == "timed_out"
+        answer_request(guest, req["request"], True)
+        err = guest.wait_for(lambda f: f["type"] == "error")
+        assert err["key"] == "api.takeback.err_closed"
+        assert len(history(second, lobby["game_id"])) == 1
+    finally:
+        first.stop()
+        second.stop()
