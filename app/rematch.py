@@ -12,7 +12,9 @@ seat of a player who left.
 * Every player who accepts gets their seat's credential in the answer, exactly as joining
   does (the body of a POST the player's own credential authorised; stored only as a hash).
 * When the last human player accepts, the new table starts in the same transaction.
-* ``POST .../rematch/decline`` calls the rematch off for everyone.
+* ``POST .../rematch/decline`` calls the rematch off for everyone. It can be offered again
+  afterwards: the next click creates a new table and links it instead of the declined one
+  (which stays ``abandoned``), so a player who said no, or the others, may change their mind.
 
 Every change reaches the old game's viewers as a ``rematch`` frame (and a reconnecting
 viewer gets the current one after its snapshot), so each player sees the offer and who
@@ -84,7 +86,8 @@ def _state(conn: Any, new_id: str, n: int) -> dict[str, Any]:
 
 
 def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> str:
-    """The new table (a lobby whose seats wait for their players' acceptance)."""
+    """The new table (a lobby whose seats wait for their players' acceptance), linked from
+    the old game instead of its declined rematch, if there was one."""
     n = old["player_count"]
     t = now()
     row = {
@@ -107,8 +110,11 @@ def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> 
                          "token_hash": None, "claim_hash": None, "is_host": s["is_host"],
                          "is_bot": bot, "connected": False, "left": False})
     conn.execute(insert(seats), new_rows)
-    # Conditional, like every seat claim: only the request that found no rematch links one.
-    res = conn.execute(update(games).where(games.c.id == old["id"], games.c.rematch_id.is_(None))
+    # Conditional, like every seat claim: only the request that found the link as it is
+    # (no rematch, or a declined one) links the new table.
+    linked = (games.c.rematch_id.is_(None) if old["rematch_id"] is None
+              else games.c.rematch_id == old["rematch_id"])
+    res = conn.execute(update(games).where(games.c.id == old["id"], linked)
                        .values(rematch_id=row["id"]))
     if res.rowcount != 1:
         raise ApiError(409, "api.rematch_race")
@@ -120,24 +126,25 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
     credential, and the rematch's state (started when this was the last human)."""
     credential = security.new_credential()
     with store.engine.begin() as conn:
-        old = store._lock_game(conn, game_id)
+        old, old_seats = store.locked(conn, game_id)
         if old["status"] != "finished":
             raise ApiError(409, "api.rematch_not_over")
-        old_seats = store._seats(conn, game_id)
         n = old["player_count"]
-        new_id = old["rematch_id"] or _create(conn, old, old_seats)
-        new = store._lock_game(conn, new_id)
-        mine = store._seat(conn, new_id, new_seat(seat, n))
-        if new["status"] == "abandoned" or mine["left"]:
-            raise ApiError(409, "api.rematch_declined")
+        new_id = old["rematch_id"]
+        if new_id is not None:
+            new, new_seats = store.locked(conn, new_id)
+        if new_id is None or new["status"] == "abandoned":  # none yet, or declined: offer one
+            new_id = _create(conn, old, old_seats)
+            new, new_seats = store.locked(conn, new_id)
+        mine = next(s for s in new_seats if s["seat"] == new_seat(seat, n))
         if mine["token_hash"] is not None:
             raise ApiError(409, "api.rematch_accepted")
         if new["status"] != "lobby":
             raise ApiError(409, "api.rematch_started")
         conn.execute(update(seats).where(seats.c.id == mine["id"])
                      .values(token_hash=security.hash_secret(credential)))
-        waiting = [s for s in store._seats(conn, new_id)
-                   if not s["is_bot"] and s["token_hash"] is None]
+        waiting = [s for s in new_seats
+                   if s["id"] != mine["id"] and not s["is_bot"] and s["token_hash"] is None]
         if not waiting:
             engine = get_engine(new["kind"])
             if engine is None:
@@ -151,11 +158,11 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
 def decline(store: Store, game_id: str, seat: int) -> dict[str, Any]:
     """Call the rematch of a finished game off (before it started)."""
     with store.engine.begin() as conn:
-        old = store._lock_game(conn, game_id)
+        old, _ = store.locked(conn, game_id)
         if old["rematch_id"] is None:
             raise ApiError(409, "api.rematch_none")
         n = old["player_count"]
-        new = store._lock_game(conn, old["rematch_id"])
+        new, _ = store.locked(conn, old["rematch_id"])
         if new["status"] != "lobby":
             raise ApiError(409, "api.rematch_started" if new["status"] != "abandoned"
                            else "api.rematch_off")

@@ -372,6 +372,12 @@ class Store:
                 raise ApiError(409, "api.start_empty_seats")
             self.mark_started(conn, game_id, state, rules_version)
 
+    def locked(self, conn: Any, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Lock a game's row for the caller's transaction, as every seat change does, and
+        return the game and its seats (in seat order) as they are now - for a change of
+        several games at once made outside this class (a rematch)."""
+        return self._lock_game(conn, game_id), self._seats(conn, game_id)
+
     @staticmethod
     def mark_started(conn: Any, game_id: str, state: dict[str, Any],
                      rules_version: str) -> None:

@@ -1,6 +1,7 @@
 // The rematch box of the game-over panel: one click per player ("Rematch"), who accepted
 // so far (live, from `rematch` frames), a decline, and - once every player accepted and the
-// new table started - the new table opens for everyone who accepted (docs/client.md).
+// new table started - the new table opens for everyone who accepted (docs/client.md). A
+// declined rematch can be offered again (the server sets up a new table for it).
 
 import { api } from "/static/api.js";
 import { clear, h, toast } from "/static/dom.js";
@@ -86,6 +87,12 @@ export class RematchBox {
       const line = you && st.declined.length === 1 ? t("rematch.you_declined")
         : you ? t("rematch.you_and_declined", { names: who }) : t("rematch.declined", { names: who });
       this.el.appendChild(h("p", { class: "muted", "data-testid": "rematch-status" }, line));
+      if (play) {
+        this.el.appendChild(h("button", {
+          type: "button", class: "btn", "data-testid": "rematch-offer", disabled: this.busy,
+          onclick: () => this.accept(),
+        }, t("rematch.offer_again")));
+      }
       return;
     }
     if (!st) {

@@ -99,23 +99,54 @@ def test_bots_come_along_and_a_lone_human_starts_at_once(live_server: LiveServer
     host.close()
 
 
-def test_a_decline_calls_the_rematch_off(live_server: LiveServer) -> None:
+def test_a_decline_calls_the_rematch_off_and_it_can_be_offered_again(
+        live_server: LiveServer) -> None:
+    store = live_server.app.state.store
     lobby, creds, host = finished_game(live_server)
     gid = lobby["game_id"]
+    guest = Viewer(live_server.ws_url, gid, credential=creds[1])
+    guest.wait_for(lambda f: f["type"] == "snapshot")
     no_offer = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
                          headers=auth(creds[1]))
     assert no_offer.status_code == 409 and "Nobody" in no_offer.json()["detail"]
-    assert rematch(live_server, gid, creds[0]).status_code == 200
+    first = rematch(live_server, gid, creds[0])
+    assert first.status_code == 200
     declined = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
                          headers=auth(creds[1]))
     assert declined.status_code == 200, declined.text
     assert declined.json()["declined"] == [1] and not declined.json()["started"]
     assert rematch_frame(host, lambda f: f["declined"] == [1])["accepted"] == [0]
-    late = rematch(live_server, gid, creds[1])
-    assert late.status_code == 409 and "declined" in late.json()["detail"]
-    store = live_server.app.state.store
-    assert store.game(declined.json()["game_id"])["status"] == "abandoned"
-    host.close()
+    off_id = declined.json()["game_id"]
+    assert store.game(off_id)["status"] == "abandoned"
+    again = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
+                      headers=auth(creds[0]))
+    assert again.status_code == 409 and "already off" in again.json()["detail"]
+    # Budi changes his mind and offers the rematch himself: a new table, offered afresh.
+    offer = rematch(live_server, gid, creds[1])
+    assert offer.status_code == 200, offer.text
+    new_id = offer.json()["game_id"]
+    assert new_id != off_id
+    assert (offer.json()["accepted"], offer.json()["declined"]) == ([1], [])
+    for v in (host, guest):
+        seen = rematch_frame(v, lambda f: f["game_id"] == new_id)
+        assert (seen["accepted"], seen["declined"], seen["started"]) == ([1], [], False)
+    # Ana accepts: the new table starts, rotated as ever; the declined one stays off.
+    accepted = rematch(live_server, gid, creds[0])
+    assert accepted.status_code == 200, accepted.text
+    assert accepted.json()["started"] and accepted.json()["game_id"] == new_id
+    assert rematch_frame(host, lambda f: f["started"])["accepted"] == [0, 1]
+    assert store.game(new_id)["status"] == "active"
+    assert store.game(gid)["rematch_id"] == new_id
+    assert store.game(off_id)["status"] == "abandoned"
+    assert [s["name"] for s in store.seats(new_id)] == ["Budi", "Ana"]
+    ana = Viewer(live_server.ws_url, new_id, credential=accepted.json()["credential"])
+    assert ana.wait_for(lambda f: f["type"] == "snapshot")["doc"]["status"] == "active"
+    # Once started it cannot be called off, nor offered once more.
+    late = http.post(f"{live_server.url}/api/games/{gid}/rematch/decline",
+                     headers=auth(creds[1]))
+    assert late.status_code == 409 and "started" in late.json()["detail"]
+    for v in (host, guest, ana):
+        v.close()
 
 
 def test_rematch_needs_a_finished_game_and_a_seat(live_server: LiveServer) -> None:

@@ -1,5 +1,5 @@
-"""Rematch in the browser (issue 13): both players accept from the game-over panel and the
-new table opens for both, with the seat order rotated."""
+"""Rematch in the browser (issue 13): an offer, a decline, the offer made again, accepted
+from the game-over panel, and the new table opens for both with the seat order rotated."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from tests.app.client import Viewer
 from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 
 
-def test_a_rematch_accepted_by_both_opens_the_new_table_for_both(e2e_server: Any,
-                                                                 new_page: Any) -> None:
+def test_a_declined_rematch_offered_again_and_accepted_opens_the_new_table_for_both(
+        e2e_server: Any, new_page: Any) -> None:
     made = api_lobby(e2e_server, "race", 2, options={"goal": 2}, names=("Budi",))
     start_lobby(e2e_server, made["lobby"])
     gid = made["lobby"]["game_id"]
@@ -36,7 +36,16 @@ def test_a_rematch_accepted_by_both_opens_the_new_table_for_both(e2e_server: Any
     expect(budi.get_by_test_id("rematch-status")).to_have_text("Ana wants a rematch.")
     expect(budi.get_by_test_id("rematch-seat-0")).to_contain_text("accepted")
     expect(budi.get_by_test_id("rematch-seat-1")).to_contain_text("waiting")
-    budi.get_by_test_id("rematch-accept").click()
+    # Budi says no at first: both see it is off.
+    budi.get_by_test_id("rematch-decline").click()
+    expect(budi.get_by_test_id("rematch-status")).to_have_text("You declined the rematch.")
+    expect(ana.get_by_test_id("rematch-status")).to_have_text("Budi declined the rematch.")
+    # Then he changes his mind and offers it again; Ana sees the new offer and accepts.
+    budi.get_by_test_id("rematch-offer").click()
+    expect(budi.get_by_test_id("rematch-status")).to_have_text(
+        "You asked for a rematch; waiting for the others.")
+    expect(ana.get_by_test_id("rematch-status")).to_have_text("Budi wants a rematch.")
+    ana.get_by_test_id("rematch-accept").click()
 
     # Both browsers open the new table; Budi (seat 1 before) plays first now.
     new_url = re.compile(r"/game/(?!" + re.escape(gid) + r"$)[\w-]+$")
