@@ -2,7 +2,8 @@
 // preview(doc, action) hook draws it) and only sent on Confirm; Cancel forgets it. A player's
 // own choice, kept in this browser; on by default on touch screens, where a stray tap is easy.
 
-import { h, humanize } from "/static/dom.js";
+import { describeAction } from "/static/actionwords.js";
+import { h } from "/static/dom.js";
 import { msg } from "/static/i18n.js";
 
 const KEY = "meja.confirmMoves";
@@ -38,20 +39,15 @@ export function confirmToggle(onChange) {
   return h("label", { class: "confirm-toggle small" }, [box, h("span", null, msg("confirm.toggle"))]);
 }
 
-/** A move in words for the bar ("Move: to c7"), from its fields. */
-export function describeAction(action) {
-  const parts = Object.entries(action || {})
-    .filter(([k]) => k !== "type")
-    .map(([k, v]) => `${humanize(k)} ${Array.isArray(v) ? v.join(", ") : typeof v === "object" && v ? JSON.stringify(v) : v}`);
-  return `${humanize(action?.type || "move")}${parts.length ? `: ${parts.join(", ")}` : ""}`;
-}
-
 /**
  * The confirm bar of the game page. ask(action) resolves true on Confirm, false on Cancel
- * (or when the board moved on first: dismiss()).
+ * (or when the board moved on first: dismiss()). The move is worded by
+ * static/actionwords.js: `game` (its id) picks the words, `describe(ref)` names places.
  */
 export class ConfirmBar {
-  constructor() {
+  constructor(game = "", describe = null) {
+    this.game = game;
+    this.describe = describe;
     this.text = h("span", { class: "confirm-text", "data-testid": "confirm-text" });
     this.yes = h("button", { type: "button", class: "btn btn-primary", "data-testid": "confirm-move" }, msg("confirm.confirm"));
     this.no = h("button", { type: "button", class: "btn btn-ghost", "data-testid": "cancel-move" }, msg("confirm.cancel"));
@@ -65,7 +61,7 @@ export class ConfirmBar {
   ask(action) {
     this.dismiss();
     this.action = action;
-    this.text.textContent = describeAction(action);
+    this.text.textContent = this.words(action);
     this.el.hidden = false;
     return new Promise((resolve) => {
       this.resolve = resolve;
@@ -73,9 +69,14 @@ export class ConfirmBar {
     });
   }
 
-  /** A new language: the move's words again (its field names are the engine's). */
+  /** The move in words ("Place the sign: square 0,4"). */
+  words(action) {
+    return describeAction(this.game, action, this.describe);
+  }
+
+  /** A new language: the move's words again. */
   relabel() {
-    if (this.resolve) this.text.textContent = describeAction(this.action);
+    if (this.resolve) this.text.textContent = this.words(this.action);
   }
 
   get open() {

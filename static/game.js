@@ -172,7 +172,7 @@ class GameShell {
       takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
         .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
     });
-    this.confirmBar = new ConfirmBar();
+    this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
     this.howto = new HowToPlay({ game: info.game, gameName: name, context: () => ({
       seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
@@ -284,7 +284,7 @@ class GameShell {
     this.drawPlayers();
     this.drawGameOver();
     if (!this.doc.view) this.drawBoard(); // the "waiting for the start" panel
-    else if (!this.fallback.hidden && !this.replay.active) renderFallback(this.fallback, this.doc.outcome ? [] : this.doc.legal || [], (a) => this.send(a));
+    else if (!this.fallback.hidden && !this.replay.active) renderFallback(this.fallback, this.doc.outcome ? [] : this.doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
     if (this.clock.clock) this.clock.draw();
     if (this.renderer && !this.rendererFailed && this.rendererDoc && !this.replay.active) {
       try {
@@ -787,7 +787,7 @@ class GameShell {
     if (handlesAll) {
       this.fallback.hidden = true;
     } else {
-      renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a));
+      renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
     }
     if (!this.renderer || this.rendererFailed) {
       this.rawView.hidden = false;

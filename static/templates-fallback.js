@@ -1,32 +1,26 @@
 // The generic action panel: turns legal-action templates into buttons and inputs
 // ($range -> number input bound to the range, $choice -> select), so every game stays
-// playable even without (or beyond) its board renderer.
+// playable even without (or beyond) its board renderer. Types, fields and values are worded
+// by static/actionwords.js in the viewer's language.
 
-import { clear, h, humanize } from "/static/dom.js";
-import { t } from "/static/i18n.js";
-import { fixedPart, isOpen, isRange, openFields, rangeOf } from "/static/templates.js";
+import { actionWord, fieldTitle, fieldsText, valueWord } from "./actionwords.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { fixedPart, isOpen, isRange, openFields, rangeOf } from "./templates.js";
 
-function valueText(v) {
-  if (v === null) return t("options.none");
-  if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
-}
-
-/** "row 2, col 3" for a template's fixed fields (everything but type and open fields). */
-export function fixedSummary(t) {
-  return Object.entries(t)
-    .filter(([k, v]) => k !== "type" && !isOpen(v))
-    .map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(v)}`)
-    .join(", ");
+/** "row 2, column 3" for a template's fixed fields (everything but type and open fields). */
+export function fixedSummary(tpl, game = "", describe = null) {
+  const fixed = Object.fromEntries(Object.entries(tpl).filter(([k, v]) => k !== "type" && !isOpen(v)));
+  return fieldsText(game, fixed, describe);
 }
 
 let uid = 0;
 
 /** Inputs for a template's open fields; returns {el, read()} (read builds the concrete action). */
-function fieldsFor(t) {
+function fieldsFor(tpl, game, describe) {
   const readers = [];
   const el = h("div", { class: "fa-fields" });
-  for (const [key, spec] of openFields(t)) {
+  for (const [key, spec] of openFields(tpl)) {
     const id = `fa-${++uid}`;
     if (isRange(spec)) {
       const [lo, hi, step] = rangeOf(spec);
@@ -34,11 +28,11 @@ function fieldsFor(t) {
         id, type: "number", inputmode: "numeric", min: lo, max: hi, step, value: String(lo),
         "data-field": key, required: true,
       });
-      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, `${humanize(key)} (${lo}–${hi})`), input]));
+      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, `${fieldTitle(game, key)} (${lo}–${hi})`), input]));
       readers.push(() => {
         const v = Number(input.value);
         if (input.value.trim() === "" || !Number.isInteger(v)) {
-          throw new Error(t("fallback.whole_number", { field: humanize(key) }));
+          throw new Error(t("fallback.whole_number", { field: fieldTitle(game, key) }));
         }
         // Range and step are the server's to judge: its answer is a sentence the player reads.
         return [key, v];
@@ -46,15 +40,15 @@ function fieldsFor(t) {
     } else {
       const opts = spec.$choice;
       const select = h("select", { id, "data-field": key },
-        opts.map((o, i) => h("option", { value: String(i) }, valueText(o))));
-      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, humanize(key)), select]));
+        opts.map((o, i) => h("option", { value: String(i) }, valueWord(game, key, o, describe))));
+      el.appendChild(h("label", { for: id, class: "fa-field" }, [h("span", null, fieldTitle(game, key)), select]));
       readers.push(() => [key, opts[Number(select.value)]]);
     }
   }
   return {
     el,
     read() {
-      const action = fixedPart(t);
+      const action = fixedPart(tpl);
       for (const r of readers) {
         const [k, v] = r();
         action[k] = v;
@@ -69,9 +63,10 @@ const MAX_BUTTONS = 12;
 /**
  * Draw the templates into host. send(action) -> Promise. Groups templates by type:
  * a few fixed ones become buttons; many, or ones with open fields, get a variant select
- * plus inputs for the open fields.
+ * plus inputs for the open fields. `game` (its id) picks the words; `describe(ref)` is the
+ * board's word for a place, if it has one.
  */
-export function renderFallback(host, templates, send) {
+export function renderFallback(host, templates, send, game = "", describe = null) {
   clear(host);
   if (!templates || !templates.length) {
     host.hidden = true;
@@ -107,13 +102,13 @@ export function renderFallback(host, templates, send) {
     }
   };
   for (const [type, list] of groups) {
-    const title = humanize(String(type));
+    const title = actionWord(game, String(type));
     const group = h("div", { class: "fa-group", "data-type": String(type) });
     const simple = list.every((t) => openFields(t).length === 0);
     if (simple && list.length <= MAX_BUTTONS) {
       const row = h("div", { class: "fa-buttons" });
       for (const t of list) {
-        const summary = fixedSummary(t);
+        const summary = fixedSummary(t, game, describe);
         const btn = h("button", { type: "button", class: "btn btn-action", "data-action": JSON.stringify(t) },
           summary ? `${title}: ${summary}` : title);
         btn.addEventListener("click", () => run(btn, () => ({ ...t })));
@@ -122,8 +117,8 @@ export function renderFallback(host, templates, send) {
       group.appendChild(row);
     } else if (list.length === 1) {
       const t = list[0];
-      const fields = fieldsFor(t);
-      const summary = fixedSummary(t);
+      const fields = fieldsFor(t, game, describe);
+      const summary = fixedSummary(t, game, describe);
       const btn = h("button", { type: "submit", class: "btn btn-action" }, title);
       const form = h("form", { class: "fa-form", novalidate: true }, [
         summary ? h("span", { class: "muted small" }, summary) : null, fields.el, btn,
@@ -136,11 +131,11 @@ export function renderFallback(host, templates, send) {
     } else {
       const id = `fa-${++uid}`;
       const variant = h("select", { id, class: "fa-variant" },
-        list.map((t, i) => h("option", { value: String(i) }, fixedSummary(t) || `${title} ${i + 1}`)));
+        list.map((t, i) => h("option", { value: String(i) }, fixedSummary(t, game, describe) || `${title} ${i + 1}`)));
       const fieldsHost = h("div");
       let fields = null;
       const pick = () => {
-        fields = fieldsFor(list[Number(variant.value)]);
+        fields = fieldsFor(list[Number(variant.value)], game, describe);
         clear(fieldsHost).appendChild(fields.el);
       };
       variant.addEventListener("change", pick);

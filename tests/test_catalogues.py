@@ -154,3 +154,34 @@ def test_every_fixed_refusal_of_a_step_is_a_key() -> None:
     bad = [f"{where}: {text!r}" for where, text in said
            if isinstance(text, str) and not messages.has(text)]
     assert not bad, "\n".join(bad)
+
+
+def _action_fields(engine: object) -> dict[str, list[str]]:
+    """Every action type of an engine and the fields it takes (from its action models)."""
+    schema = engine.action_adapter.json_schema()  # type: ignore[attr-defined]
+    out: dict[str, list[str]] = {}
+    for model in schema.get("$defs", {}).values():
+        props = model.get("properties", {})
+        kind = props.get("type", {}).get("const")
+        if kind is not None:
+            out[kind] = [f for f in props if f != "type"]
+    return out
+
+
+def test_every_action_type_and_field_has_words() -> None:
+    """The generic action panel and the confirm bar (static/actionwords.js) show an action's
+    type and fields in the viewer's language: each must have its words, or a player reading
+    Bahasa Indonesia or Malay sees the engine's English field names."""
+    from engines.registry import all_engines
+
+    en = keys_of("en")
+    missing = []
+    for game, engine in all_engines().items():
+        actions = _action_fields(engine)
+        assert actions, f"{game}: no action models found"
+        for kind, fields in actions.items():
+            if f"fallback.action.{game}.{kind}" not in en:
+                missing.append(f"fallback.action.{game}.{kind}")
+            missing += [f"fallback.field.{game}.{f}" for f in fields
+                        if f"fallback.field.{game}.{f}" not in en]
+    assert not sorted(set(missing)), sorted(set(missing))

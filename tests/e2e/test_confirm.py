@@ -55,8 +55,15 @@ def test_on_a_phone_a_move_is_shown_first_and_sent_only_on_confirm(
     # The tap only chooses: the bar names the move, the cell is marked, nothing is sent.
     sign.tap()
     expect(bar).to_be_visible()
-    expect(phone.get_by_test_id("confirm-text")).to_have_text(f"Place: Cell {cell}")
+    # In words (the board's name of the square), not the engine's field names; and in the
+    # viewer's language when it changes while the bar is open.
+    row, col = (int(n) for n in cell.split(","))
+    square = f"{'ABCDEFGHIJKLM'[col]}{row + 1}"
+    expect(phone.get_by_test_id("confirm-text")).to_have_text(f"Place the sign: square {square}")
     expect(phone.locator(f'g.tt-target[data-cell="{cell}"].meja-preview')).to_have_count(1)
+    phone.get_by_test_id("lang").select_option("id")
+    expect(phone.get_by_test_id("confirm-text")).to_have_text(f"Pasang rambu: petak {square}")
+    phone.get_by_test_id("lang").select_option("en")
     phone.get_by_test_id("cancel-move").tap()
     expect(bar).to_be_hidden()
     expect(board).to_have_attribute("data-sync", sync_key(state))
