@@ -76,7 +76,7 @@ def text(key: str, params: dict[str, Any] | None = None, lang: str | None = "en"
         pattern = _patterns("en").get(key)
     if pattern is None:
         return key
-    return messages.format_message(pattern, params or {}, lang, names)
+    return messages.format_message(pattern, params or {}, lang, names, messages.game_of(key))
 
 
 def say(message: str, **params: Any) -> dict[str, Any]:

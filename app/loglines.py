@@ -48,8 +48,15 @@ PLACEHOLDERS = {seat: f"{{seat{seat}}}" for seat in range(16)}
 
 
 def english(line: dict[str, Any], names: dict[int, str] | None = None) -> str:
-    """A stored line in English (history API, records, mails); without ``names``, players
-    stay ``{seatN}`` as in the lines of old games."""
+    """A stored line in English (history API, records); without ``names``, players stay
+    ``{seatN}`` as in the lines of old games."""
+    return words(line, "en", names)
+
+
+def words(line: dict[str, Any], lang: str | None, names: dict[int, str] | None = None) -> str:
+    """A stored line in a reader's language (a mail, a webhook): its key worded from that
+    language's catalogues, board references included (Indonesia's seas by their names in
+    that language); an old game's English line as it is."""
     if line.get("key"):
-        return i18n.text(line["key"], line.get("params"), "en", names or PLACEHOLDERS)
+        return i18n.text(line["key"], line.get("params"), lang, names or PLACEHOLDERS)
     return str(line.get("text", ""))

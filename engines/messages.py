@@ -17,8 +17,11 @@ cases (``tests/engines/messages_cases.json``):
 Parameter values are plain (str, int, float) or *references*: ``{"seat": 2}`` (a player,
 shown as their name), ``{"term": "<key>"}`` (a game term, itself translated) and board
 references (``{"cell": "4,8"}``, ``{"area": 37}``, ...) that the game's renderer names and
-highlights. Catalogues live beside what speaks: ``engines/<game>/i18n/<lang>.json`` for an
-engine, ``engines/i18n/`` for the protocol's shared words.
+highlights. Where the server words a board reference itself (a mail, a webhook), it takes
+the game's term named after the reference, ``<game>.<kind>.<id>`` (``indonesia.sea.128``),
+in the reader's language, and else the reference's ``label``. Catalogues live beside what
+speaks: ``engines/<game>/i18n/<lang>.json`` for an engine, ``engines/i18n/`` for the
+protocol's shared words.
 """
 
 from __future__ import annotations
@@ -183,14 +186,30 @@ def _number(n: Any, lang: str = "en") -> str:
     return text
 
 
-def _plain(value: Any, lang: str, names: dict[int, str] | None) -> str:
-    """A parameter's text in a server-rendered sentence (seats by name, terms translated)."""
+def _reference_term(value: dict[str, Any], game: str | None) -> str | None:
+    """The game's term for a board reference (``{"sea": 128, ...}`` -> ``indonesia.sea.128``),
+    if its catalogue has one."""
+    if not game:
+        return None
+    kinds = [k for k in value if k not in ("label", "params")]
+    if len(kinds) != 1 or isinstance(value[kinds[0]], dict | list):
+        return None
+    key = f"{game}.{kinds[0]}.{value[kinds[0]]}"
+    return key if has(key) else None
+
+
+def _plain(value: Any, lang: str, names: dict[int, str] | None, game: str | None = None) -> str:
+    """A parameter's text in a server-rendered sentence (seats by name, terms translated,
+    board references by the game's words for them where it has some)."""
     if isinstance(value, dict):
         if "seat" in value:
             seat = int(value["seat"])
             return (names or {}).get(seat, f"Player {seat + 1}")
         if "term" in value:
             return render(str(value["term"]), value.get("params") or {}, lang, names)
+        worded = _reference_term(value, game)
+        if worded is not None:
+            return render(worded, {}, lang, names)
         if "label" in value:
             return str(value["label"])
         return ", ".join(str(v) for v in value.values())
@@ -202,8 +221,9 @@ def _plain(value: Any, lang: str, names: dict[int, str] | None) -> str:
 
 
 def format_message(pattern: str, params: dict[str, Any], lang: str = "en",
-                   names: dict[int, str] | None = None) -> str:
-    """Format one pattern with its parameters (a missing parameter shows as ``{name}``)."""
+                   names: dict[int, str] | None = None, game: str | None = None) -> str:
+    """Format one pattern with its parameters (a missing parameter shows as ``{name}``);
+    ``game`` (the key's first part) finds the words of its board references."""
 
     def walk(parts: Any, hash_value: Any = None) -> str:
         out = []
@@ -219,7 +239,7 @@ def format_message(pattern: str, params: dict[str, Any], lang: str = "en",
                 elif part[0] == "number":
                     out.append(_number(params[name], lang))
                 else:
-                    out.append(_plain(params[name], lang, names))
+                    out.append(_plain(params[name], lang, names, game))
             elif part[0] == "plural":
                 n = params.get(part[1], 0)
                 n = n if isinstance(n, int | float) else 0
@@ -260,7 +280,13 @@ def render(key: str, params: dict[str, Any] | None = None, lang: str = "en",
         pattern = catalogue("en").get(key)
     if pattern is None:
         return key
-    return format_message(pattern, params or {}, lang, names)
+    return format_message(pattern, params or {}, lang, names, game_of(key))
+
+
+def game_of(key: str) -> str:
+    """The part of Meja a key belongs to, its first segment (``indonesia`` of
+    ``indonesia.log.ship_placed``): a game's keys begin with the game's id."""
+    return key.split(".", 1)[0]
 
 
 def has(key: str) -> bool:
