@@ -366,15 +366,17 @@ async def answer(room: Room, seat: int, frame: TakebackAnswerFrame) -> str | Non
         if outcome == "waiting":
             _show(room, req)
             return None
-        _close(room, req, "granted", "api.takeback.closed_granted")
         if room.version < req.version:
             await room.hub.catch_up_locked(room)  # this process had not heard of a move yet
-        if room.version != req.version:
+        if room.version != req.version:  # overtaken: catching up closed this process's copy
             return "api.takeback.err_closed"
         if _line(room) is None:
             await asyncio.to_thread(rebuild, room, room.hub.store)
         if _line(room) is None:
-            return _table(room).unavailable or "api.takeback.err_unavailable"
+            why = _table(room).unavailable or "api.takeback.err_unavailable"
+            _close(room, req, "cancelled", why, relay=True)
+            return why
+        _close(room, req, "granted", "api.takeback.closed_granted")
         reply = await _commit(room, req.seat, req.client_id, req.undo, "api.takeback.log_agreed")
         # The asking player's own answer (their request id was applied at this version);
         # connected to another process, they get it there as the take-back arrives.

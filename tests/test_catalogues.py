@@ -177,6 +177,8 @@ def test_every_action_type_and_field_has_words() -> None:
     en = keys_of("en")
     missing = []
     for game, engine in all_engines().items():
+        if not type(engine).__module__.startswith("engines."):
+            continue  # an engine the service tests register for themselves
         actions = _action_fields(engine)
         assert actions, f"{game}: no action models found"
         for kind, fields in actions.items():
