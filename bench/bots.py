@@ -263,7 +263,8 @@ def main(argv: list[str] | None = None) -> int:
                     with open(args.out, "ab") as out:
                         out.write(orjson.dumps({
                             "game": engine.id, "players": players, "pairing": name,
-                            "budget": args.budget if math.isfinite(args.budget) else "inf", "iterations": args.iterations,
+                            "budget": args.budget if math.isfinite(args.budget) else "inf",
+                            "iterations": args.iterations,
                             "low": lo, "high": hi, **asdict(res)}) + b"\n")
     if pool is not None:
         pool.close()
