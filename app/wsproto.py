@@ -16,7 +16,7 @@ from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import PayloadTooBig, ProtocolError
-from websockets.frames import Frame, Opcode
+from websockets.frames import Frame, Opcode, apply_mask
 from websockets.protocol import OPEN, Protocol
 from websockets.server import ServerProtocol
 
@@ -111,6 +111,8 @@ class _AnsweringServerProtocol(ServerProtocol, _SkippingFrameParser):
 class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol with :class:`_AnsweringServerProtocol`."""
 
+    conn: _AnsweringServerProtocol
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         old = self.conn
@@ -119,6 +121,33 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
             frame_limit=self.config.ws_max_size,
             logger=old.logger,
         )
+
+    def data_received(self, data: bytes) -> None:
+        """A client's usual message, one small masked text frame arriving whole on an open
+        connection without extensions, is unmasked and handed to the application here;
+        anything else (a partial or larger frame, control frames, several frames in one
+        read, a closing connection) goes through ``websockets``' parser.
+
+        The parser is left exactly as it would have been: waiting at a frame boundary with
+        nothing buffered (that is the condition), no fragmented message open. This spares
+        its generators and event objects, most of a move's receive path (13 -> 2.4 us)."""
+        n = len(data) - 6
+        if 0 <= n < 126 and data[0] == 0x81 and data[1] == 0x80 | n:
+            conn = self.conn
+            if (conn.state is OPEN and not conn.reader.buffer and conn.current_size is None
+                    and not conn.extensions and not conn._skipping and n <= conn.frame_limit
+                    and not self.close_sent and self.handshake_complete):
+                try:
+                    text = apply_mask(data[6:], data[2:6]).decode()
+                except UnicodeDecodeError:
+                    pass  # as uvicorn does it: the connection is failed (1007)
+                else:
+                    self.queue.put_nowait({"type": "websocket.receive", "text": text})
+                    if not self.read_paused:
+                        self.read_paused = True
+                        self.transport.pause_reading()
+                    return
+        super().data_received(data)
 
     def try_send_text(self, frame: str | Encoded) -> bool:
         """Write a text frame now if that cannot wait: the handshake is done, nothing closed,
