@@ -39,6 +39,46 @@ def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
+#: Patch parts already computed in one broadcast, by (top-level key, old value, new value);
+#: the values themselves are part of the key so that they stay alive (and their ids unique)
+#: for as long as the cache does.
+PartCache = dict[tuple[str, int, int], tuple[Any, Any, bytes]]
+
+
+def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> list[bytes]:
+    """The patch from one viewer document to the next as encoded JSON, one part per
+    top-level key that changed (each part is the ops of that key, comma-joined, without the
+    list's brackets: ``b"[" + b",".join(parts) + b"]"`` is the patch).
+
+    A broadcast diffs many viewers' documents of the same two versions, and most of their
+    values are the very same objects (the seat-independent part of every document; a view
+    that hides nothing): such a value is diffed and encoded once, for the first viewer, and
+    ``cache`` hands the same part (the same ``bytes`` object) to every other one, so frames
+    made of equal parts can be recognised and shared too."""
+    parts: list[bytes] = []
+    for key, nval in new.items():
+        if key not in old:
+            parts.append(orjson.dumps({"op": "add", "path": f"/{_escape(key)}",
+                                       "value": nval}))
+            continue
+        oval = old[key]
+        if oval is nval:
+            continue
+        ck = (key, id(oval), id(nval))
+        hit = cache.get(ck)
+        if hit is None:
+            ops: list[dict[str, Any]] = []
+            if not _same(oval, nval):
+                _diff(oval, nval, f"/{_escape(key)}", ops)
+            hit = cache[ck] = (oval, nval, orjson.dumps(ops)[1:-1])
+        if hit[2]:
+            parts.append(hit[2])
+    for key in old:
+        if key not in new:
+            parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
+    return parts
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append the ops for two values already known to differ.
 

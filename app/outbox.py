@@ -21,6 +21,24 @@ log = logging.getLogger("meja.ws")
 LAGGING = 4408
 
 
+class Encoded:
+    """A server frame encoded once (UTF-8 JSON) for every connection that receives it.
+
+    A broadcast hands the same object to every connection of one kind of viewer, so its
+    WebSocket form (header and payload, :func:`app.wsproto.text_frame`) is built once too
+    and each connection only writes it (``wire``, filled by the first writer)."""
+
+    __slots__ = ("data", "wire")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.wire: bytes | None = None
+
+    def text(self) -> str:
+        """The frame as text (for a socket that only takes text)."""
+        return self.data.decode()
+
+
 class Socket(Protocol):
     """What a connection needs of its socket (Starlette's WebSocket fits)."""
 
@@ -52,12 +70,12 @@ class Connection:
     limits: OutboxLimits = field(default_factory=OutboxLimits)
     version: int = -1
     closed: bool = False
-    _queue: deque[str] = field(default_factory=deque)
+    _queue: deque[str | Encoded] = field(default_factory=deque)
     _queued_bytes: int = 0
     _writer: asyncio.Task[None] | None = None
     _close_code: int | None = None
     _started: bool = False
-    _direct: Callable[[str], bool] | None = None
+    _direct: Callable[[str | Encoded], bool] | None = None
 
     def start(self) -> None:
         """Begin sending (on the running loop); frames queued before are sent now."""
@@ -69,14 +87,15 @@ class Connection:
         if self._queue or self._close_code is not None:
             self._kick()
 
-    def send(self, text: str) -> None:
-        """Queue a frame; never waits. A connection that has fallen too far behind is dropped."""
+    def send(self, frame: str | Encoded) -> None:
+        """Queue a frame (text, or :class:`Encoded` once for many connections); never waits.
+        A connection that has fallen too far behind is dropped."""
         if self.closed or self._close_code is not None:
             return
-        if self._writer is None and self._direct is not None and self._direct(text):
+        if self._writer is None and self._direct is not None and self._direct(frame):
             return
-        self._queue.append(text)
-        self._queued_bytes += len(text)
+        self._queue.append(frame)
+        self._queued_bytes += len(frame) if isinstance(frame, str) else len(frame.data)
         if (self._queued_bytes > self.limits.max_bytes
                 or len(self._queue) > self.limits.max_frames):
             self.drop("its outgoing queue is full")
@@ -129,9 +148,13 @@ class Connection:
             try:
                 async with asyncio.timeout(self.limits.send_timeout):
                     while queue and not self.closed:
-                        text = queue.popleft()
-                        self._queued_bytes -= len(text)
-                        await self.socket.send_text(text)
+                        frame = queue.popleft()
+                        if isinstance(frame, str):
+                            self._queued_bytes -= len(frame)
+                            await self.socket.send_text(frame)
+                        else:
+                            self._queued_bytes -= len(frame.data)
+                            await self.socket.send_text(frame.text())
             except TimeoutError:
                 self.drop(f"a send took longer than {self.limits.send_timeout:g} s")
                 return

@@ -68,6 +68,9 @@ class PgFanout:
         self._catching: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.notifications = 0
+        #: How this process's own batch notifications begin: the listener hears them too,
+        #: and skips them on this prefix without splitting or parsing their payload.
+        self._own_steps = f"s {hub.origin} "
         #: Steps of other processes replayed here without reading the database.
         self.replayed = 0
 
@@ -207,6 +210,8 @@ class PgFanout:
 
     # -- incoming ----------------------------------------------------------------------------
     def _handle(self, payload: str) -> None:
+        if payload.startswith(self._own_steps):
+            return
         if payload.startswith("s "):
             _, origin, body = payload.split(" ", 2)
             if origin != self.hub.origin:

@@ -27,14 +27,14 @@ from app import eventlog, loglines, takeback
 from app.bots import BotPool, level_of
 from app.clock.scheduler import ClockScheduler
 from app.committer import Committer
-from app.diff import make_patch
+from app.diff import PartCache, patch_parts
 from app.errors import ApiError
 from app.fanout import Fanout, LocalFanout
 from app.frames import encode
 from app.i18n import say
 from app.lobby import lobby_info
 from app.notices import Notices, NoticeSettings
-from app.outbox import Connection, OutboxLimits
+from app.outbox import Connection, Encoded, OutboxLimits
 from app.rtsettings import Realtime
 from app.store import CommitItem, Store
 from engines.base import ActionError, Engine, RuleError
@@ -121,7 +121,7 @@ class Room:
             "outcome": common["outcome"],
             "last": common["last"],
             "clock": common["clock"],
-            "takeback": takeback.offer(self, seat),
+            "takeback": takeback.offer_in(common["takeback"], seat),
         }
 
     def shared_doc(self) -> dict[str, Any]:
@@ -139,6 +139,7 @@ class Room:
             "outcome": clocks.outcome(self) or (outcome.as_dict() if outcome else None),
             "last": self.last,
             "clock": clocks.document(self),
+            "takeback": takeback.context(self),
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -180,15 +181,25 @@ class Room:
         viewer, queued for each of its connections (a snapshot for a connection that did not
         hold ``prev``).
 
+        Work is shared wherever viewers see alike: a value every document holds (the
+        seat-independent part, a view that hides nothing) is diffed and encoded once
+        (:func:`app.diff.patch_parts`), the log lines once per set of readable lines, and
+        viewers whose patch frames come out equal share one encoded frame
+        (:class:`~app.outbox.Encoded`), whose WebSocket bytes are then built once.
+
         The connection that sent the action gets its answer inside its patch frame
         (``"accepted": id``): one frame less per move. Returns whether that happened.
         """
         clocks.on_version(self)
         acked = False
         base = self.docs
-        frames: dict[int | None, str] = {}
+        frames: dict[int | None, Encoded] = {}
         new_docs: dict[int | None, dict[str, Any]] = {}
         shared: dict[str, Any] | None = None
+        parts_cache: PartCache = {}
+        same_frames: dict[tuple[bytes, ...], Encoded] = {}
+        logs: dict[tuple[bool, ...], bytes] = {}
+        head = b'{"type":"patch","from":%d,"version":%d,"ops":[' % (prev, self.version)
         for conn in list(self.conns):
             if conn.closed:
                 continue
@@ -199,20 +210,33 @@ class Room:
                 conn.version = self.version
                 conn.send(text)
                 continue
-            if key not in frames:
+            frame = frames.get(key)
+            if frame is None:
                 if shared is None and self.state is not None:
                     shared = self.shared_doc()
                 new = self.build_doc(key, shared)
                 new_docs[key] = new
-                frames[key] = encode({"type": "patch", "from": prev, "version": self.version,
-                                      "ops": make_patch(base[key], new),
-                                      "log": self.visible_log(key, lines)})
+                readable = tuple([loglines.readable(line, key) for line in lines])
+                log_json = logs.get(readable)
+                if log_json is None:
+                    log_json = logs[readable] = orjson.dumps(
+                        [loglines.for_viewer(line, line["seq"], line["seat"])
+                         for line, ok in zip(lines, readable, strict=True) if ok])
+                parts = patch_parts(base[key], new, parts_cache)
+                parts.append(log_json)
+                sig = tuple(parts)
+                frame = same_frames.get(sig)
+                if frame is None:
+                    frame = same_frames[sig] = Encoded(
+                        head + b",".join(parts[:-1]) + b'],"log":' + log_json + b"}")
+                frames[key] = frame
             conn.version = self.version
             if conn is origin and ack is not None:
                 acked = True
-                conn.send(frames[key][:-1] + ',"accepted":' + orjson.dumps(ack).decode() + "}")
+                conn.send(Encoded(frame.data[:-1] + b',"accepted":' + orjson.dumps(ack)
+                                  + b"}"))
             else:
-                conn.send(frames[key])
+                conn.send(frame)
         self.docs = new_docs
         return acked
 

@@ -187,15 +187,28 @@ def adopting(room: Room, evs: list[dict[str, Any]]) -> None:
         _table(room).line = None  # rebuilt from the database when next needed
 
 
-def offer(room: Room, seat: int | None) -> dict[str, int] | None:
-    """What this seat may take back now, for its document: ``own`` actions at once, or
-    ``ask`` (with consent) back to and including its latest action. ``None``: nothing."""
-    if seat is None or room.state is None or room.status != "active":
+def context(room: Room) -> tuple[str, Line] | None:
+    """What every seat's :func:`offer` of this version reads alike (the policy and the line
+    of play), looked up once per version rather than once per seat; None: nobody may take
+    anything back now."""
+    if room.state is None or room.status != "active":
         return None
     rule = policy(room)
     line = _line(room) if rule != "none" else None
-    if line is None:
+    return None if line is None else (rule, line)
+
+
+def offer(room: Room, seat: int | None) -> dict[str, int] | None:
+    """What this seat may take back now, for its document: ``own`` actions at once, or
+    ``ask`` (with consent) back to and including its latest action. ``None``: nothing."""
+    return offer_in(context(room), seat)
+
+
+def offer_in(ctx: tuple[str, Line] | None, seat: int | None) -> dict[str, int] | None:
+    """:func:`offer` from this version's :func:`context` (a broadcast builds it once)."""
+    if seat is None or ctx is None:
         return None
+    rule, line = ctx
     own = line.own_turn(seat)
     ask = 0
     if rule == "consent" and not own:

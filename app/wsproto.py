@@ -16,11 +16,12 @@ from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import PayloadTooBig, ProtocolError
-from websockets.frames import Frame, Opcode
-from websockets.protocol import Protocol
+from websockets.frames import Frame, Opcode, apply_mask
+from websockets.protocol import OPEN, Protocol
 from websockets.server import ServerProtocol
 
 from app.frames import OVERSIZED
+from app.outbox import Encoded
 
 #: Largest message read into memory: the service's frame limit (app.config.Settings
 #: ``max_frame_bytes``); anything larger is skipped and answered.
@@ -110,6 +111,8 @@ class _AnsweringServerProtocol(ServerProtocol, _SkippingFrameParser):
 class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol with :class:`_AnsweringServerProtocol`."""
 
+    conn: _AnsweringServerProtocol
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         old = self.conn
@@ -119,21 +122,76 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
             logger=old.logger,
         )
 
-    def try_send_text(self, text: str) -> bool:
+    def data_received(self, data: bytes) -> None:
+        """A client's usual message, one small masked text frame arriving whole on an open
+        connection without extensions, is unmasked and handed to the application here;
+        anything else (a partial or larger frame, control frames, several frames in one
+        read, a closing connection) goes through ``websockets``' parser.
+
+        The parser is left exactly as it would have been: waiting at a frame boundary with
+        nothing buffered (that is the condition), no fragmented message open. This spares
+        its generators and event objects, most of a move's receive path (13 -> 2.4 us)."""
+        n = len(data) - 6
+        if 0 <= n < 126 and data[0] == 0x81 and data[1] == 0x80 | n:
+            conn = self.conn
+            if (conn.state is OPEN and not conn.reader.buffer and conn.current_size is None
+                    and not conn.extensions and not conn._skipping and n <= conn.frame_limit
+                    and not self.close_sent and self.handshake_complete):
+                try:
+                    text = apply_mask(data[6:], data[2:6]).decode()
+                except UnicodeDecodeError:
+                    pass  # as uvicorn does it: the connection is failed (1007)
+                else:
+                    self.queue.put_nowait({"type": "websocket.receive", "text": text})
+                    if not self.read_paused:
+                        self.read_paused = True
+                        self.transport.pause_reading()
+                    return
+        super().data_received(data)
+
+    def try_send_text(self, frame: str | Encoded) -> bool:
         """Write a text frame now if that cannot wait: the handshake is done, nothing closed,
         and the transport is below its high-water mark (uvicorn's own ``send`` would return
         at once). False otherwise; the caller then queues the frame for its writer task.
 
         This spares a task wake-up and the ASGI ``send`` chain per frame; a reader that stops
         reading fills the transport past its high-water mark, ``writable`` clears, and its
-        frames go back to the bounded queue (:mod:`app.outbox`)."""
+        frames go back to the bounded queue (:mod:`app.outbox`).
+
+        On an open connection without extensions (no permessage-deflate) and with nothing
+        of the protocol's own waiting to be written, the frame goes out as
+        :func:`text_frame` builds it, the bytes ``websockets`` would write; an
+        :class:`~app.outbox.Encoded` frame keeps them, so a broadcast builds them once for
+        all its connections."""
         if (not self.writable.is_set() or self.disconnected or self.close_sent
                 or not self.handshake_complete or self.initial_response is not None
                 or self.transport.is_closing()):
             return False
+        conn = self.conn
+        if (conn.state is OPEN and not conn.extensions and not conn.writes
+                and not conn.expect_continuation_frame):
+            if isinstance(frame, str):
+                self.transport.write(text_frame(frame.encode()))
+                return True
+            wire = frame.wire
+            if wire is None:
+                wire = frame.wire = text_frame(frame.data)
+            self.transport.write(wire)
+            return True
         try:
-            self.conn.send_text(text.encode())
+            conn.send_text(frame.encode() if isinstance(frame, str) else frame.data)
         except Exception:  # InvalidState: closing; the queue path reports it
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.write(b"".join(conn.data_to_send()))
         return True
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unmasked, unfragmented WebSocket text frame (RFC 6455 5.2) carrying ``data``:
+    what a server sends when no extension is in use."""
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 0x10000:
+        return struct.pack("!BBH", 0x81, 126, n) + data
+    return struct.pack("!BBQ", 0x81, 127, n) + data

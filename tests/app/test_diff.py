@@ -8,10 +8,11 @@ import random
 from typing import Any
 
 import jsonpatch
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.diff import make_patch
+from app.diff import PartCache, make_patch, patch_parts
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b/~", ""]),
@@ -49,3 +50,21 @@ def test_a_move_patches_only_what_changed() -> None:
         {"op": "replace", "path": "/positions/3", "value": 99},
         {"op": "add", "path": "/log/-", "value": "y"},
     ]
+
+
+json_docs = st.dictionaries(st.sampled_from(["view", "legal", "a/b", "~"]), json_values,
+                            max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_docs, json_docs, json_docs)
+def test_patch_parts_shared_between_viewers_turn_each_document_into_its_new_one(
+        old: dict[str, Any], new: dict[str, Any], other: dict[str, Any]) -> None:
+    cache: PartCache = {}
+    # A second viewer holds the same old values and gets some of the same new ones (the
+    # very objects, as a broadcast's documents share them) and some of its own.
+    mixed = {k: (new[k] if k in new and i % 2 else v) for i, (k, v) in enumerate(other.items())}
+    for before, after in ((old, new), (old, mixed)):
+        ops = orjson.loads(b"[" + b",".join(patch_parts(before, after, cache)) + b"]")
+        got = jsonpatch.apply_patch(copy.deepcopy(before), ops) if ops else before
+        assert canonical(got) == canonical(after)
