@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from engines.base import LogEntry, Outcome, RuleError, State, Step, StepEngine
-from engines.kaki_lima import bot, sampling, steps
+from engines.kaki_lima import bot, bot_heuristic, sampling, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks
 from engines.kaki_lima.rules import hand_steps, score_breakdown
@@ -114,7 +114,7 @@ class KakiLimaEngine(StepEngine):
         templates = self.legal_actions(state, seat)
         if not templates:
             raise RuleError("kaki-lima.err.nothing_to_do")
-        return bot.heuristic_action(state, seat, rng, noise, templates)
+        return bot_heuristic.heuristic_action(state, seat, rng, noise, templates)
 
     def evaluate(self, state: State, seat: int) -> float:
         """The seat's points lead squashed into [0, 1]."""
