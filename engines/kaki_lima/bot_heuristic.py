@@ -71,6 +71,12 @@ TEMPO = 1.5  # a task done brings the end (and the win) nearer, beyond its VP
 WAIT_CHANCE = 0.45  # how likely someone joins a pedestrian waiting at a gathering spot
 LOOKAHEAD = 0.55  # next turn's best walk, discounted (the draw and the others change it)
 FAR_COST = 0.25  # per card to the nearest goal when nothing is in reach next turn
+ANOTHER_NOW = 0.8  # Play Another Card's walk, on top of the usual turn ahead
+CLOSING = 0.6  # the turn ahead counts less once the game is about to end
+ENDING = 2.0  # ending the game: the lead (plus this) decides whether it is worth it
+TOKEN_FACTOR = 0.9  # a token's path, of its 2 VP plus CA stars (it may find no Red card)
+GATHER_NOW = 1.0  # per step of gathering VP scored at once
+BEGINNER_GATHER = 0.5  # the easy bot half sees what gathering scores
 
 
 def _by_type(templates: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -134,10 +140,13 @@ def worth(state: State, seat: int) -> float:
 class Planner:
     """One decision's precomputed picture for ``seat``: the grid, its goals, token worth."""
 
-    def __init__(self, state: State, seat: int, beginner: bool) -> None:
+    def __init__(self, state: State, seat: int, beginner: bool,
+                 lookahead: bool | None = None) -> None:
         self.state = state
         self.seat = seat
         self.beginner = beginner
+        #: Plan a turn ahead with the cards left (else: the distance to the nearest goal).
+        self.lookahead = not beginner if lookahead is None else lookahead
         self.n = state["n"]
         self.cells = state["cells"]
         self.pos = state["pos"]
@@ -146,21 +155,40 @@ class Planner:
         self.done = sum(state["done"][seat])
         self.hand = state["hands"][seat]
         self.stars = projected_stars(state)
-        self.lead = self._lead()
+        self._lead_cache: float | None = None
         reds = len(blocked_cells(state))
         spare_reds = reds - sum(state["held"])
         self.token_worth = 0.0
         if state["pool"] > 0 and spare_reds > 0:
-            self.token_worth = (PATH_VP + self.stars) * 0.9
+            self.token_worth = (PATH_VP + self.stars) * TOKEN_FACTOR
             if self.clear_open and state["paths"][seat] + state["held"][seat] < 2:
                 self.token_worth += self.task_gain(1) / 2
         self.endgame = state["trigger"] is not None
+        #: The game is close to its end: an opponent is one task from triggering it.
+        self.closing = self.endgame or any(
+            sum(state["done"][o]) >= 4 for o in range(self.n) if o != seat)
         self._ends: dict[tuple[int, int, bool, bool, bool], frozenset[int]] = {}
         self._land: dict[int, float] = {}
+        self._ahead: dict[tuple[int, tuple[str, ...]], float] = {}
+        self._jom: dict[str, float] = {}
         self._far: list[int] | None = None
-        #: Pedestrians likely still there next turn: waiting at their meeting place or
-        #: beside cards set aside.
-        self.staying = {self.pos[o] for o in range(self.n) if o != seat and self._stays(o)}
+        self._staying: set[int] | None = None
+
+    @property
+    def staying(self) -> set[int]:
+        """Cards with pedestrians likely still there next turn: waiting at their meeting
+        place or beside cards set aside."""
+        if self._staying is None:
+            self._staying = {self.pos[o] for o in range(self.n)
+                             if o != self.seat and self._stays(o)}
+        return self._staying
+
+    @property
+    def lead(self) -> float:
+        """This seat's worth less the best other seat's."""
+        if self._lead_cache is None:
+            self._lead_cache = self._lead()
+        return self._lead_cache
 
     def _stays(self, other: int) -> bool:
         aside = self.state["aside"][other]
@@ -183,7 +211,7 @@ class Planner:
         after = min(5, self.done + new)
         value = TASK_VP[after] - TASK_VP[self.done] + TEMPO * (after - self.done)
         if after == 5 and self.state["trigger"] is None and not self.beginner:
-            value += max(-12.0, min(8.0, self.lead + 2))
+            value += max(-12.0, min(8.0, self.lead + ENDING))
         return value
 
     # -- what a landing gives -------------------------------------------------------------
@@ -200,11 +228,20 @@ class Planner:
         if self.meet_at == card and others:
             new_tasks += 1
         value += self.task_gain(new_tasks)
+        if self.beginner:
+            # A beginner follows its Pi Mana? card and takes what lies on the way.
+            if GATHER in acts and others:
+                value += steps * BEGINNER_GATHER
+            if TOKEN in acts and self.token_worth > 0:
+                value += self.token_worth if self.clear_open else 1.0
+            if ANOTHER in acts and walker:
+                value += 1.0
+            return value
         if GATHER in acts:
             if others:
-                value += steps
+                value += steps * GATHER_NOW
             elif walker:
-                value += WAIT_CHANCE * steps * (0.5 if self.beginner else 1.0)
+                value += WAIT_CHANCE * steps
         if self.meet_at == card and not others:
             value += 0.35 * self.task_gain(1)  # waiting here: someone comes, or is met
         if TOKEN in acts:
@@ -216,33 +253,46 @@ class Planner:
             value += CARD_WORTH * room
         if ANOTHER in acts and walker and not state["turn"]["extra"]:
             value += ANOTHER_WORTH
-        if not self.beginner:
-            value += self._jom_gain(card, others)
-        return value
+        return value + self._jom_gain(card, others)
 
     def _jom_gain(self, card: str, others: list[int]) -> float:
         state = self.state
         seat = self.seat
+        value = 0.0
+        if others:
+            jc = state["jom"][KAWAN]
+            met = state["met"][seat]
+            new = [o for o in others if o not in met]
+            if jc["claimed"] is None and new:
+                need = kawan_need(self.n)
+                placed = len(jc["tokens"][seat])
+                if (len(met) + len(new) >= need
+                        and free_jom_tokens(state, seat) >= need - placed):
+                    value += JOM_CARDS[KAWAN][1]
+                else:
+                    value += 0.6 * len(new)
+        if card not in LOKASI:
+            return value
+        cached = self._jom.get(card)
+        if cached is None:
+            cached = self._jom[card] = self._lokasi_jom(card)
+        return value + cached
+
+    def _lokasi_jom(self, card: str) -> float:
+        """What reaching this Lokasi adds on the Jom! cards that list it."""
+        state = self.state
+        seat = self.seat
+        if card in state["reached"][seat]:
+            return 0.0
         free = free_jom_tokens(state, seat)
         value = 0.0
         for name, jc in state["jom"].items():
-            if jc["claimed"] is not None:
+            if jc["claimed"] is not None or name == KAWAN:
                 continue
             need = jom_need(state, name)
             placed = len(jc["tokens"][seat])
-            if name == KAWAN:
-                met = set(state["met"][seat])
-                new = [o for o in others if o not in met]
-                if not new:
-                    continue
-                have = len(met) + len(new)
-                if have >= kawan_need(self.n) and free >= need - placed:
-                    value += JOM_CARDS[name][1]
-                else:
-                    value += 0.6 * len(new)
-                continue
             entries = JOM_CARDS[name][0]
-            if card not in entries or card in state["reached"][seat]:
+            if card not in entries:
                 continue
             have = sum(1 for e in entries if e in state["reached"][seat]) + 1
             if have >= need and free >= need - placed:
@@ -276,6 +326,13 @@ class Planner:
     def potential(self, at: int, hand: list[str]) -> float:
         """The best walk from ``at`` next turn with ``hand`` (the draw still to come),
         discounted; far from every goal, less the distance to the nearest."""
+        key = (at, tuple(sorted(hand)))
+        found = self._ahead.get(key)
+        if found is None:
+            found = self._ahead[key] = self._potential(at, hand)
+        return found
+
+    def _potential(self, at: int, hand: list[str]) -> float:
         best = 0.0
         for combo in combos(hand, None):
             left = len(hand) - len(combo["cards"])
@@ -310,11 +367,15 @@ class Planner:
         value = self.landing_value(end, steps, len(left), others)
         if self.state["pool"] > 0 and any(DECK[c][1] == PICKUP for c in cards):
             value += self.token_worth
-        if self.beginner:
+        if not self.lookahead:
             d = self.far()[end]
             return value - 0.5 * (d if d >= 0 else 12) - 0.3 * (len(cards) - 1)
         if not self.last_turn():
-            value += self.potential(end, left)
+            ahead = self.potential(end, left)
+            card = self.cells[end]
+            if ANOTHER in LOKASI.get(card, ()) and not self.state["turn"]["extra"]:
+                ahead *= 1 + ANOTHER_NOW  # the second walk comes at once, not next turn
+            value += ahead * (CLOSING if self.closing else 1.0)
         return value - 0.3 * (len(cards) - 1)
 
     def stay_value(self) -> float:
@@ -323,10 +384,10 @@ class Planner:
         value = 0.0
         if self.meet_at is not None and self.cells[here] == self.meet_at:
             value += (0.6 if self.beginner else 0.45) * self.task_gain(1)
-        if self.beginner:
+        if not self.lookahead:
             return value - 3.0
         if not self.last_turn():
-            value += self.potential(here, self.hand)
+            value += self.potential(here, self.hand) * (CLOSING if self.closing else 1.0)
         return value - 1.0
 
     def last_turn(self) -> bool:
@@ -350,29 +411,25 @@ class Planner:
 
 
 def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
-                     templates: list[dict[str, Any]]) -> Action:
+                     templates: list[dict[str, Any]], lookahead: bool | None = None) -> Action:
     """The obvious good move for ``seat`` (see the module docstring). ``noise`` > 0 is the
     easy bot: a beginner's picture, blurred walk values, now and then any legal move."""
     by_type = _by_type(templates)
     beginner = noise > 0
     if beginner and rng.random() < noise * 0.5:
         return expand_template(rng.choice(templates), rng)
-    plan = Planner(state, seat, beginner)
+    if "clear" not in by_type:
+        quick = _quick(state, seat, by_type)
+        if quick is not None:
+            return quick
+    plan = Planner(state, seat, beginner, lookahead)
     if "clear" in by_type:
         cells = by_type["clear"][0]["cell"]["$choice"]
         return {"type": "clear", "cell": plan.red_target(cells) if not beginner else min(cells)}
-    if "done_clearing" in by_type:
-        return {"type": "done_clearing"}
     if "place" in by_type:
         return _place(plan, by_type["place"][0]["cell"]["$choice"])
     if "answer_clearing" in by_type:
         return _answer_clearing(plan, by_type["answer_clearing"])
-    if "decline_trade" in by_type:
-        return {"type": "decline_trade"}
-    if "step" in by_type:
-        clearing = [t for t in by_type["step"] if t["clear"]]
-        chosen = (clearing or by_type["step"])[0]
-        return {"type": "step", "cell": min(chosen["cell"]["$choice"]), "clear": chosen["clear"]}
     if "walk" in by_type or "no_walk" in by_type:
         walk = _walk(plan, by_type, rng, noise)
         if not beginner and "propose_clearing" in by_type:
@@ -380,12 +437,6 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
             if proposal is not None:
                 return proposal
         return walk
-    if "end_trade" in by_type:
-        return {"type": "end_trade"}
-    if "place_jom" in by_type:
-        return _jom(state, seat, by_type["place_jom"])
-    if "end_jom" in by_type:
-        return {"type": "end_jom"}
     if "invite" in by_type:
         return _invite(plan, by_type["invite"][0]["seat"])
     if "answer_pickup" in by_type:
@@ -399,6 +450,27 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
         return {"type": "decline_walk"} if steps is None else {"type": "join_walk",
                                                                 "steps": steps}
     return expand_template(templates[0], rng)
+
+
+def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) -> Action | None:
+    """The decisions that need no planning: finish clearing, decline trades (an offer is a
+    card for a card the offerer chose), the path (clearing on the way when it can), end
+    trading, and Jom! tokens."""
+    if "done_clearing" in by_type:
+        return {"type": "done_clearing"}
+    if "decline_trade" in by_type:
+        return {"type": "decline_trade"}
+    if "step" in by_type:
+        clearing = [t for t in by_type["step"] if t["clear"]]
+        chosen = (clearing or by_type["step"])[0]
+        return {"type": "step", "cell": min(chosen["cell"]["$choice"]), "clear": chosen["clear"]}
+    if "end_trade" in by_type:
+        return {"type": "end_trade"}
+    if "place_jom" in by_type:
+        return _jom(state, seat, by_type["place_jom"])
+    if "end_jom" in by_type:
+        return {"type": "end_jom"}
+    return None
 
 
 def _place(plan: Planner, cells: list[int]) -> Action:
@@ -539,7 +611,8 @@ def _come_along(plan: Planner, choices: list[int]) -> int | None:
     end = turn["walk"]["end"]
     hand = plan.hand
     best_steps: int | None = None
-    best = plan.potential(here, hand) if not plan.beginner else -0.5 * max(0, plan.far()[here])
+    best = (plan.potential(here, hand) if plan.lookahead
+            else -0.5 * max(0, plan.far()[here]))
     for steps in choices:
         if idx + steps >= len(path):
             continue
@@ -549,7 +622,7 @@ def _come_along(plan: Planner, choices: list[int]) -> int | None:
         if dest == end:
             others.append(walker)
         value = plan.landing_value(dest, steps, len(hand) - 1, others, walker=False)
-        if plan.beginner:
+        if not plan.lookahead:
             d = plan.far()[dest]
             value -= 0.5 * (d if d >= 0 else 12)
         else:
@@ -557,3 +630,20 @@ def _come_along(plan: Planner, choices: list[int]) -> int | None:
         if value > best + 0.1:
             best_steps, best = steps, value
     return best_steps
+
+
+def ranked_walks(state: State, seat: int, templates: list[dict[str, Any]],
+                 limit: int) -> list[Action]:
+    """The ``limit`` best walks (and not walking) by the normal heuristic's value, best
+    first: the moves worth searching."""
+    by_type = _by_type(templates)
+    plan = Planner(state, seat, False)
+    scored: list[tuple[float, int, Action]] = []
+    if "no_walk" in by_type:
+        scored.append((plan.stay_value(), 0, {"type": "no_walk"}))
+    for t in by_type.get("walk", []):
+        for end in t["end"]["$choice"]:
+            scored.append((plan.walk_value(t["cards"], end), len(scored),
+                           {"type": "walk", "cards": list(t["cards"]), "end": end}))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [a for _, _, a in scored[:limit]]
