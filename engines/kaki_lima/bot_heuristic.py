@@ -474,9 +474,14 @@ def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) ->
 
 
 def _place(plan: Planner, cells: list[int]) -> Action:
-    """Start on the border Green card nearest to the goals."""
+    """Start on the border Green card whose first walk (with the hand dealt) is worth most;
+    a beginner simply starts nearest to its goals."""
     far = plan.far()
-    return {"type": "place", "cell": min(cells, key=lambda c: (far[c] if far[c] >= 0 else 99, c))}
+    if not plan.lookahead:
+        return {"type": "place",
+                "cell": min(cells, key=lambda c: (far[c] if far[c] >= 0 else 99, c))}
+    return {"type": "place", "cell": max(cells, key=lambda c: (
+        plan.potential(c, plan.hand) - 0.1 * (far[c] if far[c] >= 0 else 12), -c))}
 
 
 def _walk(plan: Planner, by_type: dict[str, list[dict[str, Any]]], rng: random.Random,
