@@ -431,12 +431,11 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     if "answer_clearing" in by_type:
         return _answer_clearing(plan, by_type["answer_clearing"])
     if "walk" in by_type or "no_walk" in by_type:
-        walk = _walk(plan, by_type, rng, noise)
         if not beginner and "propose_clearing" in by_type:
-            proposal = _proposal(plan, by_type["propose_clearing"], walk)
+            proposal = _proposal(plan, by_type["propose_clearing"])
             if proposal is not None:
                 return proposal
-        return walk
+        return _walk(plan, by_type, rng, noise)
     if "invite" in by_type:
         return _invite(plan, by_type["invite"][0]["seat"])
     if "answer_pickup" in by_type:
@@ -521,19 +520,19 @@ def _swap(plan: Planner, swaps: list[dict[str, Any]], best: float) -> Action | N
     return None
 
 
-def _proposal(plan: Planner, options: list[dict[str, Any]], walk: Action) -> Action | None:
-    """A collaborative clearing: giving a card to a token holder is a path for one card
-    (they would spend the token anyway); holding a token that nothing is in line with, take
-    a card for it in a game of three or more (the path counts for both)."""
+def _proposal(plan: Planner, options: list[dict[str, Any]]) -> Action | None:
+    """A collaborative clearing before walking: giving the cheapest card to a token holder
+    is a path for one card (they would spend the token anyway), as long as a card is left
+    to walk; holding a token that nothing is in line with, take a card for it in a game of
+    three or more (the path counts for both)."""
     state = plan.state
     reds = blocked_cells(state)
     if not reds:
         return None
-    keep = set(walk.get("cards", []))
     target = plan.red_target(reds)
     gives = [t for t in options if t["card"] is not None]
-    spare = [c for c in (gives[0]["card"]["$choice"] if gives else []) if c not in keep]
-    if gives and spare:
+    spare = gives[0]["card"]["$choice"] if gives else []
+    if gives and len(spare) >= 2:
         holders = [t["partner"] for t in gives]
         partner = min(holders, key=lambda o: (worth(state, o), o))
         return {"type": "propose_clearing", "partner": partner, "target": target,

@@ -48,8 +48,9 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
     the rest of the game is played out)."""
     if limit <= TUNING.inner_candidates:
         return [playout_action(state, seat, rng, templates)]
-    key = _public_key(state, seat)
-    found = _RANKED.get(key)
+    walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
+    key = _public_key(state, seat) if walking else b""
+    found = _RANKED.get(key) if walking else None
     if found is not None:
         return [dict(a) for a in found]
     best = bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)
@@ -58,18 +59,20 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
         for action in bot_heuristic.ranked_walks(state, seat, templates, limit):
             if action != best and len(out) < limit:
                 out.append(action)
-    if len(_RANKED) > 256:
-        _RANKED.clear()
-    _RANKED[key] = out
+    if walking:
+        if len(_RANKED) > 256:
+            _RANKED.clear()
+        _RANKED[key] = out
     return [dict(a) for a in out]
 
 
 def _public_key(state: State, seat: int) -> bytes:
-    """Everything the seat's walk values depend on (its hand and the public table)."""
+    """Everything the seat's walk values depend on (its hand and the public table; at its
+    own walk the turn record holds nothing hidden from it)."""
     turn = state["turn"]
     return orjson.dumps([
         seat, state["current"], state["phase"], state["pos"], state["hands"][seat],
-        turn["stage"], turn["committed"], turn["extra"], turn["walk"], state["cleared"],
+        turn, state["cleared"],
         state["held"], state["paths"], state["done"], state["pool"], state["gather"],
         state["met"], state["reached"], state["jom"], state["trigger"], state["end_queue"],
         state["aside"], state["discard"][-1:], [len(h) for h in state["hands"]],
