@@ -23,13 +23,13 @@ from engines.kaki_lima.bot_heuristic import worth
 State = dict[str, Any]
 
 TUNING = SearchTuning(
-    playout_depth=8,
+    playout_depth=6,
     max_candidates=5,
     inner_candidates=1,
     min_visits=4,
     exploration=0.5,
     keep_margin=0.03,
-    iterations=250,
+    iterations=50,
 )
 
 #: Points of lead that make a position nearly won (the tanh's scale).
