@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from engines.base import LogEntry, Outcome, RuleError, State, Step, StepEngine
-from engines.kaki_lima import bot, sampling, steps
+from engines.base import LogEntry, Outcome, RuleError, SearchTuning, State, Step, StepEngine
+from engines.kaki_lima import bot, bot_heuristic, bot_search, sampling, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks
 from engines.kaki_lima.rules import hand_steps, score_breakdown
@@ -114,11 +114,29 @@ class KakiLimaEngine(StepEngine):
         templates = self.legal_actions(state, seat)
         if not templates:
             raise RuleError("kaki-lima.err.nothing_to_do")
-        return bot.heuristic_action(state, seat, rng, noise, templates)
+        return bot_heuristic.heuristic_action(state, seat, rng, noise, templates)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """The seat's points lead squashed into [0, 1]."""
-        return bot.evaluate(state, seat)
+        """The seat's points lead (held tokens counted) squashed into [0, 1]."""
+        return bot_search.evaluate(state, seat)
+
+    #: The hard bot searches the walks only, with long cheap playouts (bot_search.py).
+    search_tuning: ClassVar[SearchTuning] = bot_search.TUNING
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """The heuristic's move, and at a walk the next best walks (bot_search.py)."""
+        templates = self.legal_actions(state, seat)
+        if not templates:
+            return None
+        return bot_search.candidates(state, seat, rng, limit, templates)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The heuristic without its turn-ahead planning: cheap enough for playouts."""
+        templates = self.legal_actions(state, seat)
+        if not templates:
+            raise RuleError("kaki-lima.err.nothing_to_do")
+        return bot_search.playout_action(state, seat, rng, templates)
 
 
 ENGINE = KakiLimaEngine()

@@ -1,0 +1,93 @@
+"""The hard bot's hooks into the shared search (engines.bots.Search): which moves to search,
+how playouts move, and what a position is worth.
+
+Only the walk decides much in a turn (where to land, with which cards): the path, the Jom!
+tokens and the answers follow from it, so every other decision has the heuristic's move as
+its single candidate and the search spends its iterations on the walks. Playouts use the
+heuristic without its turn-ahead planning (a few times cheaper), and a position is worth the
+seat's points plus what its held tokens will clear, against the best of the others.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import orjson
+
+from engines.base import SearchTuning
+from engines.kaki_lima import bot_heuristic
+from engines.kaki_lima.bot_heuristic import worth
+
+State = dict[str, Any]
+
+TUNING = SearchTuning(
+    playout_depth=6,
+    max_candidates=5,
+    inner_candidates=1,
+    min_visits=4,
+    exploration=0.5,
+    keep_margin=0.03,
+    iterations=50,
+)
+
+#: Points of lead that make a position nearly won (the tanh's scale).
+LEAD_SCALE = 10.0
+
+
+#: Root candidates by the public position they were ranked in: the search asks again every
+#: iteration, and a seat's own walk values do not depend on what it cannot see.
+_RANKED: dict[bytes, list[dict[str, Any]]] = {}
+
+
+def candidates(state: State, seat: int, rng: random.Random, limit: int,
+               templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """At the root, the heuristic's move first and at a walk the next best walks by its
+    value; below the root the playout move alone (the search branches on this seat's walk,
+    the rest of the game is played out)."""
+    if limit <= TUNING.inner_candidates:
+        return [playout_action(state, seat, rng, templates)]
+    walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
+    key = _public_key(state, seat) if walking else b""
+    found = _RANKED.get(key) if walking else None
+    if found is not None:
+        return [dict(a) for a in found]
+    best = bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)
+    out = [best]
+    if best["type"] in ("walk", "no_walk", "propose_clearing", "swap"):
+        for action in bot_heuristic.ranked_walks(state, seat, templates, limit):
+            if action != best and len(out) < limit:
+                out.append(action)
+    if walking:
+        if len(_RANKED) > 256:
+            _RANKED.clear()
+        _RANKED[key] = out
+    return [dict(a) for a in out]
+
+
+def _public_key(state: State, seat: int) -> bytes:
+    """Everything the seat's walk values depend on (its hand and the public table; at its
+    own walk the turn record holds nothing hidden from it)."""
+    turn = state["turn"]
+    return orjson.dumps([
+        seat, state["current"], state["phase"], state["pos"], state["hands"][seat],
+        turn, state["cleared"],
+        state["held"], state["paths"], state["done"], state["pool"], state["gather"],
+        state["met"], state["reached"], state["jom"], state["trigger"], state["end_queue"],
+        state["aside"], state["discard"][-1:], [len(h) for h in state["hands"]],
+        state["answer"] is not None, state["proposed"]])
+
+
+def playout_action(state: State, seat: int, rng: random.Random,
+                   templates: list[dict[str, Any]]) -> dict[str, Any]:
+    """The heuristic without the turn-ahead planning (cheap, still sensible)."""
+    return bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates, lookahead=False)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """The seat's worth (points, tokens held at their likely value) against the best other
+    seat's, squashed into [0, 1]."""
+    mine = worth(state, seat)
+    rest = max(worth(state, o) for o in range(state["n"]) if o != seat)
+    return 0.5 + 0.5 * math.tanh((mine - rest) / LEAD_SCALE)
