@@ -90,8 +90,13 @@ class JakartaTrafficEngine(StepEngine):
         return bot.playout_action(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Points (carried orders at half) against the best other seat (bot.py)."""
+        """Points and the plans still open, against the best other seat (bot.py)."""
         return bot.evaluate(state, seat)
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """The heuristic's move, then the next best rides and honks by its values (bot.py)."""
+        return bot.bot_candidates(state, seat, rng, limit)
 
 
 ENGINE = JakartaTrafficEngine()
