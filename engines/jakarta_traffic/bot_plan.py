@@ -29,8 +29,9 @@ from engines.jakarta_traffic.state import JakartaState, OrderBoard
 
 #: How much a plan loses per turn of riding it still needs.
 GAMMA = 0.7
-#: What one energy spent on an order really costs (it is bought back at charging stations).
-ENERGY_COST = 0.5
+#: What one energy is worth while the game goes on: a point at the end, but it is bought
+#: back at charging stations (in the last round it is worth its full point).
+ENERGY_VALUE = 0.6
 #: A second plan pursued alongside the first is worth this share of it.
 SIDE_PLAN = 0.5
 #: More turns than any plan takes.
@@ -56,6 +57,7 @@ class Planner:
         #: ``weight[d]``: what a plan ``d`` turns away is worth per star (0 past the horizon).
         self.weight = [GAMMA ** d if d <= horizon else 0.0 for d in range(NEVER + 1)]
         self.horizon = horizon
+        self.ev = ENERGY_VALUE if horizon > 1 else 1.0
         stars = state["stars"]
         # Someone about to end the game leaves fewer turns for the slow plans.
         if any(len(s) >= END_STARS - 1 for p, s in enumerate(stars) if p != seat):
@@ -80,15 +82,16 @@ class Planner:
                     orderboard.order_value(board, o)) for o in phone]
         if len(targets) == 1:
             b, v = targets[0]
-            return v * weight[min(NEVER, self.reach(cell, b, energy))]
+            return (v - self.ev) * weight[min(NEVER, self.reach(cell, b, energy))]
         (b1, v1), (b2, v2) = targets
         if b1 == b2:
-            return (v1 + v2) * weight[min(NEVER, self.reach(cell, b1, energy))]
+            return (v1 + v2 - self.ev) * weight[min(NEVER, self.reach(cell, b1, energy))]
         best = 0.0
         for (fb, fv), (sb, sv) in (((b1, v1), (b2, v2)), ((b2, v2), (b1, v1))):
             d1 = self.reach(cell, fb, energy)
             d2 = min(NEVER, d1 + self.reach(fb, sb, energy - 1 if energy >= 1 else 2))
-            best = max(best, fv * weight[min(NEVER, d1)] + sv * weight[d2])
+            best = max(best, (fv - self.ev) * weight[min(NEVER, d1)]
+                       + (sv - self.ev) * weight[d2])
         return best
 
     def stack_plan(self, board: OrderBoard, cell: int, phone: list[str], energy: int) -> float:
@@ -111,7 +114,7 @@ class Planner:
                 d = dist[cell][s] + self.reach(s, b, 0)
             else:
                 d = self.reach(cell, s, 0) + dist[s][b]
-            worth = orderboard.order_value(board, order) - 2 * ENERGY_COST
+            worth = orderboard.order_value(board, order) - 2 * self.ev
             best = max(best, worth * weight[min(NEVER, d)])
         return best
 
@@ -148,21 +151,21 @@ class Planner:
             wanted = orderboard.wanted_here(board, phone, tile["address"])
             if wanted:
                 return gain + self.delivery(cell, phone, energy, wanted)
-        return gain + energy + self.potential(board, cell, phone, energy)
+        return gain + self.ev * energy + self.potential(board, cell, phone, energy)
 
     def choose_order(self, cell: int, phone: list[str], energy: int, order: str) -> float:
         """The better of taking the order here and leaving it."""
         board = self.state["board"]
-        leave = energy + self.potential(board, cell, phone, energy)
-        take = energy - 1 + self.potential(board, cell, phone + [order], energy - 1)
+        leave = self.ev * energy + self.potential(board, cell, phone, energy)
+        take = self.ev * (energy - 1) + self.potential(board, cell, phone + [order], energy - 1)
         return max(leave, take)
 
     def takes(self, cell: int, order: str) -> bool:
         """Whether taking ``order`` at ``cell`` beats leaving it (energy already counted)."""
         state, seat = self.state, self.seat
         energy, phone, board = state["energy"][seat], state["phone"][seat], state["board"]
-        leave = energy + self.potential(board, cell, phone, energy)
-        take = energy - 1 + self.potential(board, cell, phone + [order], energy - 1)
+        leave = self.ev * energy + self.potential(board, cell, phone, energy)
+        take = self.ev * (energy - 1) + self.potential(board, cell, phone + [order], energy - 1)
         return take > leave
 
     def delivery(self, cell: int, phone: list[str], energy: int, wanted: list[str]) -> float:
@@ -174,7 +177,7 @@ class Planner:
         after = orderboard.deliver(board, wanted)
         if len(state["stars"][seat]) + len(wanted) >= END_STARS:
             return stars + energy - 1   # the last round: no plans after it
-        return stars + energy - 1 + self.potential(after, cell, rest, energy - 1)
+        return stars + self.ev * (energy - 1) + self.potential(after, cell, rest, energy - 1)
 
 
 def turns_left(state: JakartaState, seat: int) -> int:
