@@ -8,6 +8,8 @@ import math
 import random
 from typing import Any, cast
 
+import orjson
+
 from engines.base import State, Template, expand_template
 from engines.jakarta_traffic import orderboard, scoring
 from engines.jakarta_traffic.bot_plan import Planner, turns_left
@@ -26,6 +28,26 @@ CELLS = SIZE * SIZE
 #: A honk must beat riding as the roads are by this much (it also opens roads for the
 #: others and puts the marker down).
 HONK_MARGIN = 0.15
+
+
+#: Memos of the search's questions, keyed by the position (the search asks the same ones
+#: at every visit of a tree node; a Jakarta Traffic position differs between
+#: determinizations only in the dice to come, which these answers do not look at).
+MEMO_LIMIT = 50_000
+_CANDIDATES: dict[tuple[bytes, int, int], list[dict[str, Any]]] = {}
+_PLAYOUT: dict[tuple[bytes, int], dict[str, Any]] = {}
+_POINTS: dict[bytes, list[float]] = {}
+
+
+def _position(state: JakartaState) -> bytes:
+    """The position without the generator (what every bot judgement depends on)."""
+    return orjson.dumps({k: v for k, v in state.items() if k != "rng"})
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
 
 
 def choose_bot_action(templates: list[Template], rng: random.Random) -> dict[str, Any]:
@@ -219,6 +241,15 @@ def heuristic_action(state: State, seat: int, rng: random.Random,
 def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """The heuristic without trying honks (search playouts make many moves)."""
     s = cast(JakartaState, state)
+    key = (_position(s), seat)
+    found = _PLAYOUT.get(key)
+    if found is None:
+        found = _playout(s, seat, rng)
+        _remember(_PLAYOUT, key, found)
+    return found
+
+
+def _playout(s: JakartaState, seat: int, rng: random.Random) -> dict[str, Any]:
     if s["phase"] in ("honk", "drive"):
         plan = planner(s, seat)
         start = s["mopeds"][seat]
@@ -228,7 +259,7 @@ def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any
             return {"type": "detour"}
         cell = max(rides, key=lambda c: (plan.arrival(c), -c))
         return {"type": "drive", **_xy(cell)}
-    return heuristic_action(cast(State, state), seat, rng, 0.0)
+    return heuristic_action(cast(State, s), seat, rng, 0.0)
 
 
 def bot_candidates(state: State, seat: int, rng: random.Random,
@@ -236,11 +267,18 @@ def bot_candidates(state: State, seat: int, rng: random.Random,
     """The heuristic's move first, then the next best rides and honks by the same values;
     the other steps offer their few choices (the heuristic's first)."""
     s = cast(JakartaState, state)
-    best = heuristic_action(state, seat, rng, 0.0)
+    key = (_position(s), seat, limit)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        found = _candidates(s, seat, rng)[:limit]
+        _remember(_CANDIDATES, key, found)
+    return list(found)
+
+
+def _candidates(s: JakartaState, seat: int, rng: random.Random) -> list[dict[str, Any]]:
     if s["phase"] in ("honk", "drive"):
-        ranked = [a for _, a in ranked_turns(s, seat, spot_values(planner(s, seat)))]
-        out = [best] + [a for a in ranked if a != best]
-        return out[:limit]
+        return [a for _, a in ranked_turns(s, seat, spot_values(planner(s, seat)))]
+    best = heuristic_action(cast(State, s), seat, rng, 0.0)
     if s["phase"] == "arrival":
         pending = s["pending"]
         assert pending is not None
@@ -385,6 +423,11 @@ def points(state: JakartaState, seat: int) -> float:
 def evaluate(state: State, seat: int) -> float:
     """The seat's points against the best other seat's, squashed into [0, 1]."""
     s = cast(JakartaState, state)
-    mine = points(s, seat)
-    best = max(points(s, p) for p in range(s["players"]) if p != seat)
+    key = _position(s)
+    every = _POINTS.get(key)
+    if every is None:
+        every = [points(s, p) for p in range(s["players"])]
+        _remember(_POINTS, key, every)
+    mine = every[seat]
+    best = max(v for p, v in enumerate(every) if p != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))

@@ -63,14 +63,27 @@ class Planner:
         if any(len(s) >= END_STARS - 1 for p, s in enumerate(stars) if p != seat):
             self.weight = [w * (0.85 ** d) for d, w in enumerate(self.weight)]
 
+        self._targets: dict[int, list[tuple[int, str, int, float]]] = {}
+
     # -- rides --------------------------------------------------------------------------
     def reach(self, a: int, b: int, energy: int) -> int:
         """Turns from ``a`` to park at ``b`` with energy to spend there (via a charging
         station when the battery is empty)."""
-        dist = self.lay.dist
-        if energy >= 1 or self.state["tiles"][b]["kind"] == CHARGING:
-            return dist[a][b]
-        return min((dist[a][c] + dist[c][b] for c in self.lay.chargers), default=NEVER)
+        if energy >= 1:
+            return self.lay.dist[a][b]
+        return self.lay.charged[a][b]
+
+    def stack_targets(self, board: OrderBoard) -> list[tuple[int, str, int, float]]:
+        """(stack cell, order, its address's building, stars less the two energy it costs)
+        of every order stack, for this order board."""
+        found = self._targets.get(id(board))
+        if found is None:
+            building = self.lay.building
+            found = self._targets[id(board)] = [
+                (s, stack["order"], building[orderboard.order_address(board, stack["order"])],
+                 orderboard.order_value(board, stack["order"]) - 2 * self.ev)
+                for s, stack in enumerate(self.state["stacks"]) if stack is not None]
+        return found
 
     # -- plans --------------------------------------------------------------------------
     def carried(self, board: OrderBoard, cell: int, phone: list[str], energy: int) -> float:
@@ -98,24 +111,22 @@ class Planner:
         """The best order stack to go and take from ``cell``, delivery included."""
         if len(phone) >= PHONE_CAPACITY:
             return 0.0
-        state, lay, weight = self.state, self.lay, self.weight
-        dist = lay.dist
+        weight = self.weight
+        dist, charged = self.lay.dist, self.lay.charged
+        here = dist[cell]
         best = 0.0
-        for s, stack in enumerate(state["stacks"]):
-            if stack is None:
+        for s, order, b, worth in self.stack_targets(board):
+            if phone and not takeable(phone, 1, order):
                 continue
-            order = stack["order"]
-            if not takeable(phone, max(energy, 1), order):
-                continue
-            b = lay.building[orderboard.order_address(board, order)]
             if energy >= 2:
-                d = dist[cell][s] + dist[s][b]
+                d = here[s] + dist[s][b]
             elif energy == 1:
-                d = dist[cell][s] + self.reach(s, b, 0)
+                d = here[s] + charged[s][b]
             else:
-                d = self.reach(cell, s, 0) + dist[s][b]
-            worth = orderboard.order_value(board, order) - 2 * self.ev
-            best = max(best, worth * weight[min(NEVER, d)])
+                d = charged[cell][s] + dist[s][b]
+            value = worth * weight[d if d < NEVER else NEVER]
+            if value > best:
+                best = value
         return best
 
     def potential(self, board: OrderBoard, cell: int, phone: list[str], energy: int) -> float:

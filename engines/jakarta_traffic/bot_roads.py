@@ -36,6 +36,9 @@ class Layout:
     #: ``dist[a][b]``: turns (a honk, then a ride) from ``a`` to ``b`` (``dist[a][a]``:
     #: leaving and coming back), at most :data:`FAR`.
     dist: tuple[tuple[int, ...], ...]
+    #: ``charged[a][b]``: turns from ``a`` to ``b`` by way of a charging station (``b`` itself
+    #: if it is one): how far ``b`` is with an empty battery that must be spent there.
+    charged: tuple[tuple[int, ...], ...]
     #: The building of each address.
     building: dict[str, int]
     chargers: tuple[int, ...]
@@ -57,12 +60,10 @@ def layout(tiles: Sequence[Tile], fixed: frozenset[int] = frozenset()) -> Layout
 
 
 def state_layout(state: JakartaState) -> Layout:
-    """The layout of a state's tiles, with its stacks and marker fixing theirs (the mopeds,
-    which move every turn, are left out of the key: they block the odd honk)."""
-    fixed = {c for c, s in enumerate(state["stacks"]) if s is not None}
-    if state["marker"] is not None:
-        fixed.add(state["marker"])
-    return layout(state["tiles"], frozenset(fixed))
+    """The layout of a state's tiles, with its order stacks fixing theirs (the mopeds and
+    the marker, which move every turn, are left out of the key: they block the odd honk)."""
+    return layout(state["tiles"], frozenset(
+        c for c, s in enumerate(state["stacks"]) if s is not None))
 
 
 def ride_ends(tiles: Sequence[Tile], start: int) -> tuple[list[int], set[int]]:
@@ -140,4 +141,17 @@ def _build(tiles: Sequence[Tile], fixed: frozenset[int]) -> Layout:
     building = {t["address"]: c for c, t in enumerate(tiles)
                 if t["kind"] == BUILDING and t["address"] is not None}
     chargers = tuple(c for c, t in enumerate(tiles) if t["kind"] == CHARGING)
-    return Layout(dests=dests, dist=tuple(dist), building=building, chargers=chargers)
+    charged = []
+    for a in range(CELLS):
+        row = [4 * FAR] * CELLS
+        for c in chargers:
+            first = dist[a][c]
+            onward = dist[c]
+            for b in range(CELLS):
+                if first + onward[b] < row[b]:
+                    row[b] = first + onward[b]
+        for c in chargers:
+            row[c] = dist[a][c]
+        charged.append(tuple(row))
+    return Layout(dests=dests, dist=tuple(dist), charged=tuple(charged), building=building,
+                  chargers=chargers)
