@@ -4,10 +4,12 @@ opens (the normal and hard bots' judgement, engines/jakarta_traffic/bot.py).
 The rulebook's scoring makes the plans: a carried order is worth its stars once the moped
 parks at the address it wants (one energy for the delivery, so with an empty phone battery
 the ride goes by a charging station first), and an order stack the phone can take is worth
-the stars of delivering it after the rides to the stack and on to its address, less the two
-energy that costs. Each turn a plan needs makes it worth less (:data:`GAMMA`): the others
-race for the same star tokens, move the order board and end the game.
-Energy left and speech bubbles score at the end, so they count at face value.
+the stars of delivering it after the rides to the stack and on to its address, less the
+energy paid on taking it and on delivering it (each when it is paid). Each turn a plan
+needs makes it worth less (:data:`GAMMA`): the others race for the same star tokens, move
+the order board and end the game. Speech bubbles score at the end at face value; energy
+left does too, but while the game goes on it is bought back at charging stations
+(:data:`ENERGY_VALUE`).
 """
 
 from __future__ import annotations
@@ -74,14 +76,14 @@ class Planner:
         return self.lay.charged[a][b]
 
     def stack_targets(self, board: OrderBoard) -> list[tuple[int, str, int, float]]:
-        """(stack cell, order, its address's building, stars less the two energy it costs)
+        """(stack cell, order, its address's building, stars less the delivery's energy)
         of every order stack, for this order board."""
         found = self._targets.get(id(board))
         if found is None:
             building = self.lay.building
             found = self._targets[id(board)] = [
                 (s, stack["order"], building[orderboard.order_address(board, stack["order"])],
-                 orderboard.order_value(board, stack["order"]) - 2 * self.ev)
+                 orderboard.order_value(board, stack["order"]) - self.ev)
                 for s, stack in enumerate(self.state["stacks"]) if stack is not None]
         return found
 
@@ -111,7 +113,7 @@ class Planner:
         """The best order stack to go and take from ``cell``, delivery included."""
         if len(phone) >= PHONE_CAPACITY:
             return 0.0
-        weight = self.weight
+        weight, ev = self.weight, self.ev
         dist, charged = self.lay.dist, self.lay.charged
         here = dist[cell]
         best = 0.0
@@ -119,12 +121,15 @@ class Planner:
             if phone and not takeable(phone, 1, order):
                 continue
             if energy >= 2:
-                d = here[s] + dist[s][b]
+                there, on = here[s], dist[s][b]
             elif energy == 1:
-                d = here[s] + charged[s][b]
+                there, on = here[s], charged[s][b]
             else:
-                d = charged[cell][s] + dist[s][b]
-            value = worth * weight[d if d < NEVER else NEVER]
+                there, on = charged[cell][s], dist[s][b]
+            # Taking it pays one energy when the moped gets there, delivering it another
+            # (in ``worth``) and scores when it parks at the address.
+            whole = there + on
+            value = worth * weight[whole if whole < NEVER else NEVER] - ev * weight[there]
             if value > best:
                 best = value
         return best
