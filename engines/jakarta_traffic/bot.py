@@ -1,5 +1,6 @@
-"""The bots of Jakarta Traffic: spec ruling 7's random test bot, and the heuristic the
-levels of engines/bots.py play (``heuristic_action``, ``evaluate``)."""
+"""The bots of Jakarta Traffic: spec ruling 7's random test bot, the beginner's one-turn
+heuristic (easy) and the planning heuristic the normal and hard levels play
+(``heuristic_action``, ``playout_action``, ``bot_candidates``, ``evaluate``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import math
 import random
 from typing import Any, cast
 
+import orjson
+
 from engines.base import State, Template, expand_template
 from engines.jakarta_traffic import orderboard, scoring
+from engines.jakarta_traffic.bot_plan import Planner, turns_left
+from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout, walk
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
-from engines.jakarta_traffic.roads import destinations
+from engines.jakarta_traffic.roads import entry_table
 from engines.jakarta_traffic.rules import (
     accept_blocker,
     changing_turns,
@@ -18,6 +23,31 @@ from engines.jakarta_traffic.rules import (
     vacant_pickups,
 )
 from engines.jakarta_traffic.state import JakartaState
+
+CELLS = SIZE * SIZE
+#: A honk must beat riding as the roads are by this much (it also opens roads for the
+#: others and puts the marker down).
+HONK_MARGIN = 0.15
+
+
+#: Memos of the search's questions, keyed by the position (the search asks the same ones
+#: at every visit of a tree node; a Jakarta Traffic position differs between
+#: determinizations only in the dice to come, which these answers do not look at).
+MEMO_LIMIT = 50_000
+_CANDIDATES: dict[tuple[bytes, int, int], list[dict[str, Any]]] = {}
+_PLAYOUT: dict[tuple[bytes, int], dict[str, Any]] = {}
+_POINTS: dict[bytes, list[float]] = {}
+
+
+def _position(state: JakartaState) -> bytes:
+    """The position without the generator (what every bot judgement depends on)."""
+    return orjson.dumps({k: v for k, v in state.items() if k != "rng"})
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
 
 
 def choose_bot_action(templates: list[Template], rng: random.Random) -> dict[str, Any]:
@@ -32,12 +62,244 @@ def choose_bot_action(templates: list[Template], rng: random.Random) -> dict[str
     return expand_template(rng.choice([t for t in templates if t["type"] == kind]), rng)
 
 
-# == the heuristic (engines/bots.py levels) ======================================================
+def _xy(cell: int) -> dict[str, int]:
+    return {"x": cell % SIZE + 1, "y": cell // SIZE + 1}
+
+
+def _cell(action: dict[str, Any]) -> int:
+    return (action["y"] - 1) * SIZE + action["x"] - 1
+
+
+# == the planning heuristic (normal, hard) ======================================================
 # Good play, as the rulebook's scoring makes it: stars are most of the score, each delivery
 # costs one energy and so does each order taken, energy left and speech bubbles score at the
-# end. So: deliver whenever an order wants the building you can reach, otherwise go and take
-# the best order you can still afford to deliver, charge before you run dry, chat on the way
-# when it costs nothing, and honk (turn a tile) only when that opens a better ride.
+# end. So every spot is judged by what parking there scores now plus the plans it opens
+# (bot_plan.py): deliver what the phone carries, take the stack whose order pays best for the
+# rides it still needs, charge before running dry. A turn tries every ride, and every honk
+# that can change the ride (only tiles the ride passes can), and the detour's odds.
+
+def planner(state: JakartaState, seat: int, horizon: int | None = None) -> Planner:
+    """The seat's judgement of the spots for the ride it is about to make."""
+    if horizon is None:
+        horizon = 0 if state["end_triggered"] else turns_left(state, seat)
+    return Planner(state, seat, state_layout(state), horizon)
+
+
+def spot_values(plan: Planner) -> list[float]:
+    """:meth:`Planner.arrival` of every cell."""
+    return [plan.arrival(c) for c in range(CELLS)]
+
+
+def detour_value(values: list[float], own: int) -> float:
+    """The expected worth of a detour: two dice, a 6 mirrors the other die (so the diagonal
+    is three times as likely), a double 6 picks the best spot, the own spot is rolled again."""
+    total, weight = 0.0, 0.0
+    for c in range(CELLS):
+        if c == own:
+            continue
+        p = 3.0 if c % SIZE == c // SIZE else 1.0
+        total += p * values[c]
+        weight += p
+    best = max(v for c, v in enumerate(values) if c != own)
+    return (total + best) / (weight + 1.0)
+
+
+def ranked_turns(state: JakartaState, seat: int, values: list[float],
+                 honks: bool = True) -> list[tuple[float, dict[str, Any]]]:
+    """Every sensible first action of a turn with the value of the ride it leads to, best
+    first: each ride, the detour, and (``honks``) each honk that changes the best ride."""
+    start = state["mopeds"][seat]
+    assert start is not None
+    lay = state_layout(state)
+    out: list[tuple[float, dict[str, Any]]] = []
+    rides = lay.dests[start]
+    for c in rides:
+        out.append((values[c], {"type": "drive", **_xy(c)}))
+    base = max((values[c] for c in rides), default=-math.inf)
+    out.append((detour_value(values, start) - 0.2, {"type": "detour"}))
+    if honks and state["phase"] == "honk":
+        out.extend(_honks(state, seat, values, base))
+    out.sort(key=lambda va: -va[0])
+    return out
+
+
+def _honks(state: JakartaState, seat: int, values: list[float],
+           base: float) -> list[tuple[float, dict[str, Any]]]:
+    """Rotations and swaps of the tiles the ride passes, each valued by its best ride."""
+    start = state["mopeds"][seat]
+    assert start is not None
+    tiles = state["tiles"]
+    tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
+    _, touched = ride_ends(tiles, start)
+    free = set(turnable_cells(state)) & touched
+    hand = state["hand"][seat]
+    out: list[tuple[float, dict[str, Any]]] = []
+    for cell in sorted(free):
+        tile = tiles[cell]
+        old = tables[cell]
+        tried: dict[tuple[int, ...], float] = {}
+        for turns in changing_turns(tile["pattern"], tile["rot"]):
+            tables[cell] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
+            ends = tuple(walk(tables, start)[0])
+            v = tried.get(ends)
+            if v is None:
+                v = tried[ends] = max((values[c] for c in ends), default=-math.inf)
+            if v > base + HONK_MARGIN:
+                out.append((v - HONK_MARGIN, {"type": "rotate", **_xy(cell), "turns": turns}))
+        if tile["kind"] != BUILDING:
+            for rot in range(4):
+                tables[cell] = entry_table(hand["pattern"], rot)
+                ends = tuple(walk(tables, start)[0])
+                v = tried.get(ends)
+                if v is None:
+                    v = tried[ends] = max((values[c] for c in ends), default=-math.inf)
+                # A swap also trades the tile away: only for a clearly better ride.
+                if v > base + 2 * HONK_MARGIN:
+                    out.append((v - 2 * HONK_MARGIN,
+                                {"type": "swap", **_xy(cell), "rotation": rot}))
+        tables[cell] = old
+    return out
+
+
+def _place_stack(state: JakartaState, seat: int) -> dict[str, Any]:
+    """Move the rest of the stack where the others cannot ride to next turn."""
+    lay = state_layout(state)
+    options = vacant_pickups(state)
+    theirs: dict[int, int] = {}
+    for other, at in enumerate(state["mopeds"]):
+        if other != seat and at is not None:
+            for c in lay.dests[at]:
+                theirs[c] = theirs.get(c, 0) + 1
+    here = state["mopeds"][seat]
+    assert here is not None
+    mine: set[int] = set()
+    for c in lay.dests[here]:
+        mine.update(lay.dests[c])
+    cell = min(options, key=lambda c: (theirs.get(c, 0), c not in mine, c))
+    return {"type": "place_stack", **_xy(cell)}
+
+
+def _arrange(state: JakartaState, seat: int) -> dict[str, Any]:
+    pending = state["pending"]
+    assert pending is not None
+    held = [sum(1 for o, p in enumerate(state["phone"]) if o != seat and order in p)
+            for order in pending["orders"]]
+    # The type the others carry goes to the bottom row: it is then worth the least.
+    return {"type": "arrange", "bottom": pending["orders"][held.index(max(held))]}
+
+
+def _start(state: JakartaState, seat: int) -> dict[str, Any]:
+    """The charging station with the best plans (and room to ride) for the first turn."""
+    lay = state_layout(state)
+    plan = planner(state, seat, horizon=turns_left(state, seat))
+    cells = [c for c, t in enumerate(state["tiles"]) if t["kind"] == CHARGING]
+    board, phone = state["board"], state["phone"][seat]
+
+    def worth(c: int) -> tuple[float, int, int]:
+        return (plan.potential(board, c, phone, MAX_ENERGY), len(lay.dests[c]), -c)
+
+    return {"type": "start", **_xy(max(cells, key=worth))}
+
+
+def heuristic_action(state: State, seat: int, rng: random.Random,
+                     noise: float) -> dict[str, Any]:
+    """The obvious good move for ``seat``. With ``noise`` (the easy level) the beginner's
+    one-turn heuristic, and with probability ``noise`` a ruling-7 random move."""
+    from engines.jakarta_traffic.engine import ENGINE
+
+    s = cast(JakartaState, state)
+    if noise > 0:
+        if rng.random() < noise:
+            return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
+        return beginner_action(s, seat, rng)
+    phase = s["phase"]
+    if phase in ("honk", "drive"):
+        ranked = ranked_turns(s, seat, spot_values(planner(s, seat)))
+        # Equally good turns are drawn at random: two bots that judge alike would otherwise
+        # chase each other round the same few spots for ever.
+        tied = [a for v, a in ranked if v >= ranked[0][0] - 1e-9]
+        return tied[0] if len(tied) == 1 else rng.choice(tied)
+    if phase == "arrival":
+        pending = s["pending"]
+        assert pending is not None
+        if pending["kind"] == "deliver":
+            return {"type": "deliver"}
+        here = s["mopeds"][seat]
+        assert here is not None
+        take = planner(s, seat).takes(here, pending["order"])
+        return {"type": "accept" if take else "decline"}
+    if phase == "place_stack":
+        return _place_stack(s, seat)
+    if phase == "arrange":
+        return _arrange(s, seat)
+    if phase == "pick_spot":
+        own = s["mopeds"][seat]
+        values = spot_values(planner(s, seat))
+        cell = max((c for c in range(CELLS) if c != own), key=lambda c: (values[c], -c))
+        return {"type": "pick_spot", **_xy(cell)}
+    if phase == "start":
+        return _start(s, seat)
+    return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
+
+
+def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The heuristic without trying honks (search playouts make many moves)."""
+    s = cast(JakartaState, state)
+    key = (_position(s), seat)
+    found = _PLAYOUT.get(key)
+    if found is None:
+        found = _playout(s, seat, rng)
+        _remember(_PLAYOUT, key, found)
+    return found
+
+
+def _playout(s: JakartaState, seat: int, rng: random.Random) -> dict[str, Any]:
+    if s["phase"] in ("honk", "drive"):
+        plan = planner(s, seat)
+        start = s["mopeds"][seat]
+        assert start is not None
+        rides = state_layout(s).dests[start]
+        if not rides:
+            return {"type": "detour"}
+        cell = max(rides, key=lambda c: (plan.arrival(c), -c))
+        return {"type": "drive", **_xy(cell)}
+    return heuristic_action(cast(State, s), seat, rng, 0.0)
+
+
+def bot_candidates(state: State, seat: int, rng: random.Random,
+                   limit: int) -> list[dict[str, Any]] | None:
+    """The heuristic's move first, then the next best rides and honks by the same values;
+    the other steps offer their few choices (the heuristic's first)."""
+    s = cast(JakartaState, state)
+    key = (_position(s), seat, limit)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        found = _candidates(s, seat, rng)[:limit]
+        _remember(_CANDIDATES, key, found)
+    return list(found)
+
+
+def _candidates(s: JakartaState, seat: int, rng: random.Random) -> list[dict[str, Any]]:
+    if s["phase"] in ("honk", "drive"):
+        return [a for _, a in ranked_turns(s, seat, spot_values(planner(s, seat)))]
+    best = heuristic_action(cast(State, s), seat, rng, 0.0)
+    if s["phase"] == "arrival":
+        pending = s["pending"]
+        assert pending is not None
+        if pending["kind"] == "deliver":
+            return [best]
+        other = {"type": "decline"} if best["type"] == "accept" else {"type": "accept"}
+        return [best, other]
+    if s["phase"] == "arrange":
+        pending = s["pending"]
+        assert pending is not None
+        return [best] + [{"type": "arrange", "bottom": o} for o in pending["orders"]
+                         if o != best["bottom"]]
+    return [best]
+
+
+# == the beginner's heuristic (easy) ============================================================
+# One turn ahead only: what parking at a spot scores or offers now, never where it leads.
 
 def _value_of_order(state: JakartaState, order: str) -> int:
     return orderboard.order_value(state["board"], order)
@@ -78,147 +340,98 @@ def _with_energy(state: JakartaState, seat: int, energy: int) -> JakartaState:
     return copy
 
 
-def _values(state: JakartaState, seat: int) -> list[float]:
-    """:func:`arrival_value` of every cell (it does not depend on the roads)."""
-    return [arrival_value(state, seat, c) for c in range(SIZE * SIZE)]
-
-
-def _best_ride(state: JakartaState, seat: int, tiles: list[Any], values: list[float],
-               roomy: bool = True) -> tuple[float, int | None]:
-    """The best spot a ride reaches on ``tiles``; ``roomy`` breaks ties by the room to
-    manoeuvre next turn (costly: not while trying every honk)."""
+def _best_ride(state: JakartaState, seat: int, lay: Layout,
+               values: list[float]) -> tuple[float, int | None]:
+    """The best spot a ride reaches, ties broken by the room to manoeuvre next turn."""
     start = state["mopeds"][seat]
     assert start is not None
     best: tuple[float, int | None] = (-1.0, None)
-    for cell in destinations(tiles, start):
-        v = values[cell]
-        if roomy:
-            v += 0.02 * _openness(tiles, cell)
+    for cell in lay.dests[start]:
+        v = values[cell] + 0.02 * len(lay.dests[cell])
         if v > best[0]:
             best = (v, cell)
     return best
 
 
-def _openness(tiles: list[Any], cell: int) -> int:
-    """How many spots a ride from ``cell`` could reach next turn (room to manoeuvre)."""
-    return len(destinations(tiles, cell))
-
-
-def _detour_value(state: JakartaState, seat: int, values: list[float]) -> float:
+def _beginner_ride(state: JakartaState, seat: int) -> dict[str, Any]:
+    """The best ride as the roads are, or the rotation that opens a clearly better one."""
+    values = [arrival_value(state, seat, c) for c in range(CELLS)]
+    lay = state_layout(state)
     own = state["mopeds"][seat]
-    cells = [c for c in range(SIZE * SIZE) if c != own]
-    return sum(values[c] for c in cells) / len(cells)
-
-
-def _xy(cell: int) -> dict[str, int]:
-    return {"x": cell % SIZE + 1, "y": cell // SIZE + 1}
-
-
-def _ride_action(state: JakartaState, seat: int, values: list[float]) -> dict[str, Any]:
-    value, cell = _best_ride(state, seat, state["tiles"], values)
-    if cell is None or value < _detour_value(state, seat, values) - 0.3:
+    assert own is not None
+    value, cell = _best_ride(state, seat, lay, values)
+    if state["phase"] == "honk" and value < max(values):
+        tiles = state["tiles"]
+        tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
+        best_value = max((values[c] for c in lay.dests[own]), default=-1.0) + 0.25
+        honk: dict[str, Any] | None = None
+        for c in turnable_cells(state):
+            tile, old = tiles[c], tables[c]
+            for turns in changing_turns(tile["pattern"], tile["rot"]):
+                tables[c] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
+                v = max((values[d] for d in walk(tables, own)[0]), default=-1.0)
+                if v > best_value:
+                    best_value, honk = v, {"type": "rotate", **_xy(c), "turns": turns}
+            tables[c] = old
+        if honk is not None:
+            return honk
+    average = sum(v for c, v in enumerate(values) if c != own) / (CELLS - 1)
+    if cell is None or value < average - 0.3:
         return {"type": "detour"}
     return {"type": "drive", **_xy(cell)}
 
 
-def _honk_or_ride(state: JakartaState, seat: int, values: list[float]) -> dict[str, Any]:
-    """Turn the tile that opens the best ride, if any beats riding as the roads are."""
-    base, _ = _best_ride(state, seat, state["tiles"], values, roomy=False)
-    best_value, best_action = base + 0.25, None   # a honk must clearly pay
-    if base < max(values):
-        tiles = list(state["tiles"])
-        for cell in turnable_cells(state):
-            tile = state["tiles"][cell]
-            for turns in changing_turns(tile["pattern"], tile["rot"]):
-                tiles[cell] = {**tile, "rot": (tile["rot"] + turns) % 4}
-                value, _ = _best_ride(state, seat, tiles, values, roomy=False)
-                if value > best_value:
-                    best_value = value
-                    best_action = {"type": "rotate", **_xy(cell), "turns": turns}
-            tiles[cell] = tile
-    return best_action or _ride_action(state, seat, values)
-
-
-def _place_stack(state: JakartaState, seat: int) -> dict[str, Any]:
-    """Move the rest of the stack where the others cannot ride to next turn."""
-    options = vacant_pickups(state)
-    theirs: dict[int, int] = {}
-    for other, at in enumerate(state["mopeds"]):
-        if other != seat and at is not None:
-            for c in destinations(state["tiles"], at):
-                theirs[c] = theirs.get(c, 0) + 1
-    here = state["mopeds"][seat]
-    assert here is not None
-    mine = set()
-    for c in destinations(state["tiles"], here):
-        mine.update(destinations(state["tiles"], c))
-    cell = min(options, key=lambda c: (theirs.get(c, 0), c not in mine, c))
-    return {"type": "place_stack", **_xy(cell)}
-
-
-def heuristic_action(state: State, seat: int, rng: random.Random,
-                     noise: float) -> dict[str, Any]:
-    """The obvious good move for ``seat``; with probability ``noise`` a ruling-7 random one."""
-    from engines.jakarta_traffic.engine import ENGINE
-
-    s = cast(JakartaState, state)
-    if noise > 0 and rng.random() < noise:
-        return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
-    phase = s["phase"]
-    if phase == "honk":
-        return _honk_or_ride(s, seat, _values(s, seat))
-    if phase == "drive":
-        return _ride_action(s, seat, _values(s, seat))
+def beginner_action(state: JakartaState, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Deliver, take what it can afford, charge in time, ride to the best spot in reach
+    (rotating a tile when that reaches a clearly better one); it never plans past this turn."""
+    phase = state["phase"]
+    if phase in ("honk", "drive"):
+        return _beginner_ride(state, seat)
     if phase == "arrival":
-        pending = s["pending"]
+        pending = state["pending"]
         assert pending is not None
         if pending["kind"] == "deliver":
             return {"type": "deliver"}
-        worth = _value_of_order(s, pending["order"])
+        worth = _value_of_order(state, pending["order"])
         # The last energy spent on an order leaves none to deliver it: only for a rich one.
-        keep = s["energy"][seat] >= 2 or worth >= 5
+        keep = state["energy"][seat] >= 2 or worth >= 5
         return {"type": "accept" if keep else "decline"}
-    if phase == "place_stack":
-        return _place_stack(s, seat)
-    if phase == "arrange":
-        pending = s["pending"]
-        assert pending is not None
-        held = [sum(1 for o, p in enumerate(s["phone"]) if o != seat and order in p)
-                for order in pending["orders"]]
-        # The type the others carry goes to the bottom row: it is then worth the least.
-        return {"type": "arrange", "bottom": pending["orders"][held.index(max(held))]}
     if phase == "pick_spot":
-        own = s["mopeds"][seat]
-        cell = max((c for c in range(SIZE * SIZE) if c != own),
-                   key=lambda c: (arrival_value(s, seat, c), -c))
+        own = state["mopeds"][seat]
+        cell = max((c for c in range(CELLS) if c != own),
+                   key=lambda c: (arrival_value(state, seat, c), -c))
         return {"type": "pick_spot", **_xy(cell)}
     if phase == "start":
-        cells = [c for c, t in enumerate(s["tiles"]) if t["kind"] == CHARGING
-                 and c not in s["mopeds"]] or [c for c, t in enumerate(s["tiles"])
-                                                if t["kind"] == CHARGING]
-        cell = max(cells, key=lambda c: (_openness(s["tiles"], c), -c))
+        lay = state_layout(state)
+        cells = [c for c, t in enumerate(state["tiles"]) if t["kind"] == CHARGING
+                 and c not in state["mopeds"]] or [c for c, t in enumerate(state["tiles"])
+                                                    if t["kind"] == CHARGING]
+        cell = max(cells, key=lambda c: (len(lay.dests[c]), -c))
         return {"type": "start", **_xy(cell)}
-    return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
+    return heuristic_action(cast(State, state), seat, rng, 0.0)
 
 
-def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """The heuristic without trying every honk (search playouts make many moves)."""
-    s = cast(JakartaState, state)
-    if s["phase"] == "honk":
-        return _ride_action(s, seat, _values(s, seat))
-    return heuristic_action(state, seat, rng, 0.0)
-
+# == the search's judge ==========================================================================
 
 def points(state: JakartaState, seat: int) -> float:
-    """The seat's score now, with the orders it carries counted at part of their worth."""
+    """The seat's score now plus what its plans are worth in the turns it has left."""
     part = scoring.breakdown(state, seat)["total"]
-    carried = sum(_value_of_order(state, o) for o in state["phone"][seat])
-    return part + 0.5 * carried
+    here = state["mopeds"][seat]
+    if here is None:
+        return float(part)
+    plan = Planner(state, seat, state_layout(state), turns_left(state, seat))
+    energy, phone = state["energy"][seat], state["phone"][seat]
+    return part + plan.potential(state["board"], here, phone, energy)
 
 
 def evaluate(state: State, seat: int) -> float:
     """The seat's points against the best other seat's, squashed into [0, 1]."""
     s = cast(JakartaState, state)
-    mine = points(s, seat)
-    best = max(points(s, p) for p in range(s["players"]) if p != seat)
+    key = _position(s)
+    every = _POINTS.get(key)
+    if every is None:
+        every = [points(s, p) for p in range(s["players"])]
+        _remember(_POINTS, key, every)
+    mine = every[seat]
+    best = max(v for p, v in enumerate(every) if p != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 3.0))

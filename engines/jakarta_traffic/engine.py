@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from engines.base import Outcome, RuleError, State, Step, StepEngine
+from engines.base import Outcome, RuleError, SearchTuning, State, Step, StepEngine
 from engines.jakarta_traffic import bot, sampling, scoring
 from engines.jakarta_traffic.actions import ACTION_ADAPTER
 from engines.jakarta_traffic.bot import choose_bot_action
@@ -76,6 +76,13 @@ class JakartaTrafficEngine(StepEngine):
         secret)."""
         return [state["current"], state["turn"]]
     # -- bots (engines/bots.py) --------------------------------------------------------------
+    #: The hard bot searches the heuristic's few best turns (bot_candidates ranks them) and
+    #: keeps the heuristic's move unless another is clearly better: the planner already
+    #: sees what a ride opens, the search adds what the others do meanwhile.
+    search_tuning = SearchTuning(playout_depth=4, max_candidates=4, inner_candidates=3,
+                                 min_visits=5, exploration=0.5, keep_margin=0.05,
+                                 iterations=120)
+
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """The open table with the dice's future drawn at random (sampling.py)."""
         return sampling.determinize(view, seat, rng)
@@ -90,8 +97,13 @@ class JakartaTrafficEngine(StepEngine):
         return bot.playout_action(state, seat, rng)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """Points (carried orders at half) against the best other seat (bot.py)."""
+        """Points and the plans still open, against the best other seat (bot.py)."""
         return bot.evaluate(state, seat)
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """The heuristic's move, then the next best rides and honks by its values (bot.py)."""
+        return bot.bot_candidates(state, seat, rng, limit)
 
 
 ENGINE = JakartaTrafficEngine()
