@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.base import expand_template
+from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
 from engines.indonesia.rules import free_slots, merger_pairs, units
@@ -92,8 +93,8 @@ LOOK = 4
 BID_SHARE = 5
 #: Research wanted first to last when a slot is free (slots come first when none is).
 RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
-#: A raise for someone else's merger counts as cheap up to this much a unit.
-CHEAP_UNIT = 12
+#: A merger (or a raise) must do at least this much for the lead (rupiah).
+MERGE_MARGIN = 10
 
 
 def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
@@ -209,24 +210,19 @@ def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
     return {"type": "pass"}
 
 
-def _share(st: dict, seat: int, a: str, b: str) -> float:
-    """The part of a merger's price that would come back to ``seat`` (its units' share)."""
-    ca, cb = st["companies"][a], st["companies"][b]
-    ua, ub = units(ca), units(cb)
-    mine = (ua if ca["owner"] == seat else 0) + (ub if cb["owner"] == seat else 0)
-    return mine / max(1, ua + ub)
-
-
 def _announce(st: dict, seat: int, by_type: dict) -> dict:
-    """Merge companies at the minimum when most of the price comes back to the bot."""
-    best = None
+    """Announce the merger (at the minimum) that does most for the seat's lead if it wins
+    it: the merged company's income over the operations left, less what it pays the
+    others (spec ruling 3: the price goes to the former owners)."""
+    best: tuple[float, dict] | None = None
     for t in by_type.get("announce", []):
-        share = _share(st, seat, t["a"], t["b"])
         low = t["bid"]["$range"][0]
-        if share >= 0.5 and low <= st["cash"][seat]:
-            key = (share, -low)
-            if best is None or key > best[0]:
-                best = (key, t)
+        if low > st["cash"][seat]:
+            continue
+        gain = plan.lead_gain(plan.merger_gains(
+            st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"])), seat)
+        if gain > MERGE_MARGIN and (best is None or gain > best[0]):
+            best = (gain, t)
     if best is None:
         return {"type": "pass"}
     t = best[1]
@@ -234,14 +230,17 @@ def _announce(st: dict, seat: int, by_type: dict) -> dict:
 
 
 def _auction(st: dict, seat: int, by_type: dict) -> dict:
-    """Raise (by the least) for a merger mostly paid back to the bot, or one still cheap."""
+    """Raise (by the least) while winning the merger at that price does more for the
+    seat's lead than letting the leader have it at the high bid."""
     if "raise" not in by_type:
         return {"type": "pass"}
     step = st["step"]
     low = by_type["raise"][0]["amount"]["$range"][0]
-    share = _share(st, seat, step["a"], step["b"])
-    cheap = low <= st["cash"][seat] // 3 and low <= step["units"] * CHEAP_UNIT
-    if share >= 0.5 or cheap:
+    siap = bool(step["siap_faji"])
+    mine = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], seat, low, siap), seat)
+    theirs = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], step["leader"],
+                                              step["high"], siap), seat)
+    if mine > theirs + MERGE_MARGIN:
         return {"type": "raise", "amount": low}
     return {"type": "pass"}
 
