@@ -98,7 +98,7 @@ MERGE_MARGIN = 10
 
 
 def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
-              noise: float) -> dict:
+              noise: float, *, pairs: int | None = None) -> dict:
     """The obvious good move in each step: acquire the best deed while slots are free,
     research expansion and slots, merge its own companies at the minimum, operate every
     company, take every free expansion and ship (where they sell most), never pay for
@@ -126,7 +126,7 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "research":
         return _research_heuristic(st, seat, by_type)
     if kind == "announce":
-        return _announce(st, seat, by_type)
+        return _announce(st, seat, by_type, pairs)
     if kind == "auction":
         return _auction(st, seat, by_type)
     if kind == "operate":
@@ -136,18 +136,11 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "expand":
         # Paid expansion follows a year with goods left unsold: more goods would not sell.
         if "expand" in by_type and not st["step"]["paid"]:
-            cid = st["step"]["company"]
-            areas = by_type["expand"][0]["area"]["$choice"]
-            return {"type": "expand", "area": _best(_spread(areas, 2 * LOOK), lambda a: (
-                value.company_income(value.with_goods(st, cid, a), cid, seat)))}
+            return {"type": "expand", "area": ranked_expansions(st, seat, by_type)[0]}
         return {"type": "pass"}
     if kind == "ships":
-        seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
-        if not seas:
-            return {"type": "pass"}
-        cid = st["step"]["company"]
-        return {"type": "place_ship", "sea": _best(_spread(seas, LOOK), lambda sea: value.income(
-            value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea)))}
+        seas = ranked_seas(st, seat, by_type)
+        return {"type": "place_ship", "sea": seas[0]} if seas else {"type": "pass"}
     if kind == "grow":
         return {"type": "grow", "city": templates[0]["city"]["$choice"][0]}
     if kind == "remove":
@@ -155,9 +148,11 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     return expand_template(templates[0], rng)
 
 
-def _best(options: list[Any], worth: Callable[[Any], float]) -> Any:
-    """The option worth most (the first of equals: options come sorted)."""
-    return max(options, key=lambda o: (worth(o), -options.index(o)))
+def _ranked(options: list[Any], worth: Callable[[Any], float]) -> list[Any]:
+    """The options best first (the first of equals: options come sorted)."""
+    scored = [(worth(o), -i, o) for i, o in enumerate(options)]
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return [o for *_, o in scored]
 
 
 def _spread(options: list[Any], most: int) -> list[Any]:
@@ -167,17 +162,41 @@ def _spread(options: list[Any], most: int) -> list[Any]:
     return [options[i * len(options) // most] for i in range(most)]
 
 
-def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
-    """The city that makes the seat's companies (and ships) sell most next year."""
+def ranked_expansions(st: dict, seat: int, by_type: dict) -> list[int]:
+    """Areas for the operating company's next good, the one that sells most first."""
+    if "expand" not in by_type:
+        return []
+    cid = st["step"]["company"]
+    areas = by_type["expand"][0]["area"]["$choice"]
+    return list(_ranked(_spread(areas, 2 * LOOK), lambda a: (
+        value.company_income(value.with_goods(st, cid, a), cid, seat))))
+
+
+def ranked_seas(st: dict, seat: int, by_type: dict) -> list[int]:
+    """Seas for the operating shipping company's next ship, the one that earns most first."""
+    seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
+    cid = st["step"]["company"] if seas else ""
+    return list(_ranked(_spread(seas, LOOK), lambda sea: value.income(
+        value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea))))
+
+
+def ranked_cities(st: dict, seat: int, templates: list[dict]) -> list[tuple[str, int]]:
+    """(card, area) of new cities, the one that makes the seat's companies (and ships)
+    sell most next year first."""
     options = [(t["card"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
     mine = value.own_production(st, seat)
-    card, area = _best(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine))
+    return list(_ranked(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine)))
+
+
+def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The city that makes the seat's companies (and ships) sell most next year."""
+    card, area = ranked_cities(st, seat, templates)[0]
     return {"type": "place_city", "card": card, "area": area}
 
 
-def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
-    """The deed and start area worth most: a good that sells at once (and so grows), or
-    ships that carry goods, else the dearest good."""
+def ranked_deeds(st: dict, seat: int, templates: list[dict]) -> list[tuple[str, int]]:
+    """(deed, start area) best first: a good that sells at once (and so grows), or ships
+    that carry goods, else the dearest good."""
     base = value.trial(st)
 
     def worth(o: tuple[str, int]) -> float:
@@ -194,7 +213,12 @@ def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
         return PRICES[kind] + (GROWTH * sells if sells > 0 else 0)
 
     options = [(t["deed"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
-    deed, area = _best(options, worth)
+    return list(_ranked(options, worth))
+
+
+def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The deed and start area worth most (ranked_deeds)."""
+    deed, area = ranked_deeds(st, seat, templates)[0]
     return {"type": "acquire", "deed": deed, "area": area}
 
 
@@ -210,17 +234,22 @@ def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
     return {"type": "pass"}
 
 
-def _announce(st: dict, seat: int, by_type: dict) -> dict:
+def _announce(st: dict, seat: int, by_type: dict, pairs: int | None = None) -> dict:
     """Announce the merger (at the minimum) that does most for the seat's lead if it wins
     it: the merged company's income over the operations left, less what it pays the
-    others (spec ruling 3: the price goes to the former owners)."""
+    others (spec ruling 3: the price goes to the former owners). ``pairs``: weigh only the
+    that many dearest mergers (the search's playouts)."""
     best: tuple[float, dict] | None = None
-    for t in by_type.get("announce", []):
+    base = value.trial(st)
+    offers = by_type.get("announce", [])
+    if pairs is not None:
+        offers = sorted(offers, key=lambda t: -t["bid"]["$range"][0])[:pairs]
+    for t in offers:
         low = t["bid"]["$range"][0]
         if low > st["cash"][seat]:
             continue
         gain = plan.lead_gain(plan.merger_gains(
-            st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"])), seat)
+            st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"]), base), seat)
         if gain > MERGE_MARGIN and (best is None or gain > best[0]):
             best = (gain, t)
     if best is None:
@@ -237,9 +266,11 @@ def _auction(st: dict, seat: int, by_type: dict) -> dict:
     step = st["step"]
     low = by_type["raise"][0]["amount"]["$range"][0]
     siap = bool(step["siap_faji"])
-    mine = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], seat, low, siap), seat)
+    base = value.trial(st)
+    mine = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], seat, low, siap, base),
+                          seat)
     theirs = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], step["leader"],
-                                              step["high"], siap), seat)
+                                              step["high"], siap, base), seat)
     if mine > theirs + MERGE_MARGIN:
         return {"type": "raise", "amount": low}
     return {"type": "pass"}

@@ -64,12 +64,29 @@ def merged_trial(st: State, a: str, b: str, owner: int, siap_faji: bool) -> Stat
 
 
 def merger_gains(st: State, a: str, b: str, winner: int, price: int,
-                 siap_faji: bool) -> list[float]:
-    """Every seat's change of worth if ``winner`` merges ``a`` and ``b`` at ``price``."""
-    base = value.incomes(value.trial(st))
-    after = value.incomes(merged_trial(st, a, b, winner, siap_faji))
+                 siap_faji: bool, base: State | None = None) -> list[float]:
+    """Every seat's change of worth if ``winner`` merges ``a`` and ``b`` at ``price``
+    (``base``: ``value.trial(st)`` when the caller has it already)."""
+    base = base if base is not None else value.trial(st)
+    ca, cb = st["companies"][a], st["companies"][b]
+    players = st["players"]
+    change = [0.0] * players
+    merged = merged_trial(st, a, b, winner, siap_faji)
+    if ca["type"] == SHIPPING:
+        # Ships serve every production company: the whole board's sales move.
+        before, after = value.incomes(base), value.incomes(merged)
+        change = [float(after[s] - before[s]) for s in range(players)]
+    else:
+        # Other companies sell as before (rivalry for a city's demand aside).
+        for cid in (a, b):
+            if st["companies"][cid]["areas"]:
+                for s, amount in value.company_incomes(base, cid).items():
+                    change[s] -= amount
+        if merged["companies"]["merged"]["areas"]:
+            for s, amount in value.company_incomes(merged, "merged").items():
+                change[s] += amount
     h = horizon(st)
-    gains = [h * (after[s] - base[s]) for s in range(st["players"])]
+    gains = [h * c for c in change]
     # A company that sells nothing yet still grows and sells later: its goods' nominal
     # value is what a buyer would pay for it, so count a little of it.
     ca, cb = st["companies"][a], st["companies"][b]
