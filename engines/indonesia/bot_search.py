@@ -33,11 +33,18 @@ LEAD_SCALE = 200.0
 NOMINAL = 0.3
 
 
+#: Steps whose choice shapes the game (where the search is worth its time); in the others
+#: (operating, placing goods and ships, growth) the heuristic's look-ahead decides alone.
+SEARCHED = ("cities", "bid", "announce", "auction", "acquire", "research")
+
+
 def candidates(st: State, seat: int, templates: list[dict], rng: random.Random,
                limit: int) -> list[Action]:
     """The heuristic's move first, then the few others worth searching (at most ``limit``)."""
     best = bot.heuristic(st, seat, templates, rng, 0.0)
     out: dict[str, Action] = {_key(best): best}
+    if st["step"]["kind"] not in SEARCHED:
+        return [best]
     for action in _alternatives(st, seat, templates, rng):
         out.setdefault(_key(action), action)
         if len(out) >= limit:

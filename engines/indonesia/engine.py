@@ -21,7 +21,7 @@ from engines.indonesia.steps import STEPS
 from engines.indonesia.view import build_view
 
 #: The hard bot's iteration cap (measured at this cap: bench/results/bots-indonesia.txt).
-HARD_ITERATIONS = 60
+HARD_ITERATIONS = 40
 #: Playout moves of the hard bot's search before bot_search.evaluate judges the position.
 PLAYOUT_DEPTH = 4
 #: Mergers a playout's announcer weighs (the dearest; the heuristic weighs them all).
@@ -151,8 +151,8 @@ class IndonesiaEngine(StepEngine):
         return bot_search.candidates(state, seat, self.legal_actions(state, seat), rng, limit)
 
     #: Few candidates (bot_search), playouts long enough to reach the next sale.
-    search_tuning = SearchTuning(playout_depth=PLAYOUT_DEPTH, max_candidates=6,
-                                 inner_candidates=3, min_visits=3, exploration=0.5,
+    search_tuning = SearchTuning(playout_depth=PLAYOUT_DEPTH, max_candidates=5,
+                                 inner_candidates=2, min_visits=3, exploration=0.5,
                                  keep_margin=0.01, iterations=HARD_ITERATIONS)
 
 
