@@ -10,7 +10,6 @@ extended), so it never sits on full slots for ever.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +18,7 @@ from engines.base import expand_template
 from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
-from engines.indonesia.rules import free_slots, merger_pairs, units
+from engines.indonesia.rules import free_slots, merger_pairs
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -274,19 +273,3 @@ def _auction(st: dict, seat: int, by_type: dict) -> dict:
     if mine > theirs + MERGE_MARGIN:
         return {"type": "raise", "amount": low}
     return {"type": "pass"}
-
-
-#: Next year's sales counted this many times in a position's worth (a few years remain).
-INCOME_YEARS = 2
-
-
-def evaluate(st: dict, seat: int) -> float:
-    """Money, what the companies would fetch, and the next years' sales: the seat's lead
-    over the best other, squashed to [0, 1]."""
-    worth = [st["cash"][s] + st["bank"][s] for s in range(st["players"])]
-    for co in st["companies"].values():
-        worth[co["owner"]] += units(co) * (10 if co["type"] == SHIPPING else PRICES[co["type"]])
-    for s, earned in enumerate(value.incomes(value.trial(st))):
-        worth[s] += INCOME_YEARS * earned
-    rest = max(w for s, w in enumerate(worth) if s != seat)
-    return 0.5 + 0.5 * math.tanh((worth[seat] - rest) / 150)

@@ -17,7 +17,7 @@ from engines.base import expand_template
 from engines.indonesia import bot
 from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
-from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING, TRACKS
+from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING
 from engines.indonesia.rules import units
 
 State = dict
@@ -127,5 +127,3 @@ def evaluate(st: State, seat: int) -> float:
     rest = max(x for s, x in enumerate(w) if s != seat)
     return 0.5 + 0.5 * math.tanh((w[seat] - rest) / LEAD_SCALE)
 
-
-__all__ = ["candidates", "evaluate", "worth", "TRACKS"]
