@@ -10,15 +10,15 @@ extended), so it never sits on full slots for ever.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 from engines.base import expand_template
+from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
-from engines.indonesia.rules import free_slots, merger_pairs, units
+from engines.indonesia.rules import free_slots, merger_pairs
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -92,12 +92,12 @@ LOOK = 4
 BID_SHARE = 5
 #: Research wanted first to last when a slot is free (slots come first when none is).
 RESEARCH_ORDER = ("expansion", "slots", "mergers", "bid", "hull")
-#: A raise for someone else's merger counts as cheap up to this much a unit.
-CHEAP_UNIT = 12
+#: A merger (or a raise) must do at least this much for the lead (rupiah).
+MERGE_MARGIN = 10
 
 
 def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
-              noise: float) -> dict:
+              noise: float, *, pairs: int | None = None) -> dict:
     """The obvious good move in each step: acquire the best deed while slots are free,
     research expansion and slots, merge its own companies at the minimum, operate every
     company, take every free expansion and ship (where they sell most), never pay for
@@ -125,7 +125,7 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "research":
         return _research_heuristic(st, seat, by_type)
     if kind == "announce":
-        return _announce(st, seat, by_type)
+        return _announce(st, seat, by_type, pairs)
     if kind == "auction":
         return _auction(st, seat, by_type)
     if kind == "operate":
@@ -135,18 +135,11 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     if kind == "expand":
         # Paid expansion follows a year with goods left unsold: more goods would not sell.
         if "expand" in by_type and not st["step"]["paid"]:
-            cid = st["step"]["company"]
-            areas = by_type["expand"][0]["area"]["$choice"]
-            return {"type": "expand", "area": _best(_spread(areas, 2 * LOOK), lambda a: (
-                value.company_income(value.with_goods(st, cid, a), cid, seat)))}
+            return {"type": "expand", "area": ranked_expansions(st, seat, by_type)[0]}
         return {"type": "pass"}
     if kind == "ships":
-        seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
-        if not seas:
-            return {"type": "pass"}
-        cid = st["step"]["company"]
-        return {"type": "place_ship", "sea": _best(_spread(seas, LOOK), lambda sea: value.income(
-            value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea)))}
+        seas = ranked_seas(st, seat, by_type)
+        return {"type": "place_ship", "sea": seas[0]} if seas else {"type": "pass"}
     if kind == "grow":
         return {"type": "grow", "city": templates[0]["city"]["$choice"][0]}
     if kind == "remove":
@@ -154,9 +147,11 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     return expand_template(templates[0], rng)
 
 
-def _best(options: list[Any], worth: Callable[[Any], float]) -> Any:
-    """The option worth most (the first of equals: options come sorted)."""
-    return max(options, key=lambda o: (worth(o), -options.index(o)))
+def _ranked(options: list[Any], worth: Callable[[Any], float]) -> list[Any]:
+    """The options best first (the first of equals: options come sorted)."""
+    scored = [(worth(o), -i, o) for i, o in enumerate(options)]
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    return [o for *_, o in scored]
 
 
 def _spread(options: list[Any], most: int) -> list[Any]:
@@ -166,17 +161,41 @@ def _spread(options: list[Any], most: int) -> list[Any]:
     return [options[i * len(options) // most] for i in range(most)]
 
 
-def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
-    """The city that makes the seat's companies (and ships) sell most next year."""
+def ranked_expansions(st: dict, seat: int, by_type: dict) -> list[int]:
+    """Areas for the operating company's next good, the one that sells most first."""
+    if "expand" not in by_type:
+        return []
+    cid = st["step"]["company"]
+    areas = by_type["expand"][0]["area"]["$choice"]
+    return list(_ranked(_spread(areas, 2 * LOOK), lambda a: (
+        value.company_income(value.with_goods(st, cid, a), cid, seat))))
+
+
+def ranked_seas(st: dict, seat: int, by_type: dict) -> list[int]:
+    """Seas for the operating shipping company's next ship, the one that earns most first."""
+    seas = by_type["place_ship"][0]["sea"]["$choice"] if "place_ship" in by_type else []
+    cid = st["step"]["company"] if seas else ""
+    return list(_ranked(_spread(seas, LOOK), lambda sea: value.income(
+        value.with_ship(st, cid, sea), seat, value.served_by(st, cid, sea))))
+
+
+def ranked_cities(st: dict, seat: int, templates: list[dict]) -> list[tuple[str, int]]:
+    """(card, area) of new cities, the one that makes the seat's companies (and ships)
+    sell most next year first."""
     options = [(t["card"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
     mine = value.own_production(st, seat)
-    card, area = _best(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine))
+    return list(_ranked(options, lambda o: value.income(value.with_city(st, o[1]), seat, mine)))
+
+
+def _place_city(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The city that makes the seat's companies (and ships) sell most next year."""
+    card, area = ranked_cities(st, seat, templates)[0]
     return {"type": "place_city", "card": card, "area": area}
 
 
-def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
-    """The deed and start area worth most: a good that sells at once (and so grows), or
-    ships that carry goods, else the dearest good."""
+def ranked_deeds(st: dict, seat: int, templates: list[dict]) -> list[tuple[str, int]]:
+    """(deed, start area) best first: a good that sells at once (and so grows), or ships
+    that carry goods, else the dearest good."""
     base = value.trial(st)
 
     def worth(o: tuple[str, int]) -> float:
@@ -193,7 +212,12 @@ def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
         return PRICES[kind] + (GROWTH * sells if sells > 0 else 0)
 
     options = [(t["deed"], a) for t in templates for a in _spread(t["area"]["$choice"], LOOK)]
-    deed, area = _best(options, worth)
+    return list(_ranked(options, worth))
+
+
+def _acquire(st: dict, seat: int, templates: list[dict]) -> dict:
+    """The deed and start area worth most (ranked_deeds)."""
+    deed, area = ranked_deeds(st, seat, templates)[0]
     return {"type": "acquire", "deed": deed, "area": area}
 
 
@@ -209,24 +233,24 @@ def _research_heuristic(st: dict, seat: int, by_type: dict) -> dict:
     return {"type": "pass"}
 
 
-def _share(st: dict, seat: int, a: str, b: str) -> float:
-    """The part of a merger's price that would come back to ``seat`` (its units' share)."""
-    ca, cb = st["companies"][a], st["companies"][b]
-    ua, ub = units(ca), units(cb)
-    mine = (ua if ca["owner"] == seat else 0) + (ub if cb["owner"] == seat else 0)
-    return mine / max(1, ua + ub)
-
-
-def _announce(st: dict, seat: int, by_type: dict) -> dict:
-    """Merge companies at the minimum when most of the price comes back to the bot."""
-    best = None
-    for t in by_type.get("announce", []):
-        share = _share(st, seat, t["a"], t["b"])
+def _announce(st: dict, seat: int, by_type: dict, pairs: int | None = None) -> dict:
+    """Announce the merger (at the minimum) that does most for the seat's lead if it wins
+    it: the merged company's income over the operations left, less what it pays the
+    others (spec ruling 3: the price goes to the former owners). ``pairs``: weigh only the
+    that many dearest mergers (the search's playouts)."""
+    best: tuple[float, dict] | None = None
+    base = value.trial(st)
+    offers = by_type.get("announce", [])
+    if pairs is not None:
+        offers = sorted(offers, key=lambda t: -t["bid"]["$range"][0])[:pairs]
+    for t in offers:
         low = t["bid"]["$range"][0]
-        if share >= 0.5 and low <= st["cash"][seat]:
-            key = (share, -low)
-            if best is None or key > best[0]:
-                best = (key, t)
+        if low > st["cash"][seat]:
+            continue
+        gain = plan.lead_gain(plan.merger_gains(
+            st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"]), base), seat)
+        if gain > MERGE_MARGIN and (best is None or gain > best[0]):
+            best = (gain, t)
     if best is None:
         return {"type": "pass"}
     t = best[1]
@@ -234,29 +258,18 @@ def _announce(st: dict, seat: int, by_type: dict) -> dict:
 
 
 def _auction(st: dict, seat: int, by_type: dict) -> dict:
-    """Raise (by the least) for a merger mostly paid back to the bot, or one still cheap."""
+    """Raise (by the least) while winning the merger at that price does more for the
+    seat's lead than letting the leader have it at the high bid."""
     if "raise" not in by_type:
         return {"type": "pass"}
     step = st["step"]
     low = by_type["raise"][0]["amount"]["$range"][0]
-    share = _share(st, seat, step["a"], step["b"])
-    cheap = low <= st["cash"][seat] // 3 and low <= step["units"] * CHEAP_UNIT
-    if share >= 0.5 or cheap:
+    siap = bool(step["siap_faji"])
+    base = value.trial(st)
+    mine = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], seat, low, siap, base),
+                          seat)
+    theirs = plan.lead_gain(plan.merger_gains(st, step["a"], step["b"], step["leader"],
+                                              step["high"], siap, base), seat)
+    if mine > theirs + MERGE_MARGIN:
         return {"type": "raise", "amount": low}
     return {"type": "pass"}
-
-
-#: Next year's sales counted this many times in a position's worth (a few years remain).
-INCOME_YEARS = 2
-
-
-def evaluate(st: dict, seat: int) -> float:
-    """Money, what the companies would fetch, and the next years' sales: the seat's lead
-    over the best other, squashed to [0, 1]."""
-    worth = [st["cash"][s] + st["bank"][s] for s in range(st["players"])]
-    for co in st["companies"].values():
-        worth[co["owner"]] += units(co) * (10 if co["type"] == SHIPPING else PRICES[co["type"]])
-    for s, earned in enumerate(value.incomes(value.trial(st))):
-        worth[s] += INCOME_YEARS * earned
-    rest = max(w for s, w in enumerate(worth) if s != seat)
-    return 0.5 + 0.5 * math.tanh((worth[seat] - rest) / 150)

@@ -26,13 +26,37 @@ def trial(st: State) -> State:
             "cities": {a: {"size": c["size"], "delivered": {}} for a, c in st["cities"].items()}}
 
 
+#: Routings already worked out, by what a sale depends on (a search meets the same
+#: networks again and again: the determinizations differ only in cards and secret money).
+_ROUTES: dict[tuple, list[dict]] = {}
+ROUTES_KEPT = 20000
+
+
+def routes(st: State, cid: str) -> list[dict]:
+    """The engine's proposed routing of a production company's sale (cached; read only)."""
+    co = st["companies"][cid]
+    good = co["type"]
+    research = st["research"]
+    ships = tuple((sid, sc["owner"], research[sc["owner"]]["hull"], tuple(sc["ships"].items()))
+                  for sid, sc in st["companies"].items() if sc["type"] == SHIPPING)
+    demand = tuple((a, c["size"] - c["delivered"].get(good, 0))
+                   for a, c in st["cities"].items())
+    key = (good, co["owner"], tuple(co["areas"]), ships, demand)
+    found = _ROUTES.get(key)
+    if found is None:
+        if len(_ROUTES) >= ROUTES_KEPT:
+            _ROUTES.clear()
+        found = _ROUTES[key] = proposal(st, cid)
+    return found
+
+
 def company_income(st: State, cid: str, seat: int) -> int:
     """What one production company's next sale brings ``seat`` (its owner's net income,
     and the fees paid to ``seat``'s ships)."""
     co = st["companies"][cid]
     price = PRICES[co["type"]]
     total = 0
-    for r in proposal(st, cid):
+    for r in routes(st, cid):
         passes = r["count"] * len(r["seas"])
         if co["owner"] == seat:
             total += price * r["count"] - SHIP_FEE * passes
@@ -52,13 +76,23 @@ def incomes(st: State) -> list[int]:
     """Every seat's next year of sales income (one routing per company for all seats)."""
     out = [0] * st["players"]
     for cid, co in st["companies"].items():
-        if co["type"] == SHIPPING or not co["areas"]:
-            continue
-        price = PRICES[co["type"]]
-        for r in proposal(st, cid):
-            passes = r["count"] * len(r["seas"])
-            out[co["owner"]] += price * r["count"] - SHIP_FEE * passes
-            out[st["companies"][r["ship"]]["owner"]] += SHIP_FEE * passes
+        if co["type"] != SHIPPING and co["areas"]:
+            for s, amount in company_incomes(st, cid).items():
+                out[s] += amount
+    return out
+
+
+def company_incomes(st: State, cid: str) -> dict[int, int]:
+    """What one production company's next sale brings each seat: its owner the net
+    income, the ships' owners their fees."""
+    co = st["companies"][cid]
+    price = PRICES[co["type"]]
+    out: dict[int, int] = {co["owner"]: 0}
+    for r in routes(st, cid):
+        passes = r["count"] * len(r["seas"])
+        out[co["owner"]] += price * r["count"] - SHIP_FEE * passes
+        ship_owner = st["companies"][r["ship"]]["owner"]
+        out[ship_owner] = out.get(ship_owner, 0) + SHIP_FEE * passes
     return out
 
 

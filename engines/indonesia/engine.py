@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, Rng, RuleError, State, Step, StepEngine
-from engines.indonesia import bot, phases, sampling
+from engines.base import Outcome, Rng, RuleError, SearchTuning, State, Step, StepEngine
+from engines.indonesia import bot, bot_search, phases, sampling
 from engines.indonesia.actions import ACTION_ADAPTER
 from engines.indonesia.data.components import (
     CITY_STONES,
@@ -19,6 +19,13 @@ from engines.indonesia.data.components import (
 from engines.indonesia.state import IndonesiaState
 from engines.indonesia.steps import STEPS
 from engines.indonesia.view import build_view
+
+#: The hard bot's iteration cap (measured at this cap: bench/results/bots-indonesia.txt).
+HARD_ITERATIONS = 40
+#: Playout moves of the hard bot's search before bot_search.evaluate judges the position.
+PLAYOUT_DEPTH = 4
+#: Mergers a playout's announcer weighs (the dearest; the heuristic weighs them all).
+PLAYOUT_PAIRS = 3
 
 
 class IndonesiaOptions(BaseModel):
@@ -130,8 +137,23 @@ class IndonesiaEngine(StepEngine):
         return bot.heuristic(state, seat, self.legal_actions(state, seat), rng, noise)
 
     def evaluate(self, state: State, seat: int) -> float:
-        """The seat's lead in money and company value, squashed into [0, 1]."""
-        return bot.evaluate(state, seat)
+        """The seat's lead in money and income over the operations left, in [0, 1]."""
+        return bot_search.evaluate(state, seat)
+
+    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The heuristic, weighing only the dearest mergers (playouts must be cheap)."""
+        return bot.heuristic(state, seat, self.legal_actions(state, seat), rng, 0.0,
+                             pairs=PLAYOUT_PAIRS)
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """The heuristic's move, then the few others a good player would weigh."""
+        return bot_search.candidates(state, seat, self.legal_actions(state, seat), rng, limit)
+
+    #: Few candidates (bot_search), playouts long enough to reach the next sale.
+    search_tuning = SearchTuning(playout_depth=PLAYOUT_DEPTH, max_candidates=5,
+                                 inner_candidates=2, min_visits=3, exploration=0.5,
+                                 keep_margin=0.01, iterations=HARD_ITERATIONS)
 
 
 ENGINE = IndonesiaEngine()

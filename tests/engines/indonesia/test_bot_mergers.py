@@ -1,0 +1,90 @@
+"""The normal bot's merger sense (engines/indonesia/bot.py, bot_plan.py) and the hard bot's
+candidates (bot_search.py): a merger is worth the merged company's sales over the
+operations left, so the bot outbids a rival for a company that sells, drops out once the
+price passes what it is worth, and announces a merger of a rival's companies that sell."""
+
+from __future__ import annotations
+
+import random
+
+from engines.base import State, canonical_json
+from engines.indonesia import ENGINE, bot_search
+
+from .helpers import at, blank, city, company
+from .test_bot_heuristic import positions
+
+# Aceh's coast on the Andaman sea (115): a city in area 0, goods in areas 3 and 6 (apart).
+SEA, CITY, RICE_A, RICE_B = 115, 0, 3, 6
+
+
+def _rivals_rice(era: str = "a") -> State:
+    """Seat 1 holds two one-good rice companies that sell along its ships to a size-2 city;
+    seat 0 has cash, a free slot and Mergers 2."""
+    st = blank(2, era=era)
+    st["deeds"] = ["a1", "a2", "a3"] if era == "a" else []
+    st["cash"] = [300, 100]
+    city(st, CITY, size=2)
+    company(st, 1, "shipping", ships={SEA: 2}, deeds=["a5"])
+    company(st, 1, "rice", areas=[RICE_A], deeds=["a1"])
+    company(st, 1, "rice", areas=[RICE_B], deeds=["a2"])
+    st["research"][0]["mergers"] = 2
+    st["research"][0]["slots"] = 2
+    return st
+
+
+def _auction(st: State, high: int) -> State:
+    return at(st, "merger", {"kind": "auction", "seat": 0, "a": "C2", "b": "C3",
+                             "announcer": 1, "units": 2, "high": high, "leader": 1,
+                             "bidders": [0, 1], "siap_faji": False})
+
+
+def _normal(st: State, seat: int = 0) -> dict:
+    return ENGINE.heuristic_action(st, seat, random.Random(0), 0.0)
+
+
+def test_the_bot_outbids_a_rival_for_a_merger_that_sells_for_years() -> None:
+    # Two rice goods sell 40 a year for about six more years; the rival opened at 40.
+    st = _auction(_rivals_rice(), high=40)
+    assert _normal(st) == {"type": "raise", "amount": 42}
+
+
+def test_the_bot_drops_out_once_the_price_passes_the_merger_s_worth() -> None:
+    st = _auction(_rivals_rice(), high=400)
+    assert _normal(st) == {"type": "pass"}
+    # The same company late in era c: only a year or two of sales left, 40 a year.
+    late = _auction(_rivals_rice(era="c"), high=150)
+    assert _normal(late) == {"type": "pass"}
+
+
+def test_the_bot_announces_a_merger_of_a_rival_s_companies_that_sell() -> None:
+    st = at(_rivals_rice(), "merger", {"kind": "announce", "seat": 0, "passed": []})
+    assert _normal(st) == {"type": "announce", "a": "C2", "b": "C3", "bid": 40}
+
+
+def test_the_bot_does_not_announce_a_merger_of_companies_that_sell_nothing() -> None:
+    st = _rivals_rice(era="c")
+    del st["cities"][str(CITY)]
+    st = at(st, "merger", {"kind": "announce", "seat": 0, "passed": []})
+    assert _normal(st) == {"type": "pass"}
+
+
+def test_hard_candidates_are_legal_few_and_start_with_the_heuristic() -> None:
+    checked = 0
+    for state, seat in positions(games=6, every=11, seed0=400, limit=900):
+        moves = bot_search.candidates(state, seat, ENGINE.legal_actions(state, seat),
+                                      random.Random(checked), 6)
+        assert moves[0] == ENGINE.heuristic_action(state, seat, random.Random(checked), 0.0)
+        assert 1 <= len(moves) <= 6
+        assert len({canonical_json(m) for m in moves}) == len(moves)
+        for move in moves:
+            ENGINE.apply(state, seat, ENGINE.parse_action(move))  # raises if illegal
+        checked += 1
+    assert checked > 100
+
+
+def test_evaluate_prefers_the_seat_with_more_money_and_more_sales() -> None:
+    st = _rivals_rice()
+    st["cash"] = [100, 100]
+    assert ENGINE.evaluate(st, 1) > 0.5 > ENGINE.evaluate(st, 0)  # seat 1's goods sell
+    st["cash"] = [600, 100]
+    assert ENGINE.evaluate(st, 0) > 0.5 > ENGINE.evaluate(st, 1)
