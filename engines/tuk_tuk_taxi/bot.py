@@ -19,10 +19,13 @@ import math
 import random
 from typing import Any, cast
 
+import orjson
+
 from engines.base import State, expand_template
 from engines.tuk_tuk_taxi import data, rules, signs
 from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, Board, home_steps, steps_to, to_go, way
 from engines.tuk_tuk_taxi.data import Cell, cell_key, parse_cell
+from engines.tuk_tuk_taxi.routes import leg_outcomes
 from engines.tuk_tuk_taxi.state import TukTukState
 
 #: Steps a delivery is worth when comparing seats (about one trip out and home).
@@ -32,7 +35,7 @@ REMAINING_CAP = 44.0
 #: Extra steps for a passenger another empty taxi is nearer to (it will likely be gone).
 TAKEN_PENALTY = 6.0
 #: How far along a driver's way a sign is worth considering (a few turns of driving).
-WAY_AHEAD = 16
+WAY_AHEAD = 12
 #: In games of three or four, the other drivers but the leader count this much.
 TRAILING_WEIGHT = 0.6
 #: Signs that slow down or send back whoever drives over them.
@@ -152,15 +155,54 @@ def move_score(s: TukTukState, seat: int, option: dict[str, Any], togo: dict[Cel
     return score
 
 
-def ranked_moves(s: TukTukState, seat: int) -> list[int]:
-    """The offered routes' indices, fewest steps to go first."""
+def ranked_moves(s: TukTukState, seat: int, look_ahead: bool = True) -> list[int]:
+    """The offered routes' indices, best first: fewest steps to go once the next turn's
+    roll is driven too (``look_ahead``: averaged over the die, and passengers another
+    taxi is nearer to count as further), else once this one ends."""
     board = s["signs"]
     togo = to_go(board, seat, s["carrying"][seat], s["passengers"],
-                 competition(s, seat, board))
+                 competition(s, seat, board) if look_ahead else None)
     home = home_steps(board, seat)
     options = s["moves"]
-    return sorted(range(len(options)), key=lambda i: (
-        move_score(s, seat, cast(dict[str, Any], options[i]), togo, home), i))
+    now = [move_score(s, seat, cast(dict[str, Any], o), togo, home) for o in options]
+    if look_ahead and len(options) > 1:
+        ahead: dict[str, float] = {}
+        for i, o in enumerate(options):
+            if _turn_ends_there(s, seat, cast(dict[str, Any], o)):
+                if o["to"] not in ahead:
+                    ahead[o["to"]] = next_turn_value(s, seat, o["to"], togo, home)
+                now[i] = ahead[o["to"]]
+    return sorted(range(len(options)), key=lambda i: (now[i], i))
+
+
+def _turn_ends_there(s: TukTukState, seat: int, option: dict[str, Any]) -> bool:
+    """A plain end of the move: no pick-up, drop-off, Police or sign that acts on."""
+    end = option["to"]
+    return not (option["police"] or option["continuation"]
+                or (s["carrying"][seat] and parse_cell(end) == data.TAXI_STOPS[seat])
+                or (not s["carrying"][seat] and end in s["passengers"]))
+
+
+def next_turn_value(s: TukTukState, seat: int, end: str, togo: dict[Cell, float],
+                    home: dict[Cell, float]) -> float:
+    """Steps to go after the next turn's drive from ``end``, averaged over the die (the
+    board as it stands): a light ahead, a Stop or a cut-off street show up here."""
+    trial = cast(TukTukState, {
+        "players": s["players"], "signs": s["signs"], "carrying": s["carrying"],
+        "passengers": s["passengers"],
+        "taxis": [end if p == seat else t for p, t in enumerate(s["taxis"])],
+        "turn": {"prev": None, "first": True, "used": [], "roll": None},
+    })
+    total = 0.0
+    for roll in range(1, 7):
+        trial["turn"]["roll"] = roll
+        best = togo.get(parse_cell(end), UNREACHABLE)
+        for o in leg_outcomes(rules.leg_for(trial, seat, roll)):
+            option = {"to": cell_key(o.end), "police": o.police,
+                      "continuation": o.continuation}
+            best = min(best, move_score(trial, seat, option, togo, home))
+        total += best
+    return total / 6.0 + 1.0  # one turn more: a position this good is worth a turn
 
 
 def best_move(s: TukTukState, seat: int) -> dict[str, Any]:
@@ -303,14 +345,75 @@ def _manhattan(a: Cell, b: Cell) -> int:
 
 # -- search helpers and the bench's yardstick -----------------------------------------------
 def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """The heuristic's driving with a random sign play (search playouts make many moves;
-    judging every placement for every seat is what costs)."""
+    """The heuristic's driving (without the look-ahead) with a random sign play: search
+    playouts make many moves, and judging every placement for every seat is what costs."""
     from engines.tuk_tuk_taxi.engine import ENGINE
 
     s = cast(TukTukState, state)
-    if s["phase"] == "sign" and s["drawn"] not in ("mechanic", "gas_station"):
+    phase = s["phase"]
+    if phase == "move":
+        return move_action(s, ranked_moves(s, seat, look_ahead=False)[0])
+    kind = s["drawn"]
+    if phase == "sign" and kind in data.PLACED:
+        # On a sign of its own kind where there is one: the board's distances stay as they
+        # are (and so stay cached), which is what keeps a playout cheap.
+        allowed = signs.placements(kind, s["taxis"])
+        same = [(c, v["dir"]) for c, v in s["signs"].items()
+                if v["kind"] == kind and c in allowed]
+        if same:
+            cell, direction = rng.choice(same)
+            return _place(cell, direction)
+    if phase == "sign" and kind not in ("mechanic", "gas_station"):
         return ENGINE.bot_action(state, seat, rng)
     return heuristic_action(state, seat, rng, 0.0)
+
+
+#: The hard bot's root considers this many moves (its inner nodes fewer, see below).
+ROOT_CANDIDATES = 4
+INNER_CANDIDATES = 3
+
+
+def search_candidates(state: State, seat: int, rng: random.Random,
+                      limit: int) -> list[dict[str, Any]]:
+    """The hard bot's candidates, the heuristic's move first: the best few routes and sign
+    plays by the heuristic's own measure. Below the root (``limit`` < ROOT_CANDIDATES) a
+    sign is played as in the playouts (one candidate) and routes are ranked without the
+    look-ahead: the tree branches where the seat's own choice matters."""
+    s = cast(TukTukState, state)
+    root = limit >= ROOT_CANDIDATES
+    phase = s["phase"]
+    if root and phase in ("move", "sign"):
+        # Every iteration asks again with another order of the stack; the open table,
+        # which is all the answer depends on, is the same.
+        key = orjson.dumps([seat, limit, phase, s["drawn"], s["signs"], s["taxis"],
+                            s["carrying"], s["passengers"], s["delivered"], s["moves"]],
+                           option=orjson.OPT_SORT_KEYS)
+        hit = _ROOT_MEMO.get(key)
+        if hit is None:
+            if len(_ROOT_MEMO) > 64:
+                _ROOT_MEMO.clear()
+            hit = _ROOT_MEMO[key] = orjson.dumps(_root_candidates(s, seat, limit))
+        return cast(list[dict[str, Any]], orjson.loads(hit))
+    if phase == "move":
+        ranked = ranked_moves(s, seat, look_ahead=False)
+        return [move_action(s, i) for i in ranked[:limit]]
+    if phase == "sign":
+        if s["drawn"] in ("mechanic", "gas_station"):
+            return ranked_sign_actions(s, seat, limit)
+        return [playout_action(state, seat, rng)]
+    if phase == "no_parking":
+        first = no_parking_choice(s, seat)
+        return [first, {"type": "roll_again" if first["type"] == "stay" else "stay"}]
+    return [heuristic_action(state, seat, rng, 0.0)]
+
+
+_ROOT_MEMO: dict[bytes, bytes] = {}
+
+
+def _root_candidates(s: TukTukState, seat: int, limit: int) -> list[dict[str, Any]]:
+    if s["phase"] == "move":
+        return [move_action(s, i) for i in ranked_moves(s, seat)[:limit]]
+    return ranked_sign_actions(s, seat, limit)
 
 
 def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:

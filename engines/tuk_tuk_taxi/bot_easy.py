@@ -31,8 +31,16 @@ def plain_ranked_moves(s: TukTukState, seat: int, best_passenger: bool) -> list[
     togo = to_go(board, seat, s["carrying"][seat], s["passengers"], plain=True,
                  and_home=best_passenger)
     home = home_steps(board, seat, plain=True)
+
+    def score(option: dict[str, Any]) -> float:
+        value = move_score(s, seat, option, togo, home)
+        if not best_passenger and not option["police"] and (
+                option["to"] in s["passengers"] and not s["carrying"][seat]):
+            return -UNREACHABLE  # a beginner takes whoever stands at the end of the road
+        return value
+
     return sorted(range(len(s["moves"])), key=lambda i: (
-        move_score(s, seat, cast(dict[str, Any], s["moves"][i]), togo, home), i))
+        score(cast(dict[str, Any], s["moves"][i])), i))
 
 
 def plain_best_move(s: TukTukState, seat: int, best_passenger: bool) -> dict[str, Any]:
@@ -71,7 +79,8 @@ def beginner_action(s: TukTukState, seat: int, rng: random.Random,
             togo.get(parse_cell(c), UNREACHABLE), c))}
     if kind == "remove_sign":
         mine = _plain_way(s, seat)
-        ahead = [c for c in mine if s["signs"].get(_key(c), {}).get("kind") in HINDER]
+        ahead = [c for c in mine if _key(c) in s["signs"]
+                 and s["signs"][_key(c)]["kind"] in HINDER]
         return {"type": "remove_sign", "cell": _key(ahead[0])} if ahead else {"type": "discard"}
     allowed = signs.placements(kind, s["taxis"])
     if kind in HELP:

@@ -38,50 +38,59 @@ def _cost_of(kind: str, carrying: bool) -> float:
     return SIGN_COST.get(kind, 0.0)
 
 
+#: Street cells by index, and back: the search runs over small integers.
+_CELLS: tuple[Cell, ...] = data.STREETS
+_INDEX: dict[Cell, int] = {cell: i for i, cell in enumerate(_CELLS)}
+#: cell index -> [(index of a neighbour, the direction a car drives from it into the cell)]
+_INTO: tuple[tuple[tuple[int, str], ...], ...] = tuple(
+    tuple((_INDEX[prev], _OPPOSITE[d]) for d, prev in data.NEIGHBOURS[cell]) for cell in _CELLS)
+_BASE_ENTER: tuple[float, ...] = tuple(
+    1.0 + LIGHT_COST if cell in data.TRAFFIC_LIGHTS else 1.0 for cell in _CELLS)
+
+
 class _Board:
     """What the metric needs of one board of signs (built once per board)."""
 
-    __slots__ = ("closed", "enter", "one_way", "turns")
+    __slots__ = ("blocked", "closed", "enter", "turns")
 
     def __init__(self, board: Board, carrying: bool, plain: bool) -> None:
-        self.closed: set[Cell] = set()
-        self.enter: dict[Cell, float] = {} if plain else {
-            light: 1.0 + LIGHT_COST for light in data.TRAFFIC_LIGHTS}
-        signs: dict[Cell, tuple[str, str | None]] = {}
+        self.closed: set[int] = set()
+        self.enter: list[float] = [1.0] * len(_CELLS) if plain else list(_BASE_ENTER)
+        #: Steps (prev, cell) no car may make, or that a mandatory turn settles at its exit.
+        self.blocked: set[tuple[int, int]] = set()
         #: exit cell -> [(turn intersection, the cell a car governed by it comes from)]
-        self.turns: dict[Cell, list[tuple[Cell, Cell]]] = {}
+        self.turns: dict[int, list[tuple[int, int]]] = {}
+        found: dict[Cell, tuple[str, str | None]] = {}
         for key, sign in board.items():
             cell = parse_cell(key)
-            kind, direction = sign["kind"], sign["dir"]
-            signs[cell] = (kind, direction)
+            kind = sign["kind"]
+            found[cell] = (kind, sign["dir"])
             if kind == "no_entry":
-                self.closed.add(cell)
+                self.closed.add(_INDEX[cell])
             elif not plain or kind in ("slippery", "warning"):
                 extra = _cost_of(kind, carrying)
                 if extra:
-                    self.enter[cell] = self.enter.get(cell, 1.0) + extra
-        for cell, (kind, direction) in signs.items():
-            if kind in data.MANDATORY_TURNS and direction is not None and not plain:
+                    self.enter[_INDEX[cell]] += extra
+        for cell, arrow in one_way_rules(found).items():
+            i = _INDEX[cell]
+            for j, travel in _INTO[i]:
+                if travel != arrow:  # into the cell against the arrow
+                    self.blocked.add((j, i))
+            for d, nxt in data.NEIGHBOURS[cell]:
+                if d != arrow:  # out of the cell against the arrow
+                    self.blocked.add((i, _INDEX[nxt]))
+        if plain:
+            return
+        for cell, (kind, direction) in found.items():
+            if kind in data.MANDATORY_TURNS and direction is not None:
+                came = data.step(cell, _OPPOSITE[direction])
+                if came is None:
+                    continue
+                self.blocked.add((_INDEX[came], _INDEX[cell]))
                 exit_dir = (data.RIGHT_OF if kind == "turn_right" else data.LEFT_OF)[direction]
                 out = data.step(cell, exit_dir)
-                came = data.step(cell, _OPPOSITE[direction])
-                if out is not None and came is not None and out not in self.closed:
-                    self.turns.setdefault(out, []).append((cell, came))
-        self.one_way = one_way_rules(signs)
-
-    def governed(self, prev: Cell, cell: Cell, travel: str, board: Board) -> bool:
-        """True when a car driving prev -> cell must turn there (its exit is elsewhere)."""
-        sign = board.get(data.cell_key(cell))
-        return (sign is not None and sign["kind"] in data.MANDATORY_TURNS
-                and sign["dir"] == travel)
-
-    def allowed(self, prev: Cell, cell: Cell, travel: str) -> bool:
-        """May a car drive prev -> cell (No entry, one-way)?"""
-        if cell in self.closed or prev in self.closed:
-            return False
-        one_way = self.one_way
-        return not one_way or (one_way.get(prev, travel) == travel
-                               and one_way.get(cell, travel) == travel)
+                if out is not None and _INDEX[out] not in self.closed:
+                    self.turns.setdefault(_INDEX[out], []).append((_INDEX[cell], _INDEX[came]))
 
 
 _CACHE: dict[tuple[Any, ...], dict[Cell, float]] = {}
@@ -114,29 +123,28 @@ def _dijkstra(board: Board, goals: dict[Cell, float], carrying: bool,
               plain: bool) -> dict[Cell, float]:
     """Backward from the goals: dist[x] = min over allowed steps x -> y of enter(y) + dist[y]."""
     info = _Board(board, carrying, plain)
-    enter = info.enter
-    dist: dict[Cell, float] = {}
-    heap = [(extra, cell) for cell, extra in goals.items() if cell not in info.closed]
+    enter, closed, blocked, turns = info.enter, info.closed, info.blocked, info.turns
+    dist: list[float | None] = [None] * len(_CELLS)
+    heap = [(extra, _INDEX[cell]) for cell, extra in goals.items()
+            if _INDEX[cell] not in closed]
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, cell = heapq.heappop(heap)
-        if cell in dist:
+        d, i = pop(heap)
+        if dist[i] is not None:
             continue
-        dist[cell] = d
-        through = d + enter.get(cell, 1.0)
-        for direction, prev in data.NEIGHBOURS[cell]:
-            travel = _OPPOSITE[direction]  # the car drives prev -> cell
-            if prev in dist or not info.allowed(prev, cell, travel):
-                continue
-            if info.turns and info.governed(prev, cell, travel, board):
-                continue  # its exit decides (below, when the exit cell is settled)
-            heapq.heappush(heap, (through, prev))
-        for turn, came in info.turns.get(cell, ()):
-            # A car coming from ``came`` into the turn intersection leaves it onto ``cell``.
-            if came not in dist and turn not in info.closed and info.allowed(
-                    came, turn, data.direction_between(came, turn)):
-                heapq.heappush(heap, (through + enter.get(turn, 1.0), came))
-    return dist
+        dist[i] = d
+        through = d + enter[i]
+        for j, _ in _INTO[i]:
+            if dist[j] is None and j not in closed and (j, i) not in blocked:
+                push(heap, (through, j))
+        if turns:
+            for turn, came in turns.get(i, ()):
+                # A car from ``came`` through the turn intersection leaves it onto this cell.
+                if (dist[came] is None and turn not in closed and came not in closed
+                        and (turn, i) not in blocked):
+                    push(heap, (through + enter[turn], came))
+    return {_CELLS[i]: d for i, d in enumerate(dist) if d is not None}
 
 
 def home_steps(board: Board, seat: int, plain: bool = False) -> dict[Cell, float]:
