@@ -23,7 +23,15 @@ import orjson
 
 from engines.base import State, expand_template
 from engines.tuk_tuk_taxi import data, rules, signs
-from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, Board, home_steps, steps_to, to_go, way
+from engines.tuk_tuk_taxi.bot_ways import (
+    UNREACHABLE,
+    Board,
+    home_steps,
+    remaining_from,
+    steps_to,
+    to_go,
+    way,
+)
 from engines.tuk_tuk_taxi.data import Cell, cell_key, parse_cell
 from engines.tuk_tuk_taxi.routes import leg_outcomes
 from engines.tuk_tuk_taxi.state import TukTukState
@@ -262,9 +270,8 @@ class SignJudge:
                 if self.touches(p, cells):
                     total += self.weights[p] * -min(plan.remaining, 16.0) / 4.0
                 continue
-            after = to_go(board, p, plan.carrying, s["passengers"])
-            delta = min(after.get(self.taxis[p], UNREACHABLE), REMAINING_CAP) - min(
-                plan.remaining, REMAINING_CAP)
+            after = remaining_from(board, p, plan.carrying, s["passengers"], self.taxis[p])
+            delta = min(after, REMAINING_CAP) - min(plan.remaining, REMAINING_CAP)
             total += self.weights[p] * delta
         return total
 

@@ -120,9 +120,13 @@ def steps_to(board: Board, goals: dict[Cell, float], carrying: bool,
 
 
 def _dijkstra(board: Board, goals: dict[Cell, float], carrying: bool,
-              plain: bool) -> dict[Cell, float]:
-    """Backward from the goals: dist[x] = min over allowed steps x -> y of enter(y) + dist[y]."""
+              plain: bool, until: frozenset[Cell] | None = None) -> dict[Cell, float]:
+    """Backward from the goals: dist[x] = min over allowed steps x -> y of enter(y) + dist[y].
+
+    With ``until``, it stops once those cells are settled (their answers are exact; other
+    cells may be missing)."""
     info = _Board(board, carrying, plain)
+    wanted = None if until is None else {_INDEX[c] for c in until}
     enter, closed, blocked, turns = info.enter, info.closed, info.blocked, info.turns
     dist: list[float | None] = [None] * len(_CELLS)
     heap = [(extra, _INDEX[cell]) for cell, extra in goals.items()
@@ -134,6 +138,10 @@ def _dijkstra(board: Board, goals: dict[Cell, float], carrying: bool,
         if dist[i] is not None:
             continue
         dist[i] = d
+        if wanted is not None:
+            wanted.discard(i)
+            if not wanted:
+                break
         through = d + enter[i]
         for j, _ in _INTO[i]:
             if dist[j] is None and j not in closed and (j, i) not in blocked:
@@ -167,6 +175,20 @@ def to_go(board: Board, seat: int, carrying: bool, passengers: list[str],
         goals[cell] = (home.get(cell, UNREACHABLE) if and_home else 0.0) + (
             penalty.get(p, 0.0) if penalty else 0.0)
     return steps_to(board, goals, False, plain)
+
+
+def remaining_from(board: Board, seat: int, carrying: bool, passengers: list[str],
+                   start: Cell) -> float:
+    """Steps to go from ``start`` alone (as :func:`to_go` would say), searching no further
+    than that needs: what a sign judge asks of every board it tries."""
+    stop = data.TAXI_STOPS[seat]
+    if carrying or not passengers:
+        home = _dijkstra(board, {stop: 0.0}, True, False, frozenset({start}))
+        return home.get(start, UNREACHABLE)
+    cells = [parse_cell(p) for p in passengers]
+    home = _dijkstra(board, {stop: 0.0}, True, False, frozenset(cells))
+    goals = {c: home.get(c, UNREACHABLE) for c in cells}
+    return _dijkstra(board, goals, False, False, frozenset({start})).get(start, UNREACHABLE)
 
 
 def way(board: Board, start: Cell, togo: dict[Cell, float], limit: int = 30) -> list[Cell]:
