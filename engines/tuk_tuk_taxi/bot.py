@@ -1,146 +1,150 @@
-"""The Tuk-Tuk Taxi heuristic: drive the shortest way to the next passenger and home with
-them, put the signs that slow a taxi on the other drivers' ways and the ones that help on
-your own, and take away the sign that blocks you.
+"""The Tuk-Tuk Taxi heuristic (the normal bot, and the hard bot's first idea): drive the
+way that leaves the fewest steps to go, and put each drawn sign where it costs the other
+drivers most and you least.
 
-Distances are "steps to go": from a cell, the steps to the seat's own stop when it carries
-a passenger, else to the best passenger *and* on to the stop (so a passenger near home
-counts for more). They follow the streets as the signs allow (No entry closes a cell, a
-one-way segment one direction; Slippery road and Warning cost a step more).
+"Steps to go" (bot_ways.py) count from a cell to the seat's own stop when it carries a
+passenger, else to a passenger *and* on home, over the streets as the signs allow, with what
+a Stop, a light or the Police cost on average. A passenger another empty taxi reaches first
+counts as further away. A sign is judged by how much it adds to every driver's steps to go
+when it stands where it is put (replacing what stood there): the others' added steps count
+for it (the leader's most), the seat's own against it. The same measure picks the sign a
+Remove-a-sign tile takes away.
+
+The easy bot (bot_easy.py) is a beginner; the bench's greedy player is :func:`greedy_action`.
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
-from collections.abc import Iterable
 from typing import Any, cast
+
+import orjson
 
 from engines.base import State, expand_template
 from engines.tuk_tuk_taxi import data, rules, signs
+from engines.tuk_tuk_taxi.bot_ways import (
+    UNREACHABLE,
+    Board,
+    home_steps,
+    remaining_from,
+    steps_to,
+    to_go,
+    way,
+)
 from engines.tuk_tuk_taxi.data import Cell, cell_key, parse_cell
-from engines.tuk_tuk_taxi.routes import one_way_rules
+from engines.tuk_tuk_taxi.routes import leg_outcomes
 from engines.tuk_tuk_taxi.state import TukTukState
 
+#: Steps a delivery is worth when comparing seats (about one trip out and home).
+DELIVERY_STEPS = 26.0
+#: Steps to go are capped here when judging a position (a taxi cut off is not lost).
+REMAINING_CAP = 44.0
+#: Extra steps for a passenger another empty taxi is nearer to (it will likely be gone).
+TAKEN_PENALTY = 6.0
+#: How far along a driver's way a sign is worth considering (a few turns of driving).
+WAY_AHEAD = 12
+#: In games of three or four, the other drivers but the leader count this much.
+TRAILING_WEIGHT = 0.6
 #: Signs that slow down or send back whoever drives over them.
 HINDER: frozenset[str] = frozenset({"slippery", "warning", "pedestrian_crossing",
                                     "speed_limit", "stop", "no_entry", "police",
                                     "turn_right", "turn_left", "one_way"})
 #: Signs that help whoever stops on them (roll again, drive on).
 HELP: frozenset[str] = frozenset({"no_parking", "no_stopping"})
-#: Steps a delivery is worth when comparing seats (about one trip out and home).
-DELIVERY_STEPS = 24
-UNREACHABLE = 99
 
 
-def _costs(board: dict[str, Any]) -> tuple[dict[Cell, int], dict[Cell, str], set[Cell]]:
-    cost: dict[Cell, int] = {}
-    closed: set[Cell] = set()
-    for key, sign in board.items():
-        cell = parse_cell(key)
-        if sign["kind"] == "no_entry":
-            closed.add(cell)
-        elif sign["kind"] in ("slippery", "warning"):
-            cost[cell] = 2
-    one_way = one_way_rules({parse_cell(k): (v["kind"], v["dir"]) for k, v in board.items()})
-    return cost, one_way, closed
+# -- plans: where each driver is heading ------------------------------------------------------
+class Plan:
+    """One driver's steps to go (from every cell), from its taxi, and the way it drives."""
+
+    __slots__ = ("carrying", "remaining", "togo", "way")
+
+    def __init__(self, s: TukTukState, seat: int, board: Board,
+                 penalty: dict[str, float] | None = None) -> None:
+        self.carrying = s["carrying"][seat]
+        self.togo = to_go(board, seat, self.carrying, s["passengers"], penalty)
+        start = parse_cell(s["taxis"][seat])
+        self.remaining = self.togo.get(start, UNREACHABLE)
+        cells = way(board, start, self.togo)
+        if not self.carrying and s["passengers"] and cells:
+            # Down to the passenger, then home from there.
+            goal = next((i for i, c in enumerate(cells) if cell_key(c) in s["passengers"]),
+                        None)
+            if goal is not None:
+                cells = cells[:goal + 1] + way(board, cells[goal], home_steps(board, seat))
+        self.way = cells
 
 
-_STEPS: dict[tuple[Any, ...], dict[Cell, int]] = {}
+def competition(s: TukTukState, seat: int, board: Board) -> dict[str, float]:
+    """Extra steps per passenger that another empty taxi is nearer to than ``seat``."""
+    if s["carrying"][seat]:
+        return {}
+    rivals = [parse_cell(s["taxis"][p]) for p in range(s["players"])
+              if p != seat and not s["carrying"][p]]
+    if not rivals:
+        return {}
+    mine = parse_cell(s["taxis"][seat])
+    out: dict[str, float] = {}
+    for p in s["passengers"]:
+        dist = steps_to(board, {parse_cell(p): 0.0}, False)
+        me = dist.get(mine, UNREACHABLE)
+        if any(dist.get(r, UNREACHABLE) + 1.0 < me for r in rivals):
+            out[p] = TAKEN_PENALTY
+    return out
 
 
-def steps_to(board: dict[str, Any], goals: dict[Cell, int]) -> dict[Cell, int]:
-    """Steps to go from every street cell to the cheapest goal (goal -> its extra cost).
-
-    Cached per (signs, goals): searches ask the same question over and over. Callers must
-    not change the answer."""
-    key = (tuple((k, v["kind"], v["dir"]) for k, v in board.items()),
-           tuple(sorted(goals.items())))
-    hit = _STEPS.get(key)
-    if hit is None:
-        if len(_STEPS) > 20000:
-            _STEPS.clear()
-        hit = _STEPS[key] = _steps_to(board, goals)
-    return hit
-
-
-def _steps_to(board: dict[str, Any], goals: dict[Cell, int]) -> dict[Cell, int]:
-    cost, one_way, closed = _costs(board)
-    dist: dict[Cell, int] = {}
-    heap = [(extra, cell) for cell, extra in goals.items()]
-    heapq.heapify(heap)
-    while heap:
-        d, cell = heapq.heappop(heap)
-        if cell in dist:
-            continue
-        dist[cell] = d
-        step = cost.get(cell, 1)
-        for direction, prev in data.NEIGHBOURS[cell]:
-            # The taxi drives prev -> cell, the opposite way of ``direction``.
-            travel = _OPPOSITE[direction]
-            if prev in dist or prev in closed:
-                continue
-            if one_way and (one_way.get(prev, travel) != travel
-                            or one_way.get(cell, travel) != travel):
-                continue
-            heapq.heappush(heap, (d + step, prev))
-    return dist
-
-
-_OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
-def to_go(s: TukTukState, seat: int) -> dict[Cell, int]:
-    """Steps to go for ``seat`` from every cell (see the module docstring)."""
-    stop = data.TAXI_STOPS[seat]
-    home = steps_to(s["signs"], {stop: 0})
-    if s["carrying"][seat] or not s["passengers"]:
-        return home
-    goals = {parse_cell(p): home.get(parse_cell(p), UNREACHABLE) for p in s["passengers"]}
-    return steps_to(s["signs"], goals)
-
-
-def remaining(s: TukTukState, seat: int) -> int:
+def remaining(s: TukTukState, seat: int, board: Board | None = None) -> float:
     """Steps to go for ``seat`` from where its taxi stands."""
-    return to_go(s, seat).get(parse_cell(s["taxis"][seat]), UNREACHABLE)
+    board = s["signs"] if board is None else board
+    togo = to_go(board, seat, s["carrying"][seat], s["passengers"])
+    return togo.get(parse_cell(s["taxis"][seat]), UNREACHABLE)
+
+
+def worth(s: TukTukState, seat: int) -> float:
+    """Delivered passengers in steps, less the steps still to go for the next one."""
+    return s["delivered"][seat] * DELIVERY_STEPS - min(remaining(s, seat), REMAINING_CAP)
 
 
 def evaluate(state: State, seat: int) -> float:
     """Delivered passengers (and how close the next one is) against the best other seat."""
     s = cast(TukTukState, state)
-
-    def worth(p: int) -> float:
-        return s["delivered"][p] * DELIVERY_STEPS - min(remaining(s, p), 40)
-
-    mine = worth(seat)
-    best = max(worth(p) for p in range(s["players"]) if p != seat)
+    mine = worth(s, seat)
+    best = max(worth(s, p) for p in range(s["players"]) if p != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
 
 
+# -- the heuristic ---------------------------------------------------------------------------
 def heuristic_action(state: State, seat: int, rng: random.Random,
                      noise: float) -> dict[str, Any]:
-    """The obvious good move; with probability ``noise`` a random legal one instead."""
-    from engines.tuk_tuk_taxi.engine import ENGINE
-
+    """The obvious good move; with ``noise`` > 0 the easy bot's beginner play instead."""
     s = cast(TukTukState, state)
-    templates = ENGINE.legal_actions(state, seat)
-    if noise > 0 and rng.random() < noise:
-        return expand_template(rng.choice(templates), rng)
+    if noise > 0:
+        from engines.tuk_tuk_taxi.bot_easy import beginner_action
+
+        return beginner_action(s, seat, rng, noise)
     phase = s["phase"]
     if phase == "move":
         return best_move(s, seat)
     if phase == "no_parking":
-        here = parse_cell(s["taxis"][seat])
-        home = here == data.TAXI_STOPS[seat] and s["carrying"][seat]
-        pick = not s["carrying"][seat] and s["taxis"][seat] in s["passengers"]
-        return {"type": "stay" if home or pick else "roll_again"}
+        return no_parking_choice(s, seat)
     if phase == "sign":
-        return sign_action(s, seat, templates)
-    return expand_template(templates[0], rng)
+        return sign_action(s, seat)
+    from engines.tuk_tuk_taxi.engine import ENGINE
+
+    return expand_template(ENGINE.legal_actions(state, seat)[0], rng)
 
 
-def move_score(s: TukTukState, seat: int, option: dict[str, Any], togo: dict[Cell, int],
-               home: dict[Cell, int]) -> float:
+def no_parking_choice(s: TukTukState, seat: int) -> dict[str, str]:
+    """Stay to pick up or drop off; else roll again (more moves toward the goal)."""
+    here = parse_cell(s["taxis"][seat])
+    home = here == data.TAXI_STOPS[seat] and s["carrying"][seat]
+    pick = not s["carrying"][seat] and s["taxis"][seat] in s["passengers"]
+    return {"type": "stay" if home or pick else "roll_again"}
+
+
+def move_score(s: TukTukState, seat: int, option: dict[str, Any], togo: dict[Cell, float],
+               home: dict[Cell, float]) -> float:
     """Steps to go after ending the leg on ``option`` (lower is better)."""
     end = option["to"]
     cell = parse_cell(end)
@@ -151,7 +155,7 @@ def move_score(s: TukTukState, seat: int, option: dict[str, Any], togo: dict[Cel
         return -DELIVERY_STEPS
     if not s["carrying"][seat] and end in s["passengers"]:
         return home.get(cell, UNREACHABLE) - DELIVERY_STEPS / 2
-    score = float(togo.get(cell, UNREACHABLE))
+    score = togo.get(cell, UNREACHABLE)
     if option["continuation"] == "no_parking":
         score -= 3.0
     elif option["continuation"] == "no_stopping":
@@ -159,85 +163,186 @@ def move_score(s: TukTukState, seat: int, option: dict[str, Any], togo: dict[Cel
     return score
 
 
+def ranked_moves(s: TukTukState, seat: int, look_ahead: bool = True) -> list[int]:
+    """The offered routes' indices, best first: fewest steps to go once the next turn's
+    roll is driven too (``look_ahead``: averaged over the die, and passengers another
+    taxi is nearer to count as further), else once this one ends."""
+    board = s["signs"]
+    togo = to_go(board, seat, s["carrying"][seat], s["passengers"],
+                 competition(s, seat, board) if look_ahead else None)
+    home = home_steps(board, seat)
+    options = s["moves"]
+    now = [move_score(s, seat, cast(dict[str, Any], o), togo, home) for o in options]
+    if look_ahead and len(options) > 1:
+        ahead: dict[str, float] = {}
+        for i, o in enumerate(options):
+            if _turn_ends_there(s, seat, cast(dict[str, Any], o)):
+                if o["to"] not in ahead:
+                    ahead[o["to"]] = next_turn_value(s, seat, o["to"], togo, home)
+                now[i] = ahead[o["to"]]
+    return sorted(range(len(options)), key=lambda i: (now[i], i))
+
+
+def _turn_ends_there(s: TukTukState, seat: int, option: dict[str, Any]) -> bool:
+    """A plain end of the move: no pick-up, drop-off, Police or sign that acts on."""
+    end = option["to"]
+    return not (option["police"] or option["continuation"]
+                or (s["carrying"][seat] and parse_cell(end) == data.TAXI_STOPS[seat])
+                or (not s["carrying"][seat] and end in s["passengers"]))
+
+
+def next_turn_value(s: TukTukState, seat: int, end: str, togo: dict[Cell, float],
+                    home: dict[Cell, float]) -> float:
+    """Steps to go after the next turn's drive from ``end``, averaged over the die (the
+    board as it stands): a light ahead, a Stop or a cut-off street show up here."""
+    trial = cast(TukTukState, {
+        "players": s["players"], "signs": s["signs"], "carrying": s["carrying"],
+        "passengers": s["passengers"],
+        "taxis": [end if p == seat else t for p, t in enumerate(s["taxis"])],
+        "turn": {"prev": None, "first": True, "used": [], "roll": None},
+    })
+    total = 0.0
+    for roll in range(1, 7):
+        trial["turn"]["roll"] = roll
+        best = togo.get(parse_cell(end), UNREACHABLE)
+        for o in leg_outcomes(rules.leg_for(trial, seat, roll)):
+            option = {"to": cell_key(o.end), "police": o.police,
+                      "continuation": o.continuation}
+            best = min(best, move_score(trial, seat, option, togo, home))
+        total += best
+    return total / 6.0 + 1.0  # one turn more: a position this good is worth a turn
+
+
 def best_move(s: TukTukState, seat: int) -> dict[str, Any]:
     """The offered route that leaves the fewest steps to go."""
-    togo = to_go(s, seat)
-    home = steps_to(s["signs"], {data.TAXI_STOPS[seat]: 0})
-    options = s["moves"]
-    best = min(range(len(options)),
-               key=lambda i: (move_score(s, seat, cast(dict[str, Any], options[i]), togo, home), i))
-    return _move_action(s, best)
+    return move_action(s, ranked_moves(s, seat)[0])
 
 
-def _move_action(s: TukTukState, index: int) -> dict[str, Any]:
+def move_action(s: TukTukState, index: int) -> dict[str, Any]:
+    """The action that drives offered route ``index``."""
     to = s["moves"][index]["to"]
     twins = [i for i, m in enumerate(s["moves"]) if m["to"] == to]
     return {"type": "move", "to": to} if len(twins) == 1 else {"type": "move", "to": to,
                                                                 "route": index}
 
 
-def shortest_way(s: TukTukState, seat: int, togo: dict[Cell, int]) -> set[Cell]:
-    """The cells on one shortest way from the seat's taxi towards its goal."""
-    cell = parse_cell(s["taxis"][seat])
-    way: set[Cell] = set()
-    for _ in range(40):
-        here = togo.get(cell, UNREACHABLE)
-        if here <= 0 or here >= UNREACHABLE:
-            break
-        nxt = min((n for _, n in data.NEIGHBOURS[cell]),
-                  key=lambda n: togo.get(n, UNREACHABLE))
-        if togo.get(nxt, UNREACHABLE) >= here:
-            break
-        way.add(nxt)
-        cell = nxt
-    return way
+# -- signs -----------------------------------------------------------------------------------
+class SignJudge:
+    """Scores boards: the others' added steps to go (the leader's most) less the seat's."""
+
+    def __init__(self, s: TukTukState, seat: int) -> None:
+        self.s = s
+        self.seat = seat
+        board = s["signs"]
+        self.plans = [Plan(s, p, board) for p in range(s["players"])]
+        self.ways = [set(plan.way[:WAY_AHEAD]) for plan in self.plans]
+        self.weights = self._weights()
+        self.taxis = [parse_cell(t) for t in s["taxis"]]
+
+    def _weights(self) -> list[float]:
+        s, seat = self.s, self.seat
+        worths = [s["delivered"][p] * DELIVERY_STEPS - min(self.plans[p].remaining,
+                                                              REMAINING_CAP)
+                  for p in range(s["players"])]
+        others = [p for p in range(s["players"]) if p != seat]
+        leader = max(others, key=lambda p: (worths[p], -p))
+        return [-1.0 if p == seat else 1.0 if p == leader else TRAILING_WEIGHT
+                for p in range(s["players"])]
+
+    def touches(self, p: int, cells: tuple[Cell, ...]) -> bool:
+        """Could a change on ``cells`` alter driver ``p``'s steps to go?"""
+        return any(c in self.ways[p] for c in cells)
+
+    def score(self, board: Board, cells: tuple[Cell, ...], kind: str | None) -> float:
+        """How much better ``board`` (changed on ``cells``; ``kind`` placed, or None for a
+        removal) is for the seat than the board now."""
+        total = 0.0
+        s = self.s
+        reopens = kind is None or any(cell_key(c) in s["signs"] for c in cells)
+        for p, plan in enumerate(self.plans):
+            if not reopens and not self.touches(p, cells):
+                continue
+            if kind in data.HALT_BEFORE and any(
+                    c in dict(data.NEIGHBOURS[self.taxis[p]]).values() for c in cells):
+                continue  # the next move enters it as its first step, unhindered
+            if kind == "police" and plan.carrying:
+                # A carried passenger is dropped off once the Police send the taxi home.
+                if self.touches(p, cells):
+                    total += self.weights[p] * -min(plan.remaining, 16.0) / 4.0
+                continue
+            after = remaining_from(board, p, plan.carrying, s["passengers"], self.taxis[p])
+            delta = min(after, REMAINING_CAP) - min(plan.remaining, REMAINING_CAP)
+            total += self.weights[p] * delta
+        return total
 
 
-def _ways(s: TukTukState) -> list[set[Cell]]:
-    return [shortest_way(s, p, to_go(s, p)) for p in range(s["players"])]
-
-
-def sign_action(s: TukTukState, seat: int, templates: Iterable[dict[str, Any]]
-                ) -> dict[str, Any]:
+def sign_action(s: TukTukState, seat: int) -> dict[str, Any]:
     """Deal with the drawn tile: place, drive to a space, or remove a sign."""
+    ranked = ranked_sign_actions(s, seat, 1)
+    return ranked[0]
+
+
+def ranked_sign_actions(s: TukTukState, seat: int, limit: int) -> list[dict[str, Any]]:
+    """The best ways to deal with the drawn tile, best first (at most ``limit``)."""
     kind = s["drawn"]
     assert kind is not None
     if kind in ("mechanic", "gas_station"):
-        togo = to_go(s, seat)
+        togo = to_go(s["signs"], seat, s["carrying"][seat], s["passengers"])
         spaces = rules.free_spaces(s, seat, kind)
-        return {"type": "go_to",
-                "cell": min(spaces, key=lambda c: (togo.get(parse_cell(c), UNREACHABLE), c))}
-    ways = _ways(s)
+        spaces.sort(key=lambda c: (togo.get(parse_cell(c), UNREACHABLE), c))
+        return [{"type": "go_to", "cell": c} for c in spaces[:limit]]
+    judge = SignJudge(s, seat)
+    scored: list[tuple[float, int, dict[str, Any]]] = []
     if kind == "remove_sign":
-        mine = ways[seat]
-        blocking = [c for c in sorted(s["signs"]) if s["signs"][c]["kind"] in HINDER
-                    and parse_cell(c) in mine]
-        if blocking:
-            return {"type": "remove_sign", "cell": blocking[0]}
-        helping = [c for c in sorted(s["signs"]) if s["signs"][c]["kind"] in HELP
-                   and any(parse_cell(c) in w for p, w in enumerate(ways) if p != seat)]
-        if helping:
-            return {"type": "remove_sign", "cell": helping[0]}
-        return {"type": "discard"}
+        scored.append((0.0, 0, {"type": "discard"}))
+        for key in sorted(s["signs"]):
+            board = dict(s["signs"])
+            del board[key]
+            value = judge.score(board, (parse_cell(key),), None)
+            scored.append((value, len(scored), {"type": "remove_sign", "cell": key}))
+    else:
+        scored = _placements(s, seat, kind, judge)
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [a for _, _, a in scored[:limit]]
+
+
+def _placements(s: TukTukState, seat: int, kind: str,
+                judge: SignJudge) -> list[tuple[float, int, dict[str, Any]]]:
     allowed = signs.placements(kind, s["taxis"])
-    best: tuple[float, str, str | None] | None = None
+    ways = judge.ways
+    interesting: set[Cell] = set().union(*ways)
+    scored: list[tuple[float, int, dict[str, Any]]] = []
+    # The fallback: where it touches nobody's way, as far from the seat's taxi as may be.
+    mine = judge.taxis[seat]
+    quiet = [c for c in allowed if not any(parse_cell(c) in w for w in ways)]
+    if quiet:
+        far = max(quiet, key=lambda c: (_manhattan(parse_cell(c), mine), c))
+        dirs = allowed[far]
+        scored.append((0.0, 0, _place(far, dirs[0] if dirs else None)))
     for cell_name, dirs in allowed.items():
         cell = parse_cell(cell_name)
-        on_mine = int(cell in ways[seat])
-        others = sum(1 for p, w in enumerate(ways) if p != seat and cell in w)
-        score = (others - 3 * on_mine) if kind not in HELP else (2 * on_mine - others)
-        # Nearer the others' taxis acts sooner (before they have passed by).
-        near = min((_manhattan(cell, parse_cell(t)) for p, t in enumerate(s["taxis"])
+        if cell not in interesting:
+            continue
+        cells = data.segment_of(cell) if kind == "one_way" else (cell,)
+        near = min((_manhattan(cell, judge.taxis[p]) for p in range(s["players"])
                     if p != seat), default=0)
-        value = score * 10 - near * 0.1
         for direction in dirs or (None,):
-            key = (-value, cell_name, direction)
-            if best is None or key < (best[0], best[1], best[2] or ""):
-                best = (-value, cell_name, direction)
-    assert best is not None  # the sign step is only offered when a placement exists
-    action: dict[str, Any] = {"type": "place", "cell": best[1]}
-    if best[2] is not None:
-        action["direction"] = best[2]
+            board = dict(s["signs"])
+            signs.place(board, kind, cell, direction)
+            value = judge.score(board, cells, kind) - 0.01 * near
+            if kind in HELP and cell in ways[seat]:
+                value += 0.5
+            scored.append((value, len(scored), _place(cell_name, direction)))
+    if not scored:
+        cell_name, dirs = next(iter(allowed.items()))
+        scored.append((0.0, 0, _place(cell_name, dirs[0] if dirs else None)))
+    return scored
+
+
+def _place(cell: str, direction: str | None) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "place", "cell": cell}
+    if direction is not None:
+        action["direction"] = direction
     return action
 
 
@@ -245,27 +350,90 @@ def _manhattan(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+# -- search helpers and the bench's yardstick -----------------------------------------------
 def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """The heuristic's driving with a random sign play (search playouts make many moves;
-    judging every placement for every seat is what costs)."""
+    """The heuristic's driving (without the look-ahead) with a random sign play: search
+    playouts make many moves, and judging every placement for every seat is what costs."""
     from engines.tuk_tuk_taxi.engine import ENGINE
 
     s = cast(TukTukState, state)
-    if s["phase"] == "sign" and s["drawn"] not in ("mechanic", "gas_station"):
+    phase = s["phase"]
+    if phase == "move":
+        return move_action(s, ranked_moves(s, seat, look_ahead=False)[0])
+    kind = s["drawn"]
+    if phase == "sign" and kind in data.PLACED:
+        # On a sign of its own kind where there is one: the board's distances stay as they
+        # are (and so stay cached), which is what keeps a playout cheap.
+        allowed = signs.placements(kind, s["taxis"])
+        same = [(c, v["dir"]) for c, v in s["signs"].items()
+                if v["kind"] == kind and c in allowed]
+        if same:
+            cell, direction = rng.choice(same)
+            return _place(cell, direction)
+    if phase == "sign" and kind not in ("mechanic", "gas_station"):
         return ENGINE.bot_action(state, seat, rng)
     return heuristic_action(state, seat, rng, 0.0)
 
 
+#: The hard bot's root considers this many moves (its inner nodes fewer, see below).
+ROOT_CANDIDATES = 4
+INNER_CANDIDATES = 3
+
+
+def search_candidates(state: State, seat: int, rng: random.Random,
+                      limit: int) -> list[dict[str, Any]]:
+    """The hard bot's candidates, the heuristic's move first: the best few routes and sign
+    plays by the heuristic's own measure. Below the root (``limit`` < ROOT_CANDIDATES) a
+    sign is played as in the playouts (one candidate) and routes are ranked without the
+    look-ahead: the tree branches where the seat's own choice matters."""
+    s = cast(TukTukState, state)
+    root = limit >= ROOT_CANDIDATES
+    phase = s["phase"]
+    if root and phase in ("move", "sign"):
+        # Every iteration asks again with another order of the stack; the open table,
+        # which is all the answer depends on, is the same.
+        key = orjson.dumps([seat, limit, phase, s["drawn"], s["signs"], s["taxis"],
+                            s["carrying"], s["passengers"], s["delivered"], s["moves"]],
+                           option=orjson.OPT_SORT_KEYS)
+        hit = _ROOT_MEMO.get(key)
+        if hit is None:
+            if len(_ROOT_MEMO) > 64:
+                _ROOT_MEMO.clear()
+            hit = _ROOT_MEMO[key] = orjson.dumps(_root_candidates(s, seat, limit))
+        return cast(list[dict[str, Any]], orjson.loads(hit))
+    if phase == "move":
+        ranked = ranked_moves(s, seat, look_ahead=False)
+        return [move_action(s, i) for i in ranked[:limit]]
+    if phase == "sign":
+        if s["drawn"] in ("mechanic", "gas_station"):
+            return ranked_sign_actions(s, seat, limit)
+        return [playout_action(state, seat, rng)]
+    if phase == "no_parking":
+        first = no_parking_choice(s, seat)
+        return [first, {"type": "roll_again" if first["type"] == "stay" else "stay"}]
+    return [heuristic_action(state, seat, rng, 0.0)]
+
+
+_ROOT_MEMO: dict[bytes, bytes] = {}
+
+
+def _root_candidates(s: TukTukState, seat: int, limit: int) -> list[dict[str, Any]]:
+    if s["phase"] == "move":
+        return [move_action(s, i) for i in ranked_moves(s, seat)[:limit]]
+    return ranked_sign_actions(s, seat, limit)
+
+
 def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """The bench's greedy shortest-route player: any legal sign play, then always the
-    route that leaves the fewest steps to go (the yardstick the Tuk-Tuk bot must match)."""
+    route that leaves the fewest cells to drive (the yardstick the Tuk-Tuk bot must match)."""
+    from engines.tuk_tuk_taxi.bot_easy import plain_best_move
     from engines.tuk_tuk_taxi.engine import ENGINE
 
     s = cast(TukTukState, state)
     if s["phase"] == "move":
-        return best_move(s, seat)
+        return plain_best_move(s, seat, best_passenger=True)
     if s["phase"] == "no_parking":
-        return heuristic_action(state, seat, rng, 0.0)
+        return no_parking_choice(s, seat)
     return ENGINE.bot_action(state, seat, rng)
 
 

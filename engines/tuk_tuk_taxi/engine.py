@@ -13,7 +13,7 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, RuleError, State, Step, StepEngine
+from engines.base import Outcome, RuleError, SearchTuning, State, Step, StepEngine
 from engines.tuk_tuk_taxi import bot, sampling, scoring
 from engines.tuk_tuk_taxi.actions import ACTION_ADAPTER
 from engines.tuk_tuk_taxi.setup import build_stack, initial_state
@@ -104,6 +104,18 @@ class TukTukTaxiEngine(StepEngine):
     def evaluate(self, state: State, seat: int) -> float:
         """Deliveries and steps to go against the best other seat (bot.py)."""
         return bot.evaluate(state, seat)
+
+    #: The hard bot: few candidates (the heuristic ranks them), playouts of about a round
+    #: of turns, and the heuristic's move kept unless another is clearly better (the die
+    #: makes single playouts very noisy). The iteration cap is what the bench measured.
+    search_tuning = SearchTuning(playout_depth=6, max_candidates=bot.ROOT_CANDIDATES,
+                                 inner_candidates=bot.INNER_CANDIDATES, min_visits=6,
+                                 exploration=0.5, keep_margin=0.15, iterations=32)
+
+    def bot_candidates(self, state: State, seat: int, rng: random.Random,
+                       limit: int) -> list[dict[str, Any]] | None:
+        """The best few routes and sign plays by the heuristic's measure (bot.py)."""
+        return bot.search_candidates(state, seat, rng, limit)
 
 
 ENGINE = TukTukTaxiEngine()

@@ -1,0 +1,102 @@
+"""The easy Tuk-Tuk Taxi bot: a beginner who knows the rules but not the tricks.
+
+It drives toward the nearest passenger (not the one that is nearest to take home), counting
+cells only: it walks round No entry and one-way signs but does not plan for traffic lights,
+Stop signs or the Police. It puts a slowing sign somewhere on another driver's way (any
+cell of the next few, not the one that hurts most) and a helping one on its own, removes
+the first sign in its way, and now and then (``noise``) takes a worse route or a careless
+sign play. :func:`plain_best_move` is also the bench's greedy driver.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from engines.base import expand_template
+from engines.tuk_tuk_taxi import rules, signs
+from engines.tuk_tuk_taxi.bot import HELP, HINDER, move_action, move_score, no_parking_choice
+from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, home_steps, to_go, way
+from engines.tuk_tuk_taxi.data import parse_cell
+from engines.tuk_tuk_taxi.state import TukTukState
+
+#: How many cells of a driver's way the beginner looks at when putting a sign.
+LOOK_AHEAD = 6
+
+
+def plain_ranked_moves(s: TukTukState, seat: int, best_passenger: bool) -> list[int]:
+    """Offered routes, fewest cells to drive first (``best_passenger``: counting the way
+    home from the passenger too, else to the nearest passenger)."""
+    board = s["signs"]
+    togo = to_go(board, seat, s["carrying"][seat], s["passengers"], plain=True,
+                 and_home=best_passenger)
+    home = home_steps(board, seat, plain=True)
+
+    def score(option: dict[str, Any]) -> float:
+        value = move_score(s, seat, option, togo, home)
+        if not best_passenger and not option["police"] and (
+                option["to"] in s["passengers"] and not s["carrying"][seat]):
+            return -UNREACHABLE  # a beginner takes whoever stands at the end of the road
+        return value
+
+    return sorted(range(len(s["moves"])), key=lambda i: (
+        score(cast(dict[str, Any], s["moves"][i])), i))
+
+
+def plain_best_move(s: TukTukState, seat: int, best_passenger: bool) -> dict[str, Any]:
+    """The route that leaves the fewest cells to drive."""
+    return move_action(s, plain_ranked_moves(s, seat, best_passenger)[0])
+
+
+def _plain_way(s: TukTukState, seat: int) -> list[tuple[int, int]]:
+    togo = to_go(s["signs"], seat, s["carrying"][seat], s["passengers"], plain=True,
+                 and_home=False)
+    return way(s["signs"], parse_cell(s["taxis"][seat]), togo, LOOK_AHEAD)
+
+
+def beginner_action(s: TukTukState, seat: int, rng: random.Random,
+                    noise: float) -> dict[str, Any]:
+    """The beginner's play (see the module docstring)."""
+    from engines.tuk_tuk_taxi.engine import ENGINE
+
+    phase = s["phase"]
+    careless = rng.random() < noise
+    if phase == "move":
+        ranked = plain_ranked_moves(s, seat, best_passenger=False)
+        pick = rng.choice(ranked[:3]) if careless else ranked[0]
+        return move_action(s, pick)
+    if phase == "no_parking":
+        return {"type": rng.choice(("stay", "roll_again"))} if careless else \
+            no_parking_choice(s, seat)
+    templates = ENGINE.legal_actions(cast(Any, s), seat)
+    if phase != "sign" or careless:
+        return expand_template(rng.choice(templates), rng)
+    kind = s["drawn"]
+    assert kind is not None
+    if kind in ("mechanic", "gas_station"):
+        togo = to_go(s["signs"], seat, s["carrying"][seat], s["passengers"], plain=True)
+        return {"type": "go_to", "cell": min(rules.free_spaces(s, seat, kind), key=lambda c: (
+            togo.get(parse_cell(c), UNREACHABLE), c))}
+    if kind == "remove_sign":
+        mine = _plain_way(s, seat)
+        ahead = [c for c in mine if _key(c) in s["signs"]
+                 and s["signs"][_key(c)]["kind"] in HINDER]
+        return {"type": "remove_sign", "cell": _key(ahead[0])} if ahead else {"type": "discard"}
+    allowed = signs.placements(kind, s["taxis"])
+    if kind in HELP:
+        cells = [_key(c) for c in _plain_way(s, seat)]
+    else:
+        others = [p for p in range(s["players"]) if p != seat]
+        cells = [_key(c) for c in _plain_way(s, rng.choice(others))]
+    cells = [c for c in cells if c in allowed]
+    if not cells:
+        return expand_template(rng.choice(templates), rng)
+    cell = rng.choice(cells)
+    action: dict[str, Any] = {"type": "place", "cell": cell}
+    if allowed[cell]:
+        action["direction"] = rng.choice(allowed[cell])
+    return action
+
+
+def _key(cell: tuple[int, int]) -> str:
+    return f"{cell[0]},{cell[1]}"

@@ -1,0 +1,121 @@
+"""The Tuk-Tuk Taxi bots' rules of thumb: one position per rule, where the obvious good move
+is plain, and the bot must play it (engines/tuk_tuk_taxi/bot.py, bot_easy.py, bot_ways.py)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from engines import bots
+from engines.tuk_tuk_taxi import ENGINE
+from engines.tuk_tuk_taxi.bot_easy import beginner_action
+from engines.tuk_tuk_taxi.bot_ways import home_steps
+from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
+
+#: The way home of seat 1 (stop 0,12) from 4,12: straight up column 12.
+SEAT1_WAY_HOME = {"1,12", "2,12", "3,12"}
+
+
+def normal(s: Any, seat: int = 0) -> dict[str, Any]:
+    return ENGINE.heuristic_action(s, seat, random.Random(0), 0.0)
+
+
+def test_drives_to_the_passenger_when_the_roll_reaches_it() -> None:
+    s = roll(make(taxis={0: "0,4", 1: "12,12"}, passengers=["4,5"]), 5)
+    assert "4,5" in ends(s) and len(ends(s)) > 1
+    assert normal(s) == {"type": "move", "to": "4,5"}
+
+
+def test_drops_off_at_its_stop_rather_than_driving_past() -> None:
+    s = roll(make(taxis={0: "0,3", 1: "12,12"}, carrying={0: True},
+                  passengers=["4,5"]), 3)
+    assert "0,0" in ends(s) and len(ends(s)) > 1
+    assert normal(s) == {"type": "move", "to": "0,0"}
+
+
+def test_goes_for_the_passenger_nearest_to_take_home() -> None:
+    # 8,7 is one step nearer the taxi, 5,4 far nearer seat 0's stop (0,0).
+    s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "5,4"]), 3)
+    choice = normal(s)
+    assert choice["type"] == "move"
+    # West along row 8 is toward both; the bot must not turn back up column 12 or wait.
+    assert choice["to"] == "8,9"
+
+
+def test_no_entry_goes_on_the_other_drivers_only_way_home() -> None:
+    s = make(phase="sign", drawn="no_entry", taxis={0: "0,4", 1: "4,12"},
+             carrying={1: True}, passengers=["8,6"])
+    action = normal(s)
+    assert action["type"] == "place" and action["cell"] in SEAT1_WAY_HOME
+
+
+def test_police_stay_off_the_way_of_a_driver_who_carries_a_passenger() -> None:
+    # Sent home by the Police, a carried passenger is dropped off: that would help seat 1.
+    carrying = make(phase="sign", drawn="police", taxis={0: "0,4", 1: "4,12"},
+                    carrying={1: True}, passengers=["8,6"])
+    assert normal(carrying)["cell"] not in SEAT1_WAY_HOME
+    # Without a passenger the Police cost seat 1 its trip: on its way they go.
+    empty = make(phase="sign", drawn="police", taxis={0: "0,4", 1: "4,12"},
+                 passengers=["7,8"])
+    # Its way to 7,8 runs west along row 4 and down column 8 (the light 4,8 takes none).
+    assert normal(empty)["cell"] in {"4,11", "4,10", "4,9", "5,8", "6,8"}
+
+
+def test_stop_sign_is_not_put_right_in_front_of_a_taxi() -> None:
+    # A taxi enters a Stop cell freely as its turn's first step: two cells ahead it bites.
+    s = make(phase="sign", drawn="stop", taxis={0: "12,0", 1: "4,12"},
+             carrying={1: True}, passengers=["8,6"])
+    assert normal(s)["cell"] in {"1,12", "2,12"}
+
+
+def test_removes_the_no_entry_on_its_own_way_home() -> None:
+    s = make(phase="sign", drawn="remove_sign", taxis={0: "0,4", 1: "12,8"},
+             carrying={0: True}, passengers=["8,6"],
+             signs={"0,2": "no_entry", "8,10": "slippery"})
+    assert normal(s) == {"type": "remove_sign", "cell": "0,2"}
+
+
+def test_no_parking_stays_to_pick_up_and_rolls_again_on_the_way() -> None:
+    on_passenger = make(phase="no_parking", taxis={0: "4,6", 1: "12,12"},
+                        passengers=["4,6"])
+    assert normal(on_passenger) == {"type": "stay"}
+    on_the_way = make(phase="no_parking", taxis={0: "2,4", 1: "12,12"}, passengers=["4,6"])
+    assert normal(on_the_way) == {"type": "roll_again"}
+
+
+def test_steps_to_go_count_what_the_signs_cost() -> None:
+    plain = home_steps({}, 0)[(0, 3)]
+    assert plain == 3
+    stop = home_steps({"0,2": {"kind": "stop", "dir": None}}, 0)[(0, 3)]
+    assert stop > plain
+    closed = home_steps({"0,2": {"kind": "no_entry", "dir": None}}, 0)[(0, 3)]
+    assert closed > plain + 6  # the way round by 4,4 (a light) and 4,0
+    # Cars driving west into 0,4 must turn left (south): the straight way home is shut
+    # (round by a turn back); cars already past it are not concerned.
+    turned = home_steps({"0,4": {"kind": "turn_left", "dir": "W"}}, 0)
+    assert turned[(0, 6)] > home_steps({}, 0)[(0, 6)]
+    assert turned[(0, 3)] == 3
+
+
+def test_the_beginner_heads_for_the_nearest_passenger() -> None:
+    # 8,7 is nearest to the taxi; the normal bot takes the one nearer home (5,4) instead.
+    s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]), 5)
+    easy = beginner_action(s, 0, random.Random(0), 1e-9)
+    assert easy == {"type": "move", "to": "8,7"}
+
+
+def test_the_beginner_puts_a_slowing_sign_on_another_drivers_way() -> None:
+    s = make(phase="sign", drawn="slippery", taxis={0: "0,4", 1: "4,12"},
+             carrying={1: True}, passengers=["8,6"])
+    for seed in range(5):
+        action = beginner_action(s, 0, random.Random(seed), 1e-9)
+        assert action["type"] == "place" and action["cell"] in SEAT1_WAY_HOME
+
+
+def test_hard_keeps_the_obvious_drop_off() -> None:
+    s = roll(make(taxis={0: "0,3", 1: "12,12"}, carrying={0: True},
+                  passengers=["4,5"]), 3)
+    view = ENGINE.view(s, 0)
+    action = bots.decide(ENGINE, view, 0, "hard", random.Random(3), math.inf, iterations=40)
+    assert action == {"type": "move", "to": "0,0"}
