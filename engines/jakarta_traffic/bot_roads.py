@@ -60,10 +60,15 @@ def layout(tiles: Sequence[Tile], fixed: frozenset[int] = frozenset()) -> Layout
 
 
 def state_layout(state: JakartaState) -> Layout:
-    """The layout of a state's tiles, with its order stacks fixing theirs (the mopeds and
-    the marker, which move every turn, are left out of the key: they block the odd honk)."""
-    return layout(state["tiles"], frozenset(
-        c for c, s in enumerate(state["stacks"]) if s is not None))
+    """The layout of a state's tiles, with its order stacks and the manipulation marker
+    fixing theirs. The marker can stay on one tile for the rest of the game (until someone
+    parks there), and a plan that turns it sent two bots shuttling between two spots for
+    ever; it moves only with a honk, which changes the tiles (and so the key) anyway. The
+    mopeds, which move every turn, are left out of the key: they block the odd honk."""
+    fixed = {c for c, s in enumerate(state["stacks"]) if s is not None}
+    if state["marker"] is not None:
+        fixed.add(state["marker"])
+    return layout(state["tiles"], frozenset(fixed))
 
 
 def ride_ends(tiles: Sequence[Tile], start: int) -> tuple[list[int], set[int]]:

@@ -193,3 +193,19 @@ def test_the_bots_road_map_agrees_with_the_rules() -> None:
             assert list(lay.dests[c]) == destinations(state["tiles"], c)
             for d in lay.dests[c]:
                 assert lay.dist[c][d] == 1
+
+
+def test_a_table_of_normal_bots_ends() -> None:
+    """Two normal bots used to shuttle between the same spots for ever (in 5 of these 8
+    deals: a plan turned the tile the manipulation marker sat on, or the bots chased each
+    other round spots they could not leave): a table of bots must end."""
+    for g in range(8):
+        state = ENGINE.setup(2, {}, 900 + g)
+        rng = random.Random(g)
+        actions = 0
+        while ENGINE.outcome(state) is None and actions < 1500:
+            seat = (ENGINE.awaited(state) or ENGINE.to_act(state))[0]
+            action = bots.decide(ENGINE, ENGINE.view(state, seat), seat, "normal", rng)
+            state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+            actions += 1
+        assert ENGINE.outcome(state) is not None, f"deal {900 + g} still going"
