@@ -10,6 +10,8 @@ with an error frame like any other bad frame. Memory per connection stays bounde
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import struct
 from collections.abc import Generator
 from typing import Any
@@ -17,6 +19,7 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import PayloadTooBig, ProtocolError
 from websockets.frames import Frame, Opcode, apply_mask
+from websockets.http11 import Request
 from websockets.protocol import OPEN, Protocol
 from websockets.server import ServerProtocol
 
@@ -195,3 +198,36 @@ def text_frame(data: bytes) -> bytes:
     if n < 0x10000:
         return struct.pack("!BBH", 0x81, 126, n) + data
     return struct.pack("!BBQ", 0x81, 127, n) + data
+
+
+def detached_protocol(transport: Any, *, logger: str = "meja.wsproto",
+                      handshake: bool = False) -> MejaWebSocketProtocol:
+    """A :class:`MejaWebSocketProtocol` past its handshake on ``transport``, with no server
+    and no socket: benchmarks and tests drive its send path (``handshake=False``: an open
+    connection, the state :func:`app.outbox.find_protocol` relies on) or its receive path
+    (``handshake=True``: the opening handshake done as uvicorn does it, so the parser sits
+    where a real connection's does). Kept beside the class because it sets the class's own
+    attributes: a new one that the paths read is added here once, not in every caller."""
+    p = MejaWebSocketProtocol.__new__(MejaWebSocketProtocol)
+    p.transport = transport
+    p.writable = asyncio.Event()
+    p.writable.set()
+    p.queue = asyncio.Queue()
+    p.disconnected = p.close_sent = p.read_paused = False
+    p.handshake_complete = True
+    p.initial_response = None
+    p.logger = logging.getLogger(logger)
+    p.frames = []
+    p.curr_msg_data_type = "bytes"
+    p.conn = _AnsweringServerProtocol(frame_limit=64 * 1024)
+    if not handshake:
+        p.conn.state = OPEN
+        return p
+    p.conn.receive_data(b"GET /ws/g HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
+                        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        b"Sec-WebSocket-Version: 13\r\n\r\n")
+    [request] = p.conn.events_received()
+    assert isinstance(request, Request)
+    p.conn.send_response(p.conn.accept(request))
+    p.conn.data_to_send()
+    return p

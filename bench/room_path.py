@@ -32,14 +32,12 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from websockets.protocol import OPEN  # noqa: E402
-from websockets.server import ServerProtocol  # noqa: E402
 
 from app.db import make_engine, migrate  # noqa: E402
 from app.outbox import Connection  # noqa: E402
 from app.rooms import Hub  # noqa: E402
 from app.store import CommitItem, Store  # noqa: E402
-from app.wsproto import MejaWebSocketProtocol  # noqa: E402
+from app.wsproto import detached_protocol  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
 
 
@@ -62,16 +60,7 @@ class _Sink:
 
     def __init__(self) -> None:
         self._meja_transport = _Transport()
-        proto = MejaWebSocketProtocol.__new__(MejaWebSocketProtocol)
-        proto.transport = self._meja_transport  # type: ignore[assignment]
-        proto.writable = asyncio.Event()
-        proto.writable.set()
-        proto.disconnected = proto.close_sent = False
-        proto.handshake_complete = True
-        proto.initial_response = None
-        proto.conn = ServerProtocol()
-        proto.conn.state = OPEN
-        self._meja_protocol = proto
+        self._meja_protocol = detached_protocol(self._meja_transport)
 
     async def send_text(self, data: str) -> None:
         self._meja_transport.bytes += len(data)

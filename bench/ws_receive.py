@@ -8,7 +8,6 @@ is queued (no socket, no application).
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sys
 import time
@@ -17,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from websockets.frames import Frame, Opcode  # noqa: E402
 
-from app.wsproto import MejaWebSocketProtocol, _AnsweringServerProtocol  # noqa: E402
+from app.wsproto import MejaWebSocketProtocol, detached_protocol  # noqa: E402
 
 
 class _Transport:
@@ -38,22 +37,7 @@ class _Transport:
 
 
 def _protocol() -> MejaWebSocketProtocol:
-    p = MejaWebSocketProtocol.__new__(MejaWebSocketProtocol)
-    p.transport = _Transport()  # type: ignore[assignment]
-    p.queue = asyncio.Queue()
-    p.close_sent = p.read_paused = False
-    p.handshake_complete = True
-    p.logger = logging.getLogger("bench")
-    p.frames = []
-    p.curr_msg_data_type = "bytes"
-    p.conn = _AnsweringServerProtocol(frame_limit=64 * 1024)
-    p.conn.receive_data(b"GET /ws/g HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
-                        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                        b"Sec-WebSocket-Version: 13\r\n\r\n")
-    [request] = p.conn.events_received()
-    p.conn.send_response(p.conn.accept(request))
-    p.conn.data_to_send()
-    return p
+    return detached_protocol(_Transport(), logger="bench", handshake=True)
 
 
 async def run(frames: int, reps: int) -> float:

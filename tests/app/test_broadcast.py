@@ -12,14 +12,12 @@ from typing import Any
 import jsonpatch
 import pytest
 from websockets.frames import Frame, Opcode
-from websockets.protocol import OPEN
-from websockets.server import ServerProtocol
 
 from app.db import make_engine, migrate
 from app.outbox import Connection
 from app.rooms import Hub, Room
 from app.store import CommitItem, Store
-from app.wsproto import MejaWebSocketProtocol, text_frame
+from app.wsproto import detached_protocol, text_frame
 from engines.registry import get_engine
 
 
@@ -40,16 +38,7 @@ class _Socket:
 
     def __init__(self) -> None:
         self._meja_transport = _Transport()
-        proto = MejaWebSocketProtocol.__new__(MejaWebSocketProtocol)
-        proto.transport = self._meja_transport  # type: ignore[assignment]
-        proto.writable = asyncio.Event()
-        proto.writable.set()
-        proto.disconnected = proto.close_sent = False
-        proto.handshake_complete = True
-        proto.initial_response = None
-        proto.conn = ServerProtocol()
-        proto.conn.state = OPEN
-        self._meja_protocol = proto
+        self._meja_protocol = detached_protocol(self._meja_transport)
         self.read = 0
 
     async def send_text(self, data: str) -> None:  # the queue path (not taken here)

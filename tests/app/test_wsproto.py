@@ -5,14 +5,13 @@ the parser (pings answered, invalid text refused)."""
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
 import pytest
 from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 
-from app.wsproto import MejaWebSocketProtocol, _AnsweringServerProtocol
+from app.wsproto import MejaWebSocketProtocol, detached_protocol
 
 
 class _Transport:
@@ -38,23 +37,7 @@ class _Transport:
 
 def _protocol() -> MejaWebSocketProtocol:
     """A server protocol past its handshake, on a transport that records what it gets."""
-    p = MejaWebSocketProtocol.__new__(MejaWebSocketProtocol)
-    p.transport = _Transport()  # type: ignore[assignment]
-    p.queue = asyncio.Queue()
-    p.close_sent = False
-    p.read_paused = False
-    p.handshake_complete = True
-    p.logger = logging.getLogger("test.wsproto")
-    p.frames = []
-    p.curr_msg_data_type = "bytes"
-    p.conn = _AnsweringServerProtocol(frame_limit=64 * 1024)
-    # The opening handshake, as uvicorn does it.
-    p.conn.receive_data(b"GET /ws/g HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
-                        b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                        b"Sec-WebSocket-Version: 13\r\n\r\n")
-    [request] = p.conn.events_received()
-    p.conn.send_response(p.conn.accept(request))
-    p.conn.data_to_send()
+    p = detached_protocol(_Transport(), logger="test.wsproto", handshake=True)
     assert p.conn.state is OPEN
     return p
 
