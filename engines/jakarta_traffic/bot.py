@@ -13,9 +13,9 @@ import orjson
 from engines.base import State, Template, expand_template
 from engines.jakarta_traffic import orderboard, scoring
 from engines.jakarta_traffic.bot_plan import Planner, turns_left
-from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout, walk
+from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
-from engines.jakarta_traffic.roads import entry_table
+from engines.jakarta_traffic.roads import entry_table, ride
 from engines.jakarta_traffic.rules import (
     accept_blocker,
     changing_turns,
@@ -140,7 +140,7 @@ def _honks(state: JakartaState, seat: int, values: list[float],
         tried: dict[tuple[int, ...], float] = {}
         for turns in changing_turns(tile["pattern"], tile["rot"]):
             tables[cell] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
-            ends = tuple(walk(tables, start)[0])
+            ends = tuple(ride(tables, start)[0])
             v = tried.get(ends)
             if v is None:
                 v = tried[ends] = max((values[c] for c in ends), default=-math.inf)
@@ -149,7 +149,7 @@ def _honks(state: JakartaState, seat: int, values: list[float],
         if tile["kind"] != BUILDING:
             for rot in range(4):
                 tables[cell] = entry_table(hand["pattern"], rot)
-                ends = tuple(walk(tables, start)[0])
+                ends = tuple(ride(tables, start)[0])
                 v = tried.get(ends)
                 if v is None:
                     v = tried[ends] = max((values[c] for c in ends), default=-math.inf)
@@ -391,7 +391,7 @@ def _beginner_ride(state: JakartaState, seat: int) -> dict[str, Any]:
             tile, old = tiles[c], tables[c]
             for turns in changing_turns(tile["pattern"], tile["rot"]):
                 tables[c] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
-                v = max((values[d] for d in walk(tables, own)[0]), default=-1.0)
+                v = max((values[d] for d in ride(tables, own)[0]), default=-1.0)
                 if v > best_value:
                     best_value, honk = v, {"type": "rotate", **_xy(c), "turns": turns}
             tables[c] = old

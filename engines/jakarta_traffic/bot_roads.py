@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.jakarta_traffic.data import BUILDING, CHARGING, SIZE
-from engines.jakarta_traffic.roads import NEXT, SPUR, entry_table
+from engines.jakarta_traffic.roads import entry_table, ride
 from engines.jakarta_traffic.rules import changing_turns
 from engines.jakarta_traffic.state import JakartaState, Tile
 
@@ -78,30 +78,9 @@ def ride_ends(tiles: Sequence[Tile], start: int) -> tuple[list[int], set[int]]:
     bot trying honks tries those tiles alone.
     """
     tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
-    return walk(tables, start)
+    return ride(tables, start)
 
 
-def walk(tables: Sequence[tuple[Any, ...]], start: int) -> tuple[list[int], set[int]]:
-    """:func:`ride_ends` over entry tables (a bot trying honks swaps one table at a time)."""
-    seen: set[tuple[int, int]] = set()
-    touched: set[int] = set()
-    stack = [NEXT[start * 4 + p] for p in range(4) if tables[start][p] == SPUR]
-    found: set[int] = set()
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        cell, port = node
-        touched.add(cell)
-        exits = tables[cell][port]
-        if exits == SPUR:
-            found.add(cell)
-            continue
-        for out in exits:
-            stack.append(NEXT[cell * 4 + out])
-    found.discard(start)
-    return sorted(found), touched
 
 
 def _honk_reach(tables: list[tuple[Any, ...]], tiles: Sequence[Tile], start: int,
@@ -109,21 +88,21 @@ def _honk_reach(tables: list[tuple[Any, ...]], tiles: Sequence[Tile], start: int
     """The spots a ride from ``start`` reaches after rotating at most one tile it passes
     (a swap is rarer and costlier: left to the turn's own search)."""
     found = set(plain)
-    _, touched = walk(tables, start)
+    _, touched = ride(tables, start)
     for cell in touched:
         if cell == start or cell in fixed:
             continue
         tile, old = tiles[cell], tables[cell]
         for turns in changing_turns(tile["pattern"], tile["rot"]):
             tables[cell] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
-            found.update(walk(tables, start)[0])
+            found.update(ride(tables, start)[0])
         tables[cell] = old
     return found
 
 
 def _build(tiles: Sequence[Tile], fixed: frozenset[int]) -> Layout:
     tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
-    dests = tuple(tuple(walk(tables, c)[0]) for c in range(CELLS))
+    dests = tuple(tuple(ride(tables, c)[0]) for c in range(CELLS))
     # A turn is a honk and a ride: the distances count the spots one honk opens too.
     reach = [_honk_reach(tables, tiles, c, dests[c], fixed) for c in range(CELLS)]
     dist: list[tuple[int, ...]] = []

@@ -115,12 +115,17 @@ def reachable(tiles: Sequence[Tile], start: int) -> dict[int, list[list[Any]]]:
 
 def destinations(tiles: Sequence[Tile], start: int) -> list[int]:
     """The cells a ride from ``start`` can park at, sorted (no routes: the hot path)."""
-    tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
+    return ride(tuple(entry_table(t["pattern"], t["rot"]) for t in tiles), start)[0]
+
+
+def ride(tables: Sequence[tuple[Any, ...]], start: int) -> tuple[list[int], set[int]]:
+    """Over the tiles' entry tables: (the cells a ride from ``start`` can park at, sorted;
+    every cell whose roads the ride looked at). Only a tile in the second set can change
+    the first when it is turned or swapped, so a bot trying honks swaps one table at a time
+    and tries those tiles alone."""
     seen: set[tuple[int, int]] = set()
-    stack: list[tuple[int, int]] = []
-    for port in range(4):
-        if tables[start][port] == SPUR:
-            stack.append(NEXT[start * 4 + port])
+    touched: set[int] = set()
+    stack = [NEXT[start * 4 + p] for p in range(4) if tables[start][p] == SPUR]
     found: set[int] = set()
     while stack:
         node = stack.pop()
@@ -128,6 +133,7 @@ def destinations(tiles: Sequence[Tile], start: int) -> list[int]:
             continue
         seen.add(node)
         cell, port = node
+        touched.add(cell)
         exits = tables[cell][port]
         if exits == SPUR:
             found.add(cell)
@@ -135,7 +141,7 @@ def destinations(tiles: Sequence[Tile], start: int) -> list[int]:
         for out in exits:
             stack.append(NEXT[cell * 4 + out])
     found.discard(start)
-    return sorted(found)
+    return sorted(found), touched
 
 
 def _route(parent: dict[tuple[int, int], tuple[int, int] | None], node: tuple[int, int],
