@@ -55,10 +55,12 @@ def bot_action(state: State, seat: int, rng: random.Random,
     return expand_template(rng.choice(templates), rng)
 
 
-def targets(state: State, seat: int) -> tuple[set[str], str | None]:
-    """Lokasi this pedestrian still needs to visit, and its meeting place if not met yet."""
+def tasks_left(state: State, seat: int) -> tuple[set[str], str | None, bool]:
+    """Lokasi still to visit, the meeting place still to meet at, and whether the clearing
+    task is still open."""
     visit: set[str] = set()
     meet_at = None
+    clear = False
     for (kind, target), done in zip(TASK_CARDS[state["task_card"][seat]], state["done"][seat],
                                     strict=True):
         if done:
@@ -67,8 +69,17 @@ def targets(state: State, seat: int) -> tuple[set[str], str | None]:
             visit.add(str(target))
         elif kind == "meet":
             meet_at = str(target)
-        elif state["held"][seat] == 0:
-            visit.update(name for name, acts in LOKASI.items() if TOKEN in acts)
+        else:
+            clear = True
+    return visit, meet_at, clear
+
+
+def targets(state: State, seat: int) -> tuple[set[str], str | None]:
+    """Lokasi this pedestrian still needs to visit (with the clearing task open and no
+    token held, those that give one), and its meeting place if not met yet."""
+    visit, meet_at, clear = tasks_left(state, seat)
+    if clear and state["held"][seat] == 0:
+        visit.update(name for name, acts in LOKASI.items() if TOKEN in acts)
     return visit, meet_at
 
 

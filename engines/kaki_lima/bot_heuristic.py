@@ -33,6 +33,7 @@ from engines.kaki_lima.board import (
     kinds,
     walk_ends,
 )
+from engines.kaki_lima.bot import tasks_left
 from engines.kaki_lima.data import (
     ANOTHER,
     DECK,
@@ -47,7 +48,6 @@ from engines.kaki_lima.data import (
     PATH_VP,
     PICKUP,
     SWAP,
-    TASK_CARDS,
     TASK_VP,
     TOKEN,
 )
@@ -98,25 +98,6 @@ def combo_steps(cards: list[str]) -> int:
 def cheapest(cards: list[str]) -> str:
     """The card worth least to keep: fewest steps, plain before boosted."""
     return min(cards, key=lambda c: (DECK[c][0], DECK[c][1] is not None, c))
-
-
-def tasks_left(state: State, seat: int) -> tuple[set[str], str | None, bool]:
-    """Lokasi still to visit, the meeting place still to meet at, and whether the clearing
-    task is still open."""
-    visit: set[str] = set()
-    meet_at = None
-    clear = False
-    for (kind, target), done in zip(TASK_CARDS[state["task_card"][seat]], state["done"][seat],
-                                    strict=True):
-        if done:
-            continue
-        if kind == "visit":
-            visit.add(str(target))
-        elif kind == "meet":
-            meet_at = str(target)
-        else:
-            clear = True
-    return visit, meet_at, clear
 
 
 def projected_stars(state: State) -> int:
