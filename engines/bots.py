@@ -39,9 +39,6 @@ LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 EASY_NOISE = 0.35
 #: The defaults; each game tunes its own (``Engine.search_tuning``).
 DEFAULT_TUNING = SearchTuning()
-HARD_ITERATIONS = DEFAULT_TUNING.iterations
-MAX_CANDIDATES = DEFAULT_TUNING.max_candidates
-MIN_VISITS = DEFAULT_TUNING.min_visits
 
 
 def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
@@ -50,8 +47,9 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     """The bot's action from the seat's view only.
 
     easy/normal run :meth:`Engine.heuristic_action` on one determinization; hard runs
-    ISMCTS within ``budget_s`` seconds and at most ``iterations`` iterations (default
-    :data:`HARD_ITERATIONS`). Pass ``budget_s=math.inf`` and a cap for a deterministic result.
+    ISMCTS within ``budget_s`` seconds and at most ``iterations`` iterations (default: the
+    game's ``search_tuning.iterations``). Pass ``budget_s=math.inf`` and a cap for a
+    deterministic result.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
@@ -69,7 +67,7 @@ def action_key(action: dict[str, Any]) -> bytes:
 
 
 def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Random,
-                      limit: int = MAX_CANDIDATES) -> list[dict[str, Any]]:
+                      limit: int = DEFAULT_TUNING.max_candidates) -> list[dict[str, Any]]:
     """Concrete actions worth searching for ``seat``: the game's own ranked candidates
     (:meth:`Engine.bot_candidates`) when it has them; else the heuristic's choice first, then
     every action the templates stand for when there are few, else a sample of them."""
