@@ -67,9 +67,9 @@ Action = dict[str, Any]
 #: VP-like worth of the things a landing gives (gathering and Jom! VP count as they are).
 CARD_WORTH = 0.7  # a Langkah card drawn (more walks to choose from)
 ANOTHER_WORTH = 3.0  # Play Another Card: a second walk this turn
-#: A task done brings the end (and the win) nearer, beyond its VP. Small: rushing tasks
-#: lost to tokens and gatherings (1.5 -> 0.5: normal vs random at 5 / 6 players 78 / 82%
-#: -> 87 / 85%, n=60).
+#: A task done brings the end (and the win) nearer, beyond its VP. 1.5 -> 0.5 took normal
+#: vs random at 5 / 6 players from 78 / 82% to 87 / 85% on 60 deals, but not on the
+#: bench's 100 (68% -> 66% at 5 players): within the noise.
 TEMPO = 0.5
 WAIT_CHANCE = 0.45  # how likely someone joins a pedestrian waiting at a gathering spot
 LOOKAHEAD = 0.55  # next turn's best walk, discounted (the draw and the others change it)
@@ -79,8 +79,10 @@ CLOSING = 0.6  # the turn ahead counts less once the game is about to end
 ENDING = 2.0  # ending the game: the lead (plus this) decides whether it is worth it
 #: A token picked up, of its path's 2 VP plus CA stars. More than the path alone: the pool
 #: runs dry within two or three rounds at 4-6 players (whoever comes later gets none), and a
-#: token in hand also makes its holder the partner of collaborative clearings. Measured:
-#: 0.9 -> 1.6 took normal vs random at 4 / 6 players from 77 / 73% to 92 / 83% (n=60 each).
+#: token in hand also makes its holder the partner of collaborative clearings. Measured
+#: (normal vs random): 0.9 -> 1.6 took 4 / 6 players from 77 / 73% to 92 / 83% on 60 deals
+#: (seeds 11000+), but 5 players on the bench's 100 deals fell from 74% to 66%: not a
+#: clear gain at these counts.
 TOKEN_FACTOR = 1.6
 GATHER_NOW = 1.0  # per step of gathering VP scored at once
 BEGINNER_GATHER = 0.5  # the easy bot half sees what gathering scores
