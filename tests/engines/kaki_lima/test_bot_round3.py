@@ -1,0 +1,80 @@
+"""Kaki Lima bot rules added for issue 14's targets at 3-6 players, and the 2-player deal that
+never ended: each on a hand-made position (or the deal itself) where the move is clear."""
+
+from __future__ import annotations
+
+import random
+
+from engines.bots import decide
+from engines.kaki_lima import ENGINE
+from engines.kaki_lima.board import cell
+from engines.kaki_lima.data import RED
+from tests.engines.kaki_lima.helpers import card, position
+
+State = dict[str, object]
+
+#: Pi Mana? card 1 (index 0): visit Kopitiam, Chinese Temple, Bank; meet at Hin Bus Depot;
+#: clear 2. Everything but the meeting done:
+ONLY_MEETING = [True, True, True, False, True]
+
+
+def bot(level: str, state: State, seat: int = 0, seed: int = 3) -> dict[str, object]:
+    """The ``level`` bot's move for ``seat`` from its view."""
+    return decide(ENGINE, ENGINE.view(state, seat), seat, level, random.Random(seed))
+
+
+def only_meeting_left(at: tuple[int, int]) -> State:
+    """Lay Ting has only her meeting at Hin Bus Depot left and stands at ``at``; Aunty Toh
+    waits far off; the Bank (Play Another Card) is two steps away."""
+    state = position(2, cards={(2, 2): "Hin Bus Depot", (2, 4): "Bank", (0, 0): "Arts-ED"},
+                     pos=[at, (4, 9)], hands=[[card(2), card(2, nth=1)], [card(3)]])
+    state["task_card"] = [0, 1]
+    state["done"][0] = list(ONLY_MEETING)
+    return state
+
+
+def test_a_beginner_with_only_its_meeting_left_waits_at_its_place() -> None:
+    # Walking off and back again reset the stall count for ever (spec ruling 10).
+    state = only_meeting_left((2, 2))
+    for seed in range(20):
+        assert bot("easy", state, seed=seed) == {"type": "no_walk"}
+
+
+def test_play_another_card_is_no_lure_once_walks_bring_nothing() -> None:
+    # The Bank's second walk used to be worth 3 VP by itself: a pedestrian with only its
+    # meeting left circled Bank, Dhobi and Market instead of waiting at Hin Bus Depot.
+    state = only_meeting_left((2, 2))
+    assert bot("normal", state) == {"type": "no_walk"}
+    # With a Lokasi still to visit, the second walk is worth having again.
+    state["done"][0] = [True, True, False, False, True]  # the Bank itself is to visit
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == cell(2, 4)
+
+
+def test_a_clearing_token_beats_a_short_gathering_at_six_players() -> None:
+    # Six steps into a friend at Kopitiam is 6 VP; the token at MBPP is a path worth
+    # 2 + 3 CA stars, and the pool runs dry within a few rounds with six pedestrians.
+    reds = {(4, 0): RED, (4, 1): RED, (0, 5): RED, (0, 6): RED}
+    state = position(6, cards={(2, 4): "Kopitiam", (2, 0): "MBPP", **reds},
+                     pos=[(2, 2), (2, 4), (4, 9), (4, 8), (4, 7), (0, 9)],
+                     hands=[[card(2), card(6)], [card(3)], [card(3, nth=1)], [card(3, nth=2)],
+                            [card(5)], [card(4)]])
+    state["task_card"] = [5, 1, 2, 3, 4, 0]  # Lay Ting's tasks are none of these cards
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == cell(2, 0)
+
+
+def test_the_two_player_deal_where_the_easy_bot_circled_ends() -> None:
+    # Normal (seat 0) against easy, bench seed 10046: the easy bot, left with its meeting,
+    # walked 204 times round Bank, Dhobi and Market (684 actions) while normal waited at its
+    # own meeting place; the same circling ran one hard-vs-easy bench game past 5,000.
+    state = ENGINE.setup(2, {}, 10046)
+    rng = random.Random(10046 * 7919)
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < 400:
+        seat = ENGINE.awaited(state)[0]
+        level = "normal" if seat == 0 else "easy"
+        action = decide(ENGINE, ENGINE.view(state, seat), seat, level, rng)
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+        actions += 1
+    assert ENGINE.outcome(state) is not None
