@@ -142,3 +142,14 @@ def test_a_sign_spends_itself_on_a_driver_who_can_still_deliver_before_the_end()
              delivered=[0, 0, 1])
     action = normal(s)
     assert action["type"] == "place" and action["cell"] in {"1,12", "2,12"}
+
+
+def test_the_beginner_puts_its_slowing_sign_right_in_front_of_the_other_taxi() -> None:
+    # Seat 1 carries a passenger 20 cells from home (0,12); the beginner holds it up where
+    # it sees it, within three cells of its taxi, not somewhere further down its way.
+    s = make(phase="sign", drawn="warning", taxis={0: "0,0", 1: "12,4"},
+             carrying={1: True}, passengers=["8,6"])
+    for seed in range(8):
+        action = beginner_action(s, 0, random.Random(seed), 1e-9)
+        row, col = map(int, action["cell"].split(","))
+        assert action["type"] == "place" and abs(row - 12) + abs(col - 4) <= 3
