@@ -153,3 +153,12 @@ def test_the_beginner_puts_its_slowing_sign_right_in_front_of_the_other_taxi() -
         action = beginner_action(s, 0, random.Random(seed), 1e-9)
         row, col = map(int, action["cell"].split(","))
         assert action["type"] == "place" and abs(row - 12) + abs(col - 4) <= 3
+
+
+def test_a_slowing_sign_goes_against_the_leader_not_the_nearest_driver() -> None:
+    # Seat 1 (next to seat 0's taxi) and seat 2 (one passenger ahead) are both three cells
+    # from home with a passenger: the Stop goes on the leader's way.
+    s = make(3, phase="sign", drawn="stop", taxis={0: "0,8", 1: "4,12", 2: "8,12"},
+             carrying={1: True, 2: True}, passengers=["6,4"], delivered=[0, 0, 1])
+    action = normal(s)
+    assert action["type"] == "place" and action["cell"] in {"10,12", "11,12"}
