@@ -23,6 +23,7 @@ import orjson
 
 from engines.base import State, expand_template
 from engines.tuk_tuk_taxi import data, rules, signs
+from engines.tuk_tuk_taxi.bot_horizon import projected, relevance
 from engines.tuk_tuk_taxi.bot_ways import (
     UNREACHABLE,
     Board,
@@ -44,8 +45,14 @@ REMAINING_CAP = 44.0
 TAKEN_PENALTY = 6.0
 #: How far along a driver's way a sign is worth considering (a few turns of driving).
 WAY_AHEAD = 12
-#: In games of three or four, the other drivers but the leader count this much.
+#: In games of three or four, the other drivers but the leader count this much (those
+#: who could still end level with or above the seat), or ``BEHIND_WEIGHT`` (the others).
 TRAILING_WEIGHT = 0.6
+BEHIND_WEIGHT = 0.35
+#: Steps to go are capped here when projecting deliveries (a closed way may reopen).
+PROJECTION_CAP = 60.0
+#: The evaluation's logistic scale, in passengers at the end.
+EVALUATE_SCALE = 0.3
 #: Signs that slow down or send back whoever drives over them.
 HINDER: frozenset[str] = frozenset({"slippery", "warning", "pedestrian_crossing",
                                     "speed_limit", "stop", "no_entry", "police",
@@ -101,17 +108,15 @@ def remaining(s: TukTukState, seat: int, board: Board | None = None) -> float:
     return togo.get(parse_cell(s["taxis"][seat]), UNREACHABLE)
 
 
-def worth(s: TukTukState, seat: int) -> float:
-    """Delivered passengers in steps, less the steps still to go for the next one."""
-    return s["delivered"][seat] * DELIVERY_STEPS - min(remaining(s, seat), REMAINING_CAP)
-
-
 def evaluate(state: State, seat: int) -> float:
-    """Delivered passengers (and how close the next one is) against the best other seat."""
+    """The passengers the seat will likely have delivered when the stack runs out (those
+    delivered, and how close the next ones are for the turns left) against the best other
+    seat's (bot_horizon.py)."""
     s = cast(TukTukState, state)
-    mine = worth(s, seat)
-    best = max(worth(s, p) for p in range(s["players"]) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
+    counts = [projected(s, p, min(remaining(s, p), PROJECTION_CAP))
+              for p in range(s["players"])]
+    best = max(c for p, c in enumerate(counts) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(counts[seat] - best) / EVALUATE_SCALE))
 
 
 # -- the heuristic ---------------------------------------------------------------------------
@@ -240,14 +245,26 @@ class SignJudge:
         self.taxis = [parse_cell(t) for t in s["taxis"]]
 
     def _weights(self) -> list[float]:
+        """Whose steps count how much: the leader's (by the passengers each will likely
+        have at the end) fully, the others' less, the seat's own against; each scaled by
+        how much steps still change that driver's count before the stack runs out."""
         s, seat = self.s, self.seat
-        worths = [s["delivered"][p] * DELIVERY_STEPS - min(self.plans[p].remaining,
-                                                              REMAINING_CAP)
-                  for p in range(s["players"])]
+        rest = [min(plan.remaining, PROJECTION_CAP) for plan in self.plans]
+        counts = [projected(s, p, rest[p]) for p in range(s["players"])]
         others = [p for p in range(s["players"]) if p != seat]
-        leader = max(others, key=lambda p: (worths[p], -p))
-        return [-1.0 if p == seat else 1.0 if p == leader else TRAILING_WEIGHT
-                for p in range(s["players"])]
+        leader = max(others, key=lambda p: (counts[p], -p))
+        weights = []
+        for p in range(s["players"]):
+            rel = relevance(s, p, rest[p])
+            if p == seat:
+                weights.append(-max(rel, 0.4))
+            elif p == leader:
+                weights.append(rel)
+            elif counts[p] >= counts[seat] - 0.5:
+                weights.append(TRAILING_WEIGHT * rel)
+            else:
+                weights.append(BEHIND_WEIGHT * rel)
+        return weights
 
     def touches(self, p: int, cells: tuple[Cell, ...]) -> bool:
         """Could a change on ``cells`` alter driver ``p``'s steps to go?"""

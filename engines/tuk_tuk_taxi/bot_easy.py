@@ -2,10 +2,11 @@
 
 It drives toward the nearest passenger (not the one that is nearest to take home), counting
 cells only: it walks round No entry and one-way signs but does not plan for traffic lights,
-Stop signs or the Police. It puts a slowing sign somewhere on another driver's way (any
-cell of the next few, not the one that hurts most) and a helping one on its own, removes
-the first sign in its way, and now and then (``noise``) takes a worse route or a careless
-sign play. :func:`plain_best_move` is also the bench's greedy driver.
+Stop signs or the Police. It puts a slowing sign right in front of another driver's taxi
+(one of the next three cells of its way: a Stop there often does nothing, since a taxi's
+first step enters it freely; never the cell further on that hurts most) and a helping one
+on its own, removes the first sign just ahead of it, and now and then (``noise``) takes a
+worse route or a careless sign play. :func:`plain_best_move` is also the bench's greedy driver.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, home_steps, to_go, way
 from engines.tuk_tuk_taxi.data import parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState
 
-#: How many cells of a driver's way the beginner looks at when putting a sign.
-LOOK_AHEAD = 6
+#: How many cells of a driver's way the beginner looks at when putting a sign: the few in
+#: front of the taxi, where a beginner sees the car it wants to hold up.
+LOOK_AHEAD = 3
 
 
 def plain_ranked_moves(s: TukTukState, seat: int, best_passenger: bool) -> list[int]:

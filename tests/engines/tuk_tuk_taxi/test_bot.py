@@ -119,3 +119,46 @@ def test_hard_keeps_the_obvious_drop_off() -> None:
     view = ENGINE.view(s, 0)
     action = bots.decide(ENGINE, view, 0, "hard", random.Random(3), math.inf, iterations=40)
     assert action == {"type": "move", "to": "0,0"}
+
+
+def test_closeness_counts_only_for_what_the_stack_leaves_time_to_deliver() -> None:
+    # Seat 0 carries a passenger 12 steps from home; seat 1 has none and is far from all.
+    def value(stack: list[str]) -> float:
+        s = make(phase="sign", drawn="slippery", taxis={0: "0,12", 1: "12,12"},
+                 carrying={0: True}, passengers=["6,4"], stack=stack)
+        return ENGINE.evaluate(s, 0)
+
+    # With 20 turns each to go, being 12 steps from a drop-off is a clear lead...
+    assert value(["slippery"] * 40) > 0.8
+    # ...with the last tile drawn, nobody delivers again: dead level.
+    assert abs(value([]) - 0.5) < 0.05
+
+
+def test_a_sign_spends_itself_on_a_driver_who_can_still_deliver_before_the_end() -> None:
+    # The stack holds one tile: seat 1 has its last turn, seat 2 none. Seat 2, whose way
+    # home is as long, cannot deliver any more whatever the signs say; seat 1 can.
+    s = make(3, phase="sign", drawn="stop", taxis={0: "12,0", 1: "3,12", 2: "12,9"},
+             carrying={1: True, 2: True}, passengers=["8,6"], stack=["slippery"],
+             delivered=[0, 0, 1])
+    action = normal(s)
+    assert action["type"] == "place" and action["cell"] in {"1,12", "2,12"}
+
+
+def test_the_beginner_puts_its_slowing_sign_right_in_front_of_the_other_taxi() -> None:
+    # Seat 1 carries a passenger 20 cells from home (0,12); the beginner holds it up where
+    # it sees it, within three cells of its taxi, not somewhere further down its way.
+    s = make(phase="sign", drawn="warning", taxis={0: "0,0", 1: "12,4"},
+             carrying={1: True}, passengers=["8,6"])
+    for seed in range(8):
+        action = beginner_action(s, 0, random.Random(seed), 1e-9)
+        row, col = map(int, action["cell"].split(","))
+        assert action["type"] == "place" and abs(row - 12) + abs(col - 4) <= 3
+
+
+def test_a_slowing_sign_goes_against_the_leader_not_the_nearest_driver() -> None:
+    # Seat 1 (next to seat 0's taxi) and seat 2 (one passenger ahead) are both three cells
+    # from home with a passenger: the Stop goes on the leader's way.
+    s = make(3, phase="sign", drawn="stop", taxis={0: "0,8", 1: "4,12", 2: "8,12"},
+             carrying={1: True, 2: True}, passengers=["6,4"], delivered=[0, 0, 1])
+    action = normal(s)
+    assert action["type"] == "place" and action["cell"] in {"10,12", "11,12"}
