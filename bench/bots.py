@@ -111,7 +111,10 @@ class Result:
 def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
               hero: int, result: Result) -> None:
     """One game; ``hero`` is the seat of the first level. Adds its share to ``result``."""
-    rng = random.Random(seed * 7919 + hero)
+    # One generator per seat: what one seat's policy draws (a search draws a varying
+    # amount) never changes what the others do, so the other seats of two pairings on one
+    # deal play alike for as long as their positions do.
+    rngs = [random.Random((seed * 7919 + hero) * 8 + seat) for seat in range(players)]
     state = engine.setup(players, {}, seed)
     actions = 0
     moves = [0] * players
@@ -119,7 +122,7 @@ def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
         seat = (engine.awaited(state) or engine.to_act(state))[0]
         if state.get("current") == seat and state.get("phase") in ("sign", "honk", "start"):
             moves[seat] += 1   # one per turn begun (Tuk-Tuk: the sign; Jakarta: the honk)
-        raw = policies[seat](engine, state, seat, rng)
+        raw = policies[seat](engine, state, seat, rngs[seat])
         state = engine.apply(state, seat, engine.parse_action(raw)).state
         actions += 1
     outcome = engine.outcome(state)
@@ -217,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default="",
                         help="comma-separated pairings, e.g. hard-random,normal-greedy "
                              "(default: all)")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number of the first deal (games N, N+1, ...): a second run "
+                             "with --first-game 200 adds 200 new deals to the first run's")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes playing games side by side")
     parser.add_argument("--out", default="", help="append one JSON line per pairing here")
@@ -245,7 +251,8 @@ def main(argv: list[str] | None = None) -> int:
                 name = f"{first} vs {second}"
                 start = time.perf_counter()
                 tasks = [Task(engine.id, players, first, second, g, args.budget,
-                              args.iterations) for g in range(args.games)]
+                              args.iterations)
+                         for g in range(args.first_game, args.first_game + args.games)]
                 res = run_pairing(tasks, pool, timings)
                 lo, hi = wilson(res.share, res.games)
                 line = (f"{engine.id:16} {players}p {name:17} win share "
@@ -265,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                             "game": engine.id, "players": players, "pairing": name,
                             "budget": args.budget if math.isfinite(args.budget) else "inf",
                             "iterations": args.iterations,
+                            "first_game": args.first_game,
                             "low": lo, "high": hi, **asdict(res)}) + b"\n")
     if pool is not None:
         pool.close()
