@@ -436,14 +436,19 @@ def beginner_action(state: JakartaState, seat: int, rng: random.Random) -> dict[
 # == the search's judge ==========================================================================
 
 def points(state: JakartaState, seat: int) -> float:
-    """The seat's score now plus what its plans are worth in the turns it has left."""
-    part = scoring.breakdown(state, seat)["total"]
+    """The seat's score now plus what its plans are worth in the turns it has left.
+
+    Energy counts what the heuristic counts it (:data:`bot_plan.ENERGY_VALUE` while the
+    game goes on, its full point at the end): at its full point the search preferred
+    charging to taking orders, unlike the heuristic it was meant to refine."""
+    part = scoring.breakdown(state, seat)
     here = state["mopeds"][seat]
     if here is None:
-        return float(part)
+        return float(part["total"])
     plan = Planner(state, seat, state_layout(state), turns_left(state, seat))
     energy, phone = state["energy"][seat], state["phone"][seat]
-    return part + plan.potential(state["board"], here, phone, energy)
+    return (part["star_points"] + part["bubble_points"] + plan.ev * energy
+            + plan.potential(state["board"], here, phone, energy))
 
 
 def evaluate(state: State, seat: int) -> float:
