@@ -301,14 +301,27 @@ def bot_candidates(state: State, seat: int, rng: random.Random,
     return list(found)
 
 
+#: The search weighs only the turns the heuristic values within this much (points) of its
+#: best: a turn a whole point worse is junk the search's few noisy playouts could only
+#: pick by mistake, and a decision left with one candidate costs nothing (a third of the
+#: rides at four players), which leaves the iterations to the close calls.
+CANDIDATE_SPAN = 1.0
+
+
 def _candidates(s: JakartaState, seat: int, rng: random.Random) -> list[dict[str, Any]]:
     if s["phase"] in ("honk", "drive"):
-        return [a for _, a in ranked_turns(s, seat, spot_values(planner(s, seat)))]
+        ranked = ranked_turns(s, seat, spot_values(planner(s, seat)))
+        return [a for v, a in ranked if v >= ranked[0][0] - CANDIDATE_SPAN]
     best = heuristic_action(cast(State, s), seat, rng, 0.0)
     if s["phase"] == "arrival":
         pending = s["pending"]
         assert pending is not None
         if pending["kind"] == "deliver":
+            return [best]
+        here = s["mopeds"][seat]
+        assert here is not None
+        take, leave = planner(s, seat).choices(here, pending["order"])
+        if abs(take - leave) > CANDIDATE_SPAN:
             return [best]
         other = {"type": "decline"} if best["type"] == "accept" else {"type": "accept"}
         return [best, other]

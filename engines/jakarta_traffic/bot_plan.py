@@ -217,11 +217,16 @@ class Planner:
 
     def takes(self, cell: int, order: str) -> bool:
         """Whether taking ``order`` at ``cell`` beats leaving it (energy already counted)."""
+        take, leave = self.choices(cell, order)
+        return take > leave
+
+    def choices(self, cell: int, order: str) -> tuple[float, float]:
+        """(taking ``order`` at ``cell``, leaving it): what each is worth."""
         state, seat = self.state, self.seat
         energy, phone, board = state["energy"][seat], state["phone"][seat], state["board"]
         leave = self.ev * energy + self.potential(board, cell, phone, energy)
         take = self.ev * (energy - 1) + self.potential(board, cell, phone + [order], energy - 1)
-        return take > leave
+        return take, leave
 
     def delivery(self, cell: int, phone: list[str], energy: int, wanted: list[str]) -> float:
         """Points of delivering ``wanted`` here and the plans left after it."""
