@@ -29,8 +29,10 @@ from engines.jakarta_traffic.data import (
 )
 from engines.jakarta_traffic.state import JakartaState, OrderBoard
 
-#: How much a plan loses per turn of riding it still needs.
-GAMMA = 0.7
+#: How much a plan loses per turn of riding it still needs. Against three easy bots over
+#: the same 60 deals normal won 38% at 0.6, 66% at 0.7, 81% at 0.8 and 82-83% at 0.85-0.9
+#: (and 0.8 beat 0.7 at two and three players too): the far 7-star order is worth the ride.
+GAMMA = 0.8
 #: What one energy is worth while the game goes on: a point at the end, but it is bought
 #: back at charging stations (in the last round it is worth its full point).
 ENERGY_VALUE = 0.6
