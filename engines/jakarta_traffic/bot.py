@@ -301,14 +301,27 @@ def bot_candidates(state: State, seat: int, rng: random.Random,
     return list(found)
 
 
+#: The search weighs only the turns the heuristic values within this much (points) of its
+#: best: a turn a whole point worse is junk the search's few noisy playouts could only
+#: pick by mistake, and a decision left with one candidate costs nothing (a third of the
+#: rides at four players), which leaves the iterations to the close calls.
+CANDIDATE_SPAN = 1.0
+
+
 def _candidates(s: JakartaState, seat: int, rng: random.Random) -> list[dict[str, Any]]:
     if s["phase"] in ("honk", "drive"):
-        return [a for _, a in ranked_turns(s, seat, spot_values(planner(s, seat)))]
+        ranked = ranked_turns(s, seat, spot_values(planner(s, seat)))
+        return [a for v, a in ranked if v >= ranked[0][0] - CANDIDATE_SPAN]
     best = heuristic_action(cast(State, s), seat, rng, 0.0)
     if s["phase"] == "arrival":
         pending = s["pending"]
         assert pending is not None
         if pending["kind"] == "deliver":
+            return [best]
+        here = s["mopeds"][seat]
+        assert here is not None
+        take, leave = planner(s, seat).choices(here, pending["order"])
+        if abs(take - leave) > CANDIDATE_SPAN:
             return [best]
         other = {"type": "decline"} if best["type"] == "accept" else {"type": "accept"}
         return [best, other]
@@ -436,14 +449,19 @@ def beginner_action(state: JakartaState, seat: int, rng: random.Random) -> dict[
 # == the search's judge ==========================================================================
 
 def points(state: JakartaState, seat: int) -> float:
-    """The seat's score now plus what its plans are worth in the turns it has left."""
-    part = scoring.breakdown(state, seat)["total"]
+    """The seat's score now plus what its plans are worth in the turns it has left.
+
+    Energy counts what the heuristic counts it (:data:`bot_plan.ENERGY_VALUE` while the
+    game goes on, its full point at the end): at its full point the search preferred
+    charging to taking orders, unlike the heuristic it was meant to refine."""
+    part = scoring.breakdown(state, seat)
     here = state["mopeds"][seat]
     if here is None:
-        return float(part)
+        return float(part["total"])
     plan = Planner(state, seat, state_layout(state), turns_left(state, seat))
     energy, phone = state["energy"][seat], state["phone"][seat]
-    return part + plan.potential(state["board"], here, phone, energy)
+    return (part["star_points"] + part["bubble_points"] + plan.ev * energy
+            + plan.potential(state["board"], here, phone, energy))
 
 
 def evaluate(state: State, seat: int) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import State, clone
+from engines.base import State
 
 #: Keys the view adds for the client (derived from the state, never part of it).
 DERIVED = frozenset({"orderboard", "scores", "routes"})
@@ -18,6 +18,8 @@ DERIVED = frozenset({"orderboard", "scores", "routes"})
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     """The viewed table with a random generator position (the dice's future)."""
-    state: State = {k: clone(v) for k, v in view.items() if k not in DERIVED}
+    # No copy: every move copies what it changes first (Engine.copy_state) and the bots
+    # only read, so the search's many determinizations share the view's parts.
+    state: State = {k: v for k, v in view.items() if k not in DERIVED}
     state["rng"] = rng.getrandbits(64)
     return state
