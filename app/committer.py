@@ -7,7 +7,8 @@ so latency stays about one commit while throughput grows with the load. With sev
 the next batch does not wait for the previous one's disk flush (PostgreSQL flushes
 concurrent commits together) - unless the commits notify (the PostgreSQL fan-out), which
 serializes their flushes: then one lane (see :meth:`Committer.start`). A game has at most
-one action in flight (its room's lock), so no game is ever in two batches. Nobody hears of an action before its commit returns.
+one action in flight (its room's lock), so no game is ever in two batches. Nobody hears of
+an action before its commit returns.
 """
 
 from __future__ import annotations
