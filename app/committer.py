@@ -5,8 +5,10 @@ the bottleneck. Here a queued action starts a commit at once on a free *lane* (a
 connection), and everything that arrives while every lane is busy goes into the next batch,
 so latency stays about one commit while throughput grows with the load. With several lanes
 the next batch does not wait for the previous one's disk flush (PostgreSQL flushes
-concurrent commits together). A game has at most one action in flight (its room's lock), so
-no game is ever in two batches. Nobody hears of an action before its commit returns.
+concurrent commits together) - unless the commits notify (the PostgreSQL fan-out), which
+serializes their flushes: then one lane (see :meth:`Committer.start`). A game has at most
+one action in flight (its room's lock), so no game is ever in two batches. Nobody hears of
+an action before its commit returns.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Committer:
 
     def __init__(self, store: Store, origin: str = "") -> None:
         self.store = store
+        #: MEJA_COMMIT_LANES as set (None: the default, see :meth:`start`).
+        self._lanes_set = os.environ.get("MEJA_COMMIT_LANES") or None
         self._writers: list[Any] = []
         self._closers: list[Callable[[], Awaitable[None]]] = []
         self._executor: ThreadPoolExecutor | None = None
@@ -43,7 +47,7 @@ class Committer:
             from app.pgwriter import AsyncPgWriter
 
             url = store.engine.url.render_as_string(hide_password=False)
-            for _ in range(int(os.environ.get("MEJA_COMMIT_LANES", "2"))):
+            for _ in range(int(self._lanes_set or "2")):
                 writer = AsyncPgWriter(url, origin)
                 self._writers.append(writer)
                 lanes.append(writer.commit_batch)
@@ -81,9 +85,20 @@ class Committer:
             writer.notify = on
 
     def start(self) -> None:
-        """Start committing on the running event loop."""
+        """Start committing on the running event loop.
+
+        By default a notifying committer (the PostgreSQL fan-out) commits on one lane: a
+        commit that notifies holds PostgreSQL's notify lock until its flush, so a second
+        lane's commit only waits behind the first one's flush instead of sharing it, and
+        it halves the batches: twice the statements, each with its fixed cost in
+        PostgreSQL (most of its CPU per move at 100 games) and in psycopg. Without
+        notifications (SQLite, or ``MEJA_FANOUT=local``) the lanes' flushes are shared, and
+        both are used. ``MEJA_COMMIT_LANES`` decides whenever it is set."""
         self._started = True
-        self._idle = list(self._lanes)
+        lanes = self._lanes
+        if self._notify and self._lanes_set is None:
+            lanes = lanes[:1]
+        self._idle = list(lanes)
         self._dispatch()
 
     async def stop(self) -> None:

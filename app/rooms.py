@@ -37,7 +37,7 @@ from app.notices import Notices, NoticeSettings
 from app.outbox import Connection, Encoded, OutboxLimits
 from app.rtsettings import Realtime
 from app.store import CommitItem, Store
-from engines.base import ActionError, Engine, RuleError
+from engines.base import ActionError, Engine, Outcome, RuleError
 from engines.registry import get_engine
 
 log = logging.getLogger("meja.rooms")
@@ -92,6 +92,8 @@ class Room:
     #: The table's clock (app/clock), None without one.
     clock: clocks.Clock | None = None
     _presence_timer: asyncio.TimerHandle | None = None
+    #: What the engine says of the latest state asked about (:meth:`turn`).
+    _turn: Turn | None = None
 
     @property
     def id(self) -> str:
@@ -100,6 +102,19 @@ class Room:
     @property
     def status(self) -> str:
         return self.game["status"]
+
+    def turn(self, state: dict[str, Any]) -> Turn:
+        """The engine's outcome, actors and awaited seats of ``state``, asked once per state:
+        a move reads them for its checks, the new state's documents, its bots and the next
+        move's checks (states are never changed once applied, so the state object names
+        them; the memo holds it, so its identity cannot be reused)."""
+        memo = self._turn
+        if memo is not None and memo.state is state:
+            return memo
+        eng = self.engine
+        memo = self._turn = Turn(state, eng.outcome(state), eng.to_act(state),
+                                 eng.awaited(state))
+        return memo
 
     # -- documents ----------------------------------------------------------------------
     def build_doc(self, seat: int | None,
@@ -112,10 +127,13 @@ class Room:
                     "awaited": [], "outcome": None, "last": None, "clock": None}
         common = shared if shared is not None else self.shared_doc()
         eng, st = self.engine, self.state
+        legal = eng.legal_actions(st, seat) if common["live"] and seat is not None else None
         return {
             "status": common["status"],
             "view": eng.view(st, seat),
-            "legal": eng.legal_actions(st, seat) if common["live"] and seat is not None else [],
+            # Nothing to do is the one shared empty list, so that a viewer's patch skips an
+            # unchanged "nothing" by identity (documents are only read, never changed).
+            "legal": legal or _NOTHING,
             "to_act": common["to_act"],
             "awaited": common["awaited"],
             "outcome": common["outcome"],
@@ -127,15 +145,16 @@ class Room:
     def shared_doc(self) -> dict[str, Any]:
         """What every viewer's document of this version holds alike (computed once per
         version for a broadcast, not once per viewer); needs ``self.state``."""
-        eng, st = self.engine, self.state
+        st = self.state
         assert st is not None
-        outcome = eng.outcome(st)
+        turn = self.turn(st)
+        outcome = turn.outcome
         live = outcome is None and self.status == "active"
         return {
             "status": self.status,
             "live": live,
-            "to_act": eng.to_act(st) if live else [],
-            "awaited": eng.awaited(st) if live else [],
+            "to_act": turn.to_act if live else _NOTHING,
+            "awaited": turn.awaited if live else _NOTHING,
             "outcome": clocks.outcome(self) or (outcome.as_dict() if outcome else None),
             "last": self.last,
             "clock": clocks.document(self),
@@ -198,7 +217,9 @@ class Room:
         shared: dict[str, Any] | None = None
         parts_cache: PartCache = {}
         same_frames: dict[tuple[bytes, ...], Encoded] = {}
-        logs: dict[tuple[bool, ...], bytes] = {}
+        logs: dict[tuple[bool, ...] | None, bytes] = {}
+        # Lines every viewer reads (most moves' only lines) are encoded once for all.
+        private = any(line.get("to") is not None for line in lines)
         head = b'{"type":"patch","from":%d,"version":%d,"ops":[' % (prev, self.version)
         for conn in list(self.conns):
             if conn.closed:
@@ -216,12 +237,13 @@ class Room:
                     shared = self.shared_doc()
                 new = self.build_doc(key, shared)
                 new_docs[key] = new
-                readable = tuple([loglines.readable(line, key) for line in lines])
+                readable = (tuple([loglines.readable(line, key) for line in lines])
+                            if private else None)
                 log_json = logs.get(readable)
                 if log_json is None:
                     log_json = logs[readable] = orjson.dumps(
                         [loglines.for_viewer(line, line["seq"], line["seat"])
-                         for line, ok in zip(lines, readable, strict=True) if ok])
+                         for i, line in enumerate(lines) if readable is None or readable[i]])
                 parts = patch_parts(base[key], new, parts_cache)
                 parts.append(log_json)
                 sig = tuple(parts)
@@ -357,7 +379,7 @@ class Room:
                           **say("ws.engine_failed")})
         seq = self.version + 1
         lines = [loglines.stored(seq, seat, e) for e in result.log]
-        finished = self.engine.outcome(result.state) is not None
+        finished = self.turn(result.state).outcome is not None
         item = CommitItem(game_id=self.id, seq=seq, seat=seat, client_id=client_id,
                           action=raw, log=lines, state=result.state, finished=finished)
         try:
@@ -402,7 +424,7 @@ class Room:
             return "rule", "api.game_over"
         if version != self.version:
             return "stale", "ws.stale"
-        if self.state is not None and seat not in self.engine.to_act(self.state):
+        if self.state is not None and seat not in self.turn(self.state).to_act:
             return "rule", "base.err.not_your_turn"
         return None
 
@@ -425,6 +447,20 @@ class Room:
             self.last = {"seat": e["seat"], "type": e["action"].get("type"), "version": e["seq"]}
         self.snaps.clear()
         self.broadcast(prev, lines)
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the engine says of one state (:meth:`Room.turn`); read it, never change it."""
+
+    state: dict[str, Any]
+    outcome: Outcome | None
+    to_act: list[int]
+    awaited: list[int]
+
+
+#: The one empty list of a document's nothing-to-do (see :meth:`Room.build_doc`).
+_NOTHING: list[Any] = []
 
 
 def _accepted(client_id: str | None, version: int) -> Reply:
@@ -663,7 +699,7 @@ class Hub:
         """
         if room.state is None or room.status != "active":
             return
-        for seat in room.engine.to_act(room.state):
+        for seat in room.turn(room.state).to_act:
             if seat >= len(room.seats) or not room.seats[seat]["is_bot"]:
                 # Engines list awaited seats first and seats that merely *may* act after
                 # them; a bot never races a human listed before it (the human's move would

@@ -571,6 +571,8 @@ class Line:
         self.undoable: list[Undoable] = []
         #: What the latest reveal revealed (``Engine.reveal_why``), for refusals.
         self.last_reveal: str | None = None
+        #: The current turn (``Engine.turn_of``) of the state it was read from.
+        self._turn_now: tuple[State, Any] | None = None
 
     def record(self, seat: int, before: State, action: Any, result: ApplyResult) -> None:
         """``action`` was applied at ``version + 1`` (by the caller, from ``before``)."""
@@ -579,8 +581,19 @@ class Line:
             self.undoable.clear()
             self.last_reveal = self.engine.reveal_why(before, result.state, seat, action)
         else:
-            self.undoable.append(Undoable(self.version, seat, before, self.engine.turn_of(before)))
+            self.undoable.append(Undoable(self.version, seat, before, self._turn_of(before)))
         self.state = result.state
+
+    def _turn_of(self, state: State) -> Any:
+        """``engine.turn_of(state)``, looked up once per state: every seat's document asks
+        it of the current state, and the next action records it (states are never changed
+        once applied; the memo holds the state, so its identity cannot be reused)."""
+        memo = self._turn_now
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        now = self.engine.turn_of(state)
+        self._turn_now = (state, now)
+        return now
 
     def play(self, seat: int, raw: dict[str, Any]) -> ApplyResult:
         """Parse and apply one action of the history (raises as ``apply`` does)."""
@@ -599,7 +612,7 @@ class Line:
 
     def own_turn(self, seat: int) -> int:
         """How many of the latest actions in play are ``seat``'s own of the current turn."""
-        now = self.engine.turn_of(self.state)
+        now = self._turn_of(self.state)
         n = 0
         for u in reversed(self.undoable):
             if u.seat != seat or u.turn != now:

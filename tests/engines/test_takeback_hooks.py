@@ -169,3 +169,35 @@ def test_without_takebacks_a_recorded_history_replays_as_before() -> None:
         state = eng.apply(state, seat, eng.parse_action(raw)).state
         events.append((seat, raw))
     assert canonical_json(replay(eng, 2, {}, 9, events)) == canonical_json(state)
+
+
+def _own_turn_afresh(engine: Engine, line: Line, seat: int) -> int:
+    """``Line.own_turn`` worked out from scratch (no remembered turn)."""
+    now = engine.turn_of(line.state)
+    n = 0
+    for u in reversed(line.undoable):
+        if u.seat != seat or u.turn != now:
+            break
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_what_each_seat_may_take_back_follows_every_action_and_take_back(kind: str) -> None:
+    """The line remembers the current turn per state: after actions, take-backs (which bring
+    back an earlier state) and more actions, every seat's count is the one worked out anew."""
+    eng = get_engine(kind)
+    players = max(2, eng.min_players)
+    line = Line(eng, eng.setup(players, {}, 11))
+    rng = random.Random(5)
+    for step in range(120):
+        if eng.is_over(line.state):
+            break
+        for seat in range(players):
+            assert line.own_turn(seat) == _own_turn_afresh(eng, line, seat)
+        if step % 7 == 6 and line.undoable:
+            count = rng.randint(1, len(line.undoable))
+            line.take_back(line.takeable(count) or [])
+            continue
+        seat = eng.to_act(line.state)[0]
+        line.play(seat, eng.bot_action(line.state, seat, rng))
