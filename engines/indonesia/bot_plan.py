@@ -78,12 +78,15 @@ def merger_gains(st: State, a: str, b: str, winner: int, price: int,
         change = [float(after[s] - before[s]) for s in range(players)]
     else:
         # Other companies sell as before (rivalry for a city's demand aside).
+        net = value.network_key(base)
         for cid in (a, b):
             if st["companies"][cid]["areas"]:
-                for s, amount in value.company_incomes(base, cid).items():
+                for s, amount in value.company_incomes(base, cid, net).items():
                     change[s] -= amount
         if merged["companies"]["merged"]["areas"]:
-            for s, amount in value.company_incomes(merged, "merged").items():
+            # The merged company's goods were the two's: the ships and cities are as
+            # before, so the network's key is the same.
+            for s, amount in value.company_incomes(merged, "merged", net).items():
                 change[s] += amount
     h = horizon(st)
     gains = [h * c for c in change]
