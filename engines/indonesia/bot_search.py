@@ -33,9 +33,13 @@ LEAD_SCALE = 200.0
 NOMINAL = 0.3
 
 
-#: Steps whose choice shapes the game (where the search is worth its time); in the others
-#: (operating, placing goods and ships, growth) the heuristic's look-ahead decides alone.
-SEARCHED = ("cities", "bid", "announce", "auction", "acquire", "research")
+#: Steps whose choice shapes the game and whose effect ``evaluate`` sees within a playout
+#: (where the search is worth its time); in the others the heuristic decides alone:
+#: operating, placing goods and ships and growth (its look-ahead is exact enough), and the
+#: turn-order bid and research, whose worth shows only a year later (a bid moves cash to
+#: the bank, which scores the same; a research step changes next year's moves), so that
+#: searching them only let the playouts' noise overrule the heuristic.
+SEARCHED = ("cities", "announce", "auction", "acquire")
 
 
 def candidates(st: State, seat: int, templates: list[dict], rng: random.Random,
