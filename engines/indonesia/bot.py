@@ -17,7 +17,7 @@ from typing import Any
 from engines.base import expand_template
 from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
-from engines.indonesia.data.components import DEEDS, PRICES, SHIPPING
+from engines.indonesia.data.components import DEEDS, MAX_LEVEL, PRICES, SHIPPING
 from engines.indonesia.rules import free_slots, merger_pairs
 
 
@@ -263,9 +263,43 @@ def _announce(st: dict, seat: int, by_type: dict, pairs: int | None = None) -> d
         if gain > MERGE_MARGIN and (best is None or gain > best[0]):
             best = (gain, t)
     if best is None:
+        best = _unlock(st, seat, offers, base)
+    if best is None:
         return {"type": "pass"}
     t = best[1]
     return {"type": "announce", "a": t["a"], "b": t["b"], "bid": t["bid"]["$range"][0]}
+
+
+def locked(st: dict) -> bool:
+    """Every seat holds all the companies it ever may (Slots at the top, none free) while
+    deeds wait: nobody can acquire, so the era, and the game, ends only once a merger
+    frees a slot (a game of such bots ran for a hundred years)."""
+    return bool(st["deeds"]) and all(
+        st["research"][s]["slots"] >= MAX_LEVEL and free_slots(st, s) <= 0
+        for s in range(st["players"]))
+
+
+def _unlock(st: dict, seat: int, offers: list[dict],
+            base: dict) -> tuple[float, dict] | None:
+    """In a locked game the leader wants it to end: it merges two of its own companies,
+    the pair that costs its lead least (it pays itself the price)."""
+    if not locked(st):
+        return None
+    worth = plan.worth(st)
+    if worth[seat] < max(w for s, w in enumerate(worth) if s != seat):
+        return None
+    best: tuple[float, dict] | None = None
+    for t in offers:
+        low = t["bid"]["$range"][0]
+        owners = {st["companies"][t["a"]]["owner"], st["companies"][t["b"]]["owner"]}
+        if low > st["cash"][seat] or owners != {seat}:
+            continue
+        gain = plan.lead_gain(plan.merger_gains(
+            st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"]), base), seat)
+        if best is None or gain > best[0]:
+            best = (gain, t)
+    return best
+
 
 
 def _auction(st: dict, seat: int, by_type: dict) -> dict:

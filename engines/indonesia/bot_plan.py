@@ -45,6 +45,13 @@ def horizon(st: State) -> float:
     return CONFIDENCE * (left + 1) if left > 0 else 0.0
 
 
+def worth(st: State) -> list[float]:
+    """Every seat's money plus its companies' income over the operations left."""
+    h = horizon(st)
+    return [st["cash"][s] + st["bank"][s] + h * earned
+            for s, earned in enumerate(value.incomes(value.trial(st)))]
+
+
 def merged_trial(st: State, a: str, b: str, owner: int, siap_faji: bool) -> State:
     """A trial state in which ``owner`` holds the merger of ``a`` and ``b`` (a siap faji
     merger keeps the first half of the goods, the removals being the owner's choice)."""

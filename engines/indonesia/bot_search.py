@@ -16,7 +16,6 @@ from typing import Any
 from engines.base import expand_template
 from engines.indonesia import bot
 from engines.indonesia import bot_plan as plan
-from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING
 from engines.indonesia.rules import units
 
@@ -106,11 +105,9 @@ def _alternatives(st: State, seat: int, templates: list[dict],
 
 
 def worth(st: State) -> list[float]:
-    """Every seat's money plus its companies' income over the operations left."""
-    out = [float(st["cash"][s] + st["bank"][s]) for s in range(st["players"])]
-    h = plan.horizon(st)
-    for s, earned in enumerate(value.incomes(value.trial(st))):
-        out[s] += h * earned
+    """Every seat's money plus its companies' income over the operations left, and a
+    little of their nominal value."""
+    out = plan.worth(st)
     for co in st["companies"].values():
         kind = SHIPPING if co["type"] == SHIPPING else co["type"]
         out[co["owner"]] += NOMINAL * units(co) * MERGER_UNIT_PRICE[kind]
