@@ -45,6 +45,13 @@ def horizon(st: State) -> float:
     return CONFIDENCE * (left + 1) if left > 0 else 0.0
 
 
+def worth(st: State) -> list[float]:
+    """Every seat's money plus its companies' income over the operations left."""
+    h = horizon(st)
+    return [st["cash"][s] + st["bank"][s] + h * earned
+            for s, earned in enumerate(value.incomes(value.trial(st)))]
+
+
 def merged_trial(st: State, a: str, b: str, owner: int, siap_faji: bool) -> State:
     """A trial state in which ``owner`` holds the merger of ``a`` and ``b`` (a siap faji
     merger keeps the first half of the goods, the removals being the owner's choice)."""
@@ -78,12 +85,15 @@ def merger_gains(st: State, a: str, b: str, winner: int, price: int,
         change = [float(after[s] - before[s]) for s in range(players)]
     else:
         # Other companies sell as before (rivalry for a city's demand aside).
+        net = value.network_key(base)
         for cid in (a, b):
             if st["companies"][cid]["areas"]:
-                for s, amount in value.company_incomes(base, cid).items():
+                for s, amount in value.company_incomes(base, cid, net).items():
                     change[s] -= amount
         if merged["companies"]["merged"]["areas"]:
-            for s, amount in value.company_incomes(merged, "merged").items():
+            # The merged company's goods were the two's: the ships and cities are as
+            # before, so the network's key is the same.
+            for s, amount in value.company_incomes(merged, "merged", net).items():
                 change[s] += amount
     h = horizon(st)
     gains = [h * c for c in change]

@@ -16,7 +16,6 @@ from typing import Any
 from engines.base import expand_template
 from engines.indonesia import bot
 from engines.indonesia import bot_plan as plan
-from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING
 from engines.indonesia.rules import units
 
@@ -33,9 +32,13 @@ LEAD_SCALE = 200.0
 NOMINAL = 0.3
 
 
-#: Steps whose choice shapes the game (where the search is worth its time); in the others
-#: (operating, placing goods and ships, growth) the heuristic's look-ahead decides alone.
-SEARCHED = ("cities", "bid", "announce", "auction", "acquire", "research")
+#: Steps whose choice shapes the game and whose effect ``evaluate`` sees within a playout
+#: (where the search is worth its time); in the others the heuristic decides alone:
+#: operating, placing goods and ships and growth (its look-ahead is exact enough), and the
+#: turn-order bid and research, whose worth shows only a year later (a bid moves cash to
+#: the bank, which scores the same; a research step changes next year's moves), so that
+#: searching them only let the playouts' noise overrule the heuristic.
+SEARCHED = ("cities", "announce", "auction", "acquire")
 
 
 def candidates(st: State, seat: int, templates: list[dict], rng: random.Random,
@@ -102,11 +105,9 @@ def _alternatives(st: State, seat: int, templates: list[dict],
 
 
 def worth(st: State) -> list[float]:
-    """Every seat's money plus its companies' income over the operations left."""
-    out = [float(st["cash"][s] + st["bank"][s]) for s in range(st["players"])]
-    h = plan.horizon(st)
-    for s, earned in enumerate(value.incomes(value.trial(st))):
-        out[s] += h * earned
+    """Every seat's money plus its companies' income over the operations left, and a
+    little of their nominal value."""
+    out = plan.worth(st)
     for co in st["companies"].values():
         kind = SHIPPING if co["type"] == SHIPPING else co["type"]
         out[co["owner"]] += NOMINAL * units(co) * MERGER_UNIT_PRICE[kind]

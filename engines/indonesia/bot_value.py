@@ -32,16 +32,25 @@ _ROUTES: dict[tuple, list[dict]] = {}
 ROUTES_KEPT = 20000
 
 
-def routes(st: State, cid: str) -> list[dict]:
-    """The engine's proposed routing of a production company's sale (cached; read only)."""
-    co = st["companies"][cid]
-    good = co["type"]
+def network_key(st: State) -> tuple[tuple, tuple]:
+    """What every sale of ``st`` depends on besides the selling company: the ships (with
+    their owners' hulls) and the cities (size, what they took this year). Worked out once
+    for all the companies of an income calculation (building it is most of a cached
+    routing's cost)."""
     research = st["research"]
     ships = tuple((sid, sc["owner"], research[sc["owner"]]["hull"], tuple(sc["ships"].items()))
                   for sid, sc in st["companies"].items() if sc["type"] == SHIPPING)
-    demand = tuple((a, c["size"] - c["delivered"].get(good, 0))
+    cities = tuple((a, c["size"], tuple(c["delivered"].items()) if c["delivered"] else ())
                    for a, c in st["cities"].items())
-    key = (good, co["owner"], tuple(co["areas"]), ships, demand)
+    return ships, cities
+
+
+def routes(st: State, cid: str, net: tuple[tuple, tuple] | None = None) -> list[dict]:
+    """The engine's proposed routing of a production company's sale (cached; read only).
+    ``net``: ``network_key(st)`` when the caller has it already."""
+    co = st["companies"][cid]
+    ships, cities = net if net is not None else network_key(st)
+    key = (co["type"], co["owner"], tuple(co["areas"]), ships, cities)
     found = _ROUTES.get(key)
     if found is None:
         if len(_ROUTES) >= ROUTES_KEPT:
@@ -50,13 +59,14 @@ def routes(st: State, cid: str) -> list[dict]:
     return found
 
 
-def company_income(st: State, cid: str, seat: int) -> int:
+def company_income(st: State, cid: str, seat: int,
+                   net: tuple[tuple, tuple] | None = None) -> int:
     """What one production company's next sale brings ``seat`` (its owner's net income,
     and the fees paid to ``seat``'s ships)."""
     co = st["companies"][cid]
     price = PRICES[co["type"]]
     total = 0
-    for r in routes(st, cid):
+    for r in routes(st, cid, net):
         passes = r["count"] * len(r["seas"])
         if co["owner"] == seat:
             total += price * r["count"] - SHIP_FEE * passes
@@ -68,27 +78,30 @@ def company_income(st: State, cid: str, seat: int) -> int:
 def income(st: State, seat: int, only: set[str] | None = None) -> int:
     """``seat``'s next year of sales income from every production company on the board
     (or those in ``only``)."""
-    return sum(company_income(st, cid, seat) for cid, co in st["companies"].items()
+    net = network_key(st)
+    return sum(company_income(st, cid, seat, net) for cid, co in st["companies"].items()
                if co["type"] != SHIPPING and co["areas"] and (only is None or cid in only))
 
 
 def incomes(st: State) -> list[int]:
     """Every seat's next year of sales income (one routing per company for all seats)."""
     out = [0] * st["players"]
+    net = network_key(st)
     for cid, co in st["companies"].items():
         if co["type"] != SHIPPING and co["areas"]:
-            for s, amount in company_incomes(st, cid).items():
+            for s, amount in company_incomes(st, cid, net).items():
                 out[s] += amount
     return out
 
 
-def company_incomes(st: State, cid: str) -> dict[int, int]:
+def company_incomes(st: State, cid: str,
+                    net: tuple[tuple, tuple] | None = None) -> dict[int, int]:
     """What one production company's next sale brings each seat: its owner the net
     income, the ships' owners their fees."""
     co = st["companies"][cid]
     price = PRICES[co["type"]]
     out: dict[int, int] = {co["owner"]: 0}
-    for r in routes(st, cid):
+    for r in routes(st, cid, net):
         passes = r["count"] * len(r["seas"])
         out[co["owner"]] += price * r["count"] - SHIP_FEE * passes
         ship_owner = st["companies"][r["ship"]]["owner"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engines.base import State, canonical_json
-from engines.indonesia import ENGINE, bot_search
+from engines.indonesia import ENGINE, bot, bot_search
 
 from .helpers import at, blank, city, company
 from .test_bot_heuristic import positions
@@ -88,3 +88,34 @@ def test_evaluate_prefers_the_seat_with_more_money_and_more_sales() -> None:
     assert ENGINE.evaluate(st, 1) > 0.5 > ENGINE.evaluate(st, 0)  # seat 1's goods sell
     st["cash"] = [600, 100]
     assert ENGINE.evaluate(st, 0) > 0.5 > ENGINE.evaluate(st, 1)
+
+
+def _locked(cash: tuple[int, int] = (600, 100)) -> State:
+    """Both seats hold five companies at Slots 5 and deeds wait: nobody can acquire, so the
+    era never ends unless a merger frees a slot. Seat 0's two rubber companies may merge
+    (at a loss of sales: they would share the ships' hulls)."""
+    st = blank(2, era="c")
+    st["deeds"] = ["c1", "c5"]
+    st["cash"] = list(cash)
+    for s in (0, 1):
+        st["research"][s]["slots"] = 5
+        st["research"][s]["mergers"] = 5
+    company(st, 0, "rubber", areas=[3], deeds=["b5"])
+    company(st, 0, "rubber", areas=[6], deeds=["b6"])
+    for kind, where in [("spice", 78), ("oil", 70), ("rice", 50)]:
+        company(st, 0, kind, areas=[where])
+    for kind, where in [("spice", 36), ("oil", 109), ("rice", 60), ("rubber", 90),
+                        ("shipping", None)]:
+        company(st, 1, kind, areas=[where] if where else None,
+                ships={115: 1} if where is None else None)
+    return at(st, "merger", {"kind": "announce", "seat": 0, "passed": []})
+
+
+def test_a_locked_game_s_leader_merges_its_own_companies_so_that_it_can_end() -> None:
+    st = _locked()
+    assert bot.locked(st)
+    assert _normal(st) == {"type": "announce", "a": "C1", "b": "C2", "bid": 60}
+
+
+def test_a_locked_game_s_trailer_does_not_merge_its_own_companies() -> None:
+    assert _normal(_locked(cash=(100, 900))) == {"type": "pass"}
