@@ -50,13 +50,35 @@ def pg_url() -> Iterator[str]:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+#: Where the SQLite test files live: in memory when /dev/shm has room, so a commit (WAL mode,
+#: synchronous FULL, as in production) waits for no disk flush; no test crashes the machine, so
+#: what they check is the same (a container's default 64 MB /dev/shm is not used).
+SHM = Path("/dev/shm")
+
+
+def _in_memory_dir() -> Path | None:
+    try:
+        st = os.statvfs(SHM)
+    except OSError:
+        return None
+    return SHM if os.access(SHM, os.W_OK) and st.f_bavail * st.f_frsize > 1 << 30 else None
+
+
 @pytest.fixture(scope="session")
-def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A freshly migrated SQLite file of this test worker."""
-    path: Path = tmp_path_factory.mktemp("db") / "meja.db"
+    import shutil
+    import tempfile
+
+    shm = _in_memory_dir()
+    folder = Path(tempfile.mkdtemp(prefix=f"meja-test-{_worker()}-", dir=shm)) if shm \
+        else tmp_path_factory.mktemp("db")
+    path: Path = folder / "meja.db"
     url = f"sqlite:///{path}"
     migrate(url)
-    return url
+    yield url
+    if shm:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
