@@ -1,5 +1,6 @@
-"""Kaki Lima bot rules added for issue 14's targets at 3-6 players, and the 2-player deal that
-never ended: each on a hand-made position (or the deal itself) where the move is clear."""
+"""Kaki Lima bot rules for the end of the game at 3-6 players (tokens, Play Another Card, the
+meeting) and the 2-player deal that never ended: each on a hand-made position (or the deal
+itself) where the move is clear."""
 
 from __future__ import annotations
 
