@@ -4,6 +4,7 @@ and that a history with take-backs in it replays to the state that was played.""
 from __future__ import annotations
 
 import random
+from itertools import takewhile
 from typing import Any
 
 import pytest
@@ -174,12 +175,8 @@ def test_without_takebacks_a_recorded_history_replays_as_before() -> None:
 def _own_turn_afresh(engine: Engine, line: Line, seat: int) -> int:
     """``Line.own_turn`` worked out from scratch (no remembered turn)."""
     now = engine.turn_of(line.state)
-    n = 0
-    for u in reversed(line.undoable):
-        if u.seat != seat or u.turn != now:
-            break
-        n += 1
-    return n
+    return len(list(takewhile(lambda u: u.seat == seat and u.turn == now,
+                              reversed(line.undoable))))
 
 
 @pytest.mark.parametrize("kind", GAMES)
