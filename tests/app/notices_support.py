@@ -18,6 +18,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from app.notices import NoticeSettings
+from tests.asyncrun import run as run_async
 from tests.conftest import LiveServer, free_port
 
 PUBLIC = "http://meja.test"
@@ -109,7 +110,7 @@ class Receiver:
             async with server:
                 await server.serve_forever()
 
-        threading.Thread(target=lambda: asyncio.run(main()), daemon=True).start()
+        threading.Thread(target=lambda: run_async(main()), daemon=True).start()
         ready.wait(10)
         return self
 

@@ -3,7 +3,6 @@ broadcast shares work between viewers (equal parts diffed once, equal frames enc
 
 from __future__ import annotations
 
-import asyncio
 import json
 import struct
 from pathlib import Path
@@ -19,6 +18,7 @@ from app.rooms import Hub, Room
 from app.store import CommitItem, Store
 from app.wsproto import detached_protocol, text_frame
 from engines.registry import get_engine
+from tests.asyncrun import run as run_async
 
 
 class _Transport:
@@ -134,7 +134,7 @@ async def _play(tmp: Path, kind: str, players: int) -> None:
 @pytest.mark.parametrize("kind,players", [("race", 4), ("secret-test", 4), ("race", 2)])
 def test_every_viewer_gets_exactly_its_own_document_and_log(tmp_path: Path, kind: str,
                                                              players: int) -> None:
-    asyncio.run(_play(tmp_path, kind, players))
+    run_async(_play(tmp_path, kind, players))
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])

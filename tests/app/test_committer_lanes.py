@@ -10,6 +10,7 @@ import pytest
 from app.committer import Committer
 from app.db import make_engine
 from app.store import CommitItem, Store
+from tests.asyncrun import run as run_async
 
 
 def _item(n: int) -> CommitItem:
@@ -49,12 +50,12 @@ def test_a_notifying_committer_keeps_one_batch_in_flight(tmp_path: Path, notify:
     until its flush, so a second lane would only wait behind the first: one batch at a
     time, everything else gathers into the next. Without notifications both lanes work."""
     monkeypatch.delenv("MEJA_COMMIT_LANES", raising=False)
-    peak, _ = asyncio.run(_in_flight(tmp_path, notify))
+    peak, _ = run_async(_in_flight(tmp_path, notify))
     assert peak == (1 if notify else 2)
 
 
 def test_the_lanes_setting_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """MEJA_COMMIT_LANES, when set, is used as it is, notifications or not."""
     monkeypatch.setenv("MEJA_COMMIT_LANES", "2")
-    peak, _ = asyncio.run(_in_flight(tmp_path, True))
+    peak, _ = run_async(_in_flight(tmp_path, True))
     assert peak == 2

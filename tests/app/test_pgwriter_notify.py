@@ -13,6 +13,7 @@ from app.config import normalize_db_url
 from app.db import make_engine
 from app.pgwriter import CHANNEL, AsyncPgWriter, step_digest
 from app.store import CommitItem, Store
+from tests.asyncrun import run as run_async
 
 GAMES = 3
 
@@ -80,7 +81,7 @@ def test_a_listener_hears_of_a_batch_only_once_its_moves_are_readable(pg_url: st
     # One batch of the group commit: the first move of each of three games.
     game_ids = [_active_game(pg_url) for _ in range(GAMES)]
     batch = [_step(game_id, 1) for game_id in game_ids]
-    heard, answers, visible = asyncio.run(_listen_and_commit(pg_url, game_ids, [batch], 0.5))
+    heard, answers, visible = run_async(_listen_and_commit(pg_url, game_ids, [batch], 0.5))
     assert answers == [True] * GAMES
     # The steps, in order, each with the digest a replaying process checks its result by.
     assert [s[:5] for s in heard] == [[i.game_id, i.seq, i.seat, i.client_id, i.action]
@@ -94,7 +95,7 @@ def test_a_refused_batch_notifies_nobody(pg_url: str) -> None:
     game_id = _active_game(pg_url)
     # Step 2 of a game at version 0 is stale (another writer would have moved it): the
     # writer refuses it, and nothing of it is written or announced.
-    heard, answers, visible = asyncio.run(
+    heard, answers, visible = run_async(
         _listen_and_commit(pg_url, [game_id], [[_step(game_id, 2)]], 0.5))
     assert answers == [False]
     assert heard == [] and visible == []

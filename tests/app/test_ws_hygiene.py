@@ -16,6 +16,7 @@ from websockets.sync.client import connect
 
 from tests.app.client import Viewer, create, join, start
 from tests.app.test_realtime import play, secret_table
+from tests.asyncrun import run as run_async
 
 
 class _Records(logging.Handler):
@@ -49,7 +50,7 @@ def test_clients_leaving_before_or_during_hello_leave_no_tracebacks(live_server,
             if i % 2:
                 await ws.send('{"type":"hel')  # half a hello, then gone
             ws.transport.abort()
-    asyncio.run(run())
+    run_async(run())
     time.sleep(0.5)
     tracebacks = [r for r in server_log if r.exc_info or "Exception in ASGI" in r.getMessage()]
     assert tracebacks == []
@@ -126,7 +127,7 @@ def test_hellos_for_unknown_games_leave_nothing_behind(live_server, db_url: str)
             async with sem:
                 await hello(i)
         await asyncio.gather(*(one(i) for i in range(full_count(db_url, 10_000))))
-    asyncio.run(run())
+    run_async(run())
     assert len(hub.rooms) <= rooms_before  # (other tests' rooms may have been unloaded)
     assert not any(gid.startswith("nosuchgame") for gid in hub.rooms)
     assert hub._loading == {}
@@ -152,7 +153,7 @@ def test_rooms_nobody_visits_are_unloaded_and_reload_from_the_database(live_serv
                 async with sem:
                     await visit(game["id"], credential)
             await asyncio.gather(*(one(g, c) for g, c in games))
-        asyncio.run(run())
+        run_async(run())
         deadline = time.monotonic() + 10
         while any(g["id"] in hub.rooms for g, _ in games) and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -4,7 +4,6 @@ the parser (pings answered, invalid text refused)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 
 from app.wsproto import MejaWebSocketProtocol, detached_protocol
+from tests.asyncrun import run as run_async
 
 
 class _Transport:
@@ -77,7 +77,7 @@ def test_messages_arrive_once_and_in_order_however_the_bytes_are_cut(chunk: int 
                 p.data_received(wire[i:i + chunk])
         assert _texts(p) == [_action(1).decode(), big.decode(), '{"type":', _action(2).decode(),
                              '{"type":"sync"}', _action(3).decode()]
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_ping_between_messages_is_answered() -> None:
@@ -89,7 +89,7 @@ def test_a_ping_between_messages_is_answered() -> None:
         assert _texts(p) == [_action(1).decode(), _action(2).decode()]
         assert bytes(p.transport.written) == Frame(Opcode.PONG, b"hi").serialize(  # type: ignore[attr-defined]
             mask=False, extensions=[])
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_invalid_utf8_closes_the_connection_as_the_parser_would() -> None:
@@ -100,4 +100,4 @@ def test_invalid_utf8_closes_the_connection_as_the_parser_would() -> None:
         assert messages and messages[-1]["type"] == "websocket.disconnect"
         assert messages[-1]["code"] == 1007
         assert p.transport.closed  # type: ignore[attr-defined]
-    asyncio.run(run())
+    run_async(run())

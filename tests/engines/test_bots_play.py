@@ -4,8 +4,6 @@ game that gains them joins these tests by itself)."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import math
 import random
 from typing import Any
@@ -16,6 +14,7 @@ from app.bots import BotPool, has_bots
 from engines import bots
 from engines.base import Engine, State, template_matches
 from engines.registry import all_engines
+from tests.asyncrun import run as run_async
 
 GAMES = [e for e in all_engines().values() if has_bots(e)]
 IDS = [e.id for e in GAMES]
@@ -27,13 +26,6 @@ HARD_POSITIONS = 8
 HARD_CAP = max(e.search_tuning.min_visits * e.search_tuning.max_candidates
                for e in GAMES) + 4
 
-
-
-def _run(coro: Any) -> Any:
-    """``asyncio.run`` in a thread of its own: a session's Playwright (the e2e tests, on the
-    same xdist worker) keeps an event loop running in the main thread."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 def positions(engine: Engine, count: int, seed: int = 0) -> list[tuple[State, int]]:
     """``count`` positions met in random games of every player count, with the seat to act."""
@@ -139,8 +131,8 @@ def test_a_decision_never_depends_on_what_the_seat_cannot_see(
             assert twin is not None
             assert engine.view(twin, seat) == engine.view(state, seat)
             for level in ("easy", "normal", "hard")[:3 if i < 4 else 2]:
-                a = _run(pool.decide(engine, state, seat, level, f"s{i}"))
-                b = _run(pool.decide(engine, twin, seat, level, f"s{i}"))
+                a = run_async(pool.decide(engine, state, seat, level, f"s{i}"))
+                b = run_async(pool.decide(engine, twin, seat, level, f"s{i}"))
                 assert a == b, (level, a, b)
                 checked += 1
     finally:
