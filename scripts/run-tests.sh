@@ -44,7 +44,11 @@ if [[ -z ${DATABASE_URL:-} ]] && ! have_pg_server; then
   have_pg_server || fail "postgresql was installed but initdb is still missing"
 fi
 PGDIR=""
-cleanup() { [[ -n $PGDIR ]] && bash scripts/test-postgres.sh stop "$PGDIR" || true; }
+SIDE=""
+cleanup() {
+  [[ -n $PGDIR ]] && bash scripts/test-postgres.sh stop "$PGDIR" || true
+  [[ -n $SIDE ]] && rm -rf "$SIDE" || true
+}
 trap cleanup EXIT
 if [[ -n ${DATABASE_URL:-} ]]; then
   [[ $DATABASE_URL == postgres* ]] || fail "DATABASE_URL must point at PostgreSQL for the tests (got ${DATABASE_URL%%:*})"
@@ -73,7 +77,6 @@ $VENV/bin/ruff check . || fail "ruff found problems (see above)"
 # runs: they use the CPU the suite leaves idle while it waits on sockets and the browser,
 # instead of adding their minute in front of it. Their output is shown when they are done.
 SIDE=$(mktemp -d /tmp/meja-test-side.XXXXXX)
-cleanup() { [[ -n $PGDIR ]] && bash scripts/test-postgres.sh stop "$PGDIR" || true; rm -rf "$SIDE"; }
 nice -n 10 $VENV/bin/mypy >"$SIDE/mypy.log" 2>&1 & MYPY_PID=$!
 nice -n 10 node --test tests/static/ >"$SIDE/node.log" 2>&1 & NODE_PID=$!
 export MEJA_BOT_DELAY=0

@@ -8,7 +8,9 @@ tests fail with a message saying how to run them, they are never skipped.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import tempfile
 import threading
 import time
 import uuid
@@ -67,9 +69,6 @@ def _in_memory_dir() -> Path | None:
 @pytest.fixture(scope="session")
 def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A freshly migrated SQLite file of this test worker."""
-    import shutil
-    import tempfile
-
     shm = _in_memory_dir()
     folder = Path(tempfile.mkdtemp(prefix=f"meja-test-{_worker()}-", dir=shm)) if shm \
         else tmp_path_factory.mktemp("db")
