@@ -59,7 +59,9 @@ class ClockScheduler:
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._writes: dict[str, asyncio.Task[None]] = {}
+        #: Per game: the newest clock not yet stored, and who waits for it; its writer.
+        self._pending: dict[str, tuple[Clock, list[asyncio.Future[None]]]] = {}
+        self._writers: dict[str, asyncio.Task[None]] = {}
         #: Deadlines being acted on: one (game, version) is acted on once per process
         #: however often it was pushed (a commit, a load, a rescan).
         self._acting: set[tuple[str, int]] = set()
@@ -86,6 +88,8 @@ class ClockScheduler:
         """Stop waiting; record the last moment this process was alive."""
         for task in list(self._tasks):
             task.cancel()
+        # The clocks of the last moves are stored before the last beat.
+        await asyncio.gather(*list(self._writers.values()), return_exceptions=True)
         try:
             await asyncio.to_thread(db.beat, self.hub.store.engine, self.hub.origin,
                                     self.now())
@@ -125,32 +129,42 @@ class ClockScheduler:
         if self._loop is not None:
             self._chain(game_id, clock)
 
-    def _chain(self, game_id: str, clock: Clock) -> asyncio.Task[None]:
-        # One game's writes are stored in the order they were made: a slow background
-        # write must never land after (and undo) a newer one of the same version.
-        before = self._writes.get(game_id)
+    def _chain(self, game_id: str, clock: Clock,
+               waiter: asyncio.Future[None] | None = None) -> None:
+        # One writer per game stores its clocks in the order they were made: a slow
+        # background write must never land after (and undo) a newer one. Writes that queue
+        # behind a slow one collapse into the newest clock (each write replaces the row),
+        # so a burst of moves is a few writes, and nothing waits on a chain of tasks.
+        _, waiting = self._pending.get(game_id, (clock, []))
+        self._pending[game_id] = (clock, waiting + ([waiter] if waiter is not None else []))
+        if game_id not in self._writers:
+            self._writers[game_id] = asyncio.get_running_loop().create_task(
+                self._write(game_id))
 
-        async def write() -> None:
-            if before is not None:
-                await asyncio.gather(before, return_exceptions=True)
-            await asyncio.to_thread(db.write, self.hub.store.engine, game_id, clock)
-
-        task = asyncio.get_running_loop().create_task(write())
-        self._writes[game_id] = task
-
-        def done(t: asyncio.Task[None]) -> None:
-            if self._writes.get(game_id) is t:
-                del self._writes[game_id]
-            if not t.cancelled() and t.exception() is not None:
-                log.error("clock of %s not stored: %r", game_id, t.exception())
-
-        task.add_done_callback(done)
-        return task
+    async def _write(self, game_id: str) -> None:
+        try:
+            while game_id in self._pending:
+                clock, waiting = self._pending.pop(game_id)
+                try:
+                    await asyncio.to_thread(db.write, self.hub.store.engine, game_id, clock)
+                except Exception as exc:
+                    log.error("clock of %s not stored: %r", game_id, exc)
+                    for fut in waiting:
+                        if not fut.done():
+                            fut.set_exception(exc)
+                else:
+                    for fut in waiting:
+                        if not fut.done():
+                            fut.set_result(None)
+        finally:
+            self._writers.pop(game_id, None)
 
     async def store(self, game_id: str, clock: Clock) -> None:
         """Store a clock now, after the game's earlier writes, and wait for its deadline."""
         self.push(game_id, clock.version, clock.deadline())
-        await self._chain(game_id, clock)
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._chain(game_id, clock, waiter)
+        await waiter
 
     def poke(self) -> None:
         """Look at the heap again now (tests call it after moving their clock on); safe
