@@ -40,11 +40,13 @@ def _step(game_id: str, seq: int) -> CommitItem:
 
 
 async def _listen_and_commit(url: str, game_ids: list[str], batches: list[list[CommitItem]],
-                             quiet: float) -> tuple[list[list[Any]], list[bool], list[int]]:
+                             quiet: float, expect: int = 0,
+                             ) -> tuple[list[list[Any]], list[bool], list[int]]:
     """Commit ``batches`` through one writer while another connection listens; on every
     notification a third connection reads the game's events at once. Returns the steps
     heard, the writer's answers and, per notification, how many events of those games were
-    readable when it came."""
+    readable when it came. Waits (up to 20 s, a loaded machine) for ``expect`` steps, then
+    ``quiet`` seconds for any that should not come."""
     listener = await psycopg.AsyncConnection.connect(_dsn(url), autocommit=True)
     reader = await psycopg.AsyncConnection.connect(_dsn(url), autocommit=True)
     await listener.execute(f"LISTEN {CHANNEL}")
@@ -68,6 +70,10 @@ async def _listen_and_commit(url: str, game_ids: list[str], batches: list[list[C
     try:
         for batch in batches:
             answers.extend(await writer.commit_batch(batch))
+        for _ in range(400):
+            if len(heard) >= expect:
+                break
+            await asyncio.sleep(0.05)
         await asyncio.sleep(quiet)  # time for any notification still on its way
     finally:
         task.cancel()
@@ -81,7 +87,8 @@ def test_a_listener_hears_of_a_batch_only_once_its_moves_are_readable(pg_url: st
     # One batch of the group commit: the first move of each of three games.
     game_ids = [_active_game(pg_url) for _ in range(GAMES)]
     batch = [_step(game_id, 1) for game_id in game_ids]
-    heard, answers, visible = run_async(_listen_and_commit(pg_url, game_ids, [batch], 0.5))
+    heard, answers, visible = run_async(_listen_and_commit(pg_url, game_ids, [batch], 0.5,
+                                                          expect=len(batch)))
     assert answers == [True] * GAMES
     # The steps, in order, each with the digest a replaying process checks its result by.
     assert [s[:5] for s in heard] == [[i.game_id, i.seq, i.seat, i.client_id, i.action]

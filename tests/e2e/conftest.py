@@ -54,8 +54,12 @@ def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium) "
                     "or apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A 2-core CI machine runs two test workers, the browser, PostgreSQL and mypy at once: an
+    # assertion waits as long as a page action does (15 s, not Playwright's 5 s) before it
+    # fails. A passing assertion returns as soon as it holds, so this costs a green run nothing.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
