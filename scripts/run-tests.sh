@@ -83,7 +83,8 @@ export MEJA_BOT_DELAY=0
 # worksteal: a worker that runs out of tests takes some of the other's instead of idling while
 # the other plays the last long tests alone (tests are independent: own games, own lobbies).
 status=0
-$VENV/bin/python -m pytest -n 2 --dist worksteal -p no:cacheprovider "$@" || status=$?
+# The slowest tests are listed at the end, so a CI log shows where the suite's time went.
+$VENV/bin/python -m pytest -n 2 --dist worksteal -p no:cacheprovider --durations=30 "$@" || status=$?
 wait $MYPY_PID || { cat "$SIDE/mypy.log" >&2; echo "make test: mypy found type errors in engines/ or app/ (see above)" >&2; status=1; }
 wait $NODE_PID || { cat "$SIDE/node.log" >&2; echo "make test: the browser client's Node tests failed (see above)" >&2; status=1; }
 exit $status
