@@ -39,10 +39,11 @@ def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
-#: Patch parts already computed in one broadcast, by (top-level key, old value, new value);
-#: the values themselves are part of the key so that they stay alive (and their ids unique)
-#: for as long as the cache does.
-PartCache = dict[tuple[str, int, int], tuple[Any, Any, bytes]]
+#: Patch parts already computed in one broadcast: per top-level key, the latest (old value,
+#: new value, part). The values are kept so that they stay alive (an identity is never
+#: reused while the cache holds it); one entry per key is enough, since a value shared by
+#: several viewers' documents is the very same pair of objects for each of them.
+PartCache = dict[str, tuple[Any, Any, bytes]]
 
 
 def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> list[bytes]:
@@ -56,26 +57,29 @@ def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> l
     ``cache`` hands the same part (the same ``bytes`` object) to every other one, so frames
     made of equal parts can be recognised and shared too."""
     parts: list[bytes] = []
+    kept = 0  # keys of ``old`` that ``new`` still has
     for key, nval in new.items():
-        if key not in old:
+        try:
+            oval = old[key]
+        except KeyError:
             parts.append(orjson.dumps({"op": "add", "path": f"/{_escape(key)}",
                                        "value": nval}))
             continue
-        oval = old[key]
+        kept += 1
         if oval is nval:
             continue
-        ck = (key, id(oval), id(nval))
-        hit = cache.get(ck)
-        if hit is None:
+        hit = cache.get(key)
+        if hit is None or hit[0] is not oval or hit[1] is not nval:
             ops: list[dict[str, Any]] = []
             if not _same(oval, nval):
                 _diff(oval, nval, f"/{_escape(key)}", ops)
-            hit = cache[ck] = (oval, nval, orjson.dumps(ops)[1:-1])
+            hit = cache[key] = (oval, nval, orjson.dumps(ops)[1:-1])
         if hit[2]:
             parts.append(hit[2])
-    for key in old:
-        if key not in new:
-            parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
+    if kept != len(old):
+        for key in old:
+            if key not in new:
+                parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
     return parts
 
 
