@@ -70,10 +70,7 @@ def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> l
             continue
         hit = cache.get(key)
         if hit is None or hit[0] is not oval or hit[1] is not nval:
-            ops: list[dict[str, Any]] = []
-            if not _same(oval, nval):
-                _diff(oval, nval, f"/{_escape(key)}", ops)
-            hit = cache[key] = (oval, nval, orjson.dumps(ops)[1:-1])
+            hit = cache[key] = (oval, nval, _part(key, oval, nval))
         if hit[2]:
             parts.append(hit[2])
     if kept != len(old):
@@ -81,6 +78,41 @@ def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> l
             if key not in new:
                 parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
     return parts
+
+
+#: Parts of short lists by their key and the JSON of both values (see :func:`_part`).
+_SHORT: dict[tuple[str, bytes, bytes], bytes] = {}
+_SHORT_MAX = 4096
+#: Lists at most this long (and this many bytes encoded) are looked up in ``_SHORT``.
+SHORT_ITEMS = 8
+SHORT_BYTES = 256
+
+
+def _part(key: str, oval: Any, nval: Any) -> bytes:
+    """The encoded ops (without brackets) turning ``oval`` into ``nval`` at ``/key``.
+
+    Short lists (``to_act``, ``awaited``, a seat's few legal actions) take the same few
+    steps again and again ([0] -> [1] -> [2] ...), so their parts are remembered by the JSON
+    of both values: a client holds only that JSON, so a part made for one pair of values
+    turns any other pair with the same encodings into each other as well."""
+    memo = None
+    if (type(oval) is list and type(nval) is list and len(oval) <= SHORT_ITEMS
+            and len(nval) <= SHORT_ITEMS):
+        ob, nb = orjson.dumps(oval), orjson.dumps(nval)
+        if len(ob) <= SHORT_BYTES and len(nb) <= SHORT_BYTES:
+            memo = (key, ob, nb)
+            part = _SHORT.get(memo)
+            if part is not None:
+                return part
+    ops: list[dict[str, Any]] = []
+    if not _same(oval, nval):
+        _diff(oval, nval, f"/{_escape(key)}", ops)
+    part = orjson.dumps(ops)[1:-1]
+    if memo is not None:
+        if len(_SHORT) >= _SHORT_MAX:
+            _SHORT.clear()  # a bound, not an LRU: a miss only costs one diff
+        _SHORT[memo] = part
+    return part
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
