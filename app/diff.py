@@ -39,10 +39,11 @@ def make_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
-#: Patch parts already computed in one broadcast, by (top-level key, old value, new value);
-#: the values themselves are part of the key so that they stay alive (and their ids unique)
-#: for as long as the cache does.
-PartCache = dict[tuple[str, int, int], tuple[Any, Any, bytes]]
+#: Patch parts already computed in one broadcast: per top-level key, the latest (old value,
+#: new value, part). The values are kept so that they stay alive (an identity is never
+#: reused while the cache holds it); one entry per key is enough, since a value shared by
+#: several viewers' documents is the very same pair of objects for each of them.
+PartCache = dict[str, tuple[Any, Any, bytes]]
 
 
 def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> list[bytes]:
@@ -56,27 +57,62 @@ def patch_parts(old: dict[str, Any], new: dict[str, Any], cache: PartCache) -> l
     ``cache`` hands the same part (the same ``bytes`` object) to every other one, so frames
     made of equal parts can be recognised and shared too."""
     parts: list[bytes] = []
+    kept = 0  # keys of ``old`` that ``new`` still has
     for key, nval in new.items():
-        if key not in old:
+        try:
+            oval = old[key]
+        except KeyError:
             parts.append(orjson.dumps({"op": "add", "path": f"/{_escape(key)}",
                                        "value": nval}))
             continue
-        oval = old[key]
+        kept += 1
         if oval is nval:
             continue
-        ck = (key, id(oval), id(nval))
-        hit = cache.get(ck)
-        if hit is None:
-            ops: list[dict[str, Any]] = []
-            if not _same(oval, nval):
-                _diff(oval, nval, f"/{_escape(key)}", ops)
-            hit = cache[ck] = (oval, nval, orjson.dumps(ops)[1:-1])
+        hit = cache.get(key)
+        if hit is None or hit[0] is not oval or hit[1] is not nval:
+            hit = cache[key] = (oval, nval, _part(key, oval, nval))
         if hit[2]:
             parts.append(hit[2])
-    for key in old:
-        if key not in new:
-            parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
+    if kept != len(old):
+        for key in old:
+            if key not in new:
+                parts.append(orjson.dumps({"op": "remove", "path": f"/{_escape(key)}"}))
     return parts
+
+
+#: Parts of short lists by their key and the JSON of both values (see :func:`_part`).
+_SHORT: dict[tuple[str, bytes, bytes], bytes] = {}
+_SHORT_MAX = 4096
+#: Lists at most this long (and this many bytes encoded) are looked up in ``_SHORT``.
+SHORT_ITEMS = 8
+SHORT_BYTES = 256
+
+
+def _part(key: str, oval: Any, nval: Any) -> bytes:
+    """The encoded ops (without brackets) turning ``oval`` into ``nval`` at ``/key``.
+
+    Short lists (``to_act``, ``awaited``, a seat's few legal actions) take the same few
+    steps again and again ([0] -> [1] -> [2] ...), so their parts are remembered by the JSON
+    of both values: a client holds only that JSON, so a part made for one pair of values
+    turns any other pair with the same encodings into each other as well."""
+    memo = None
+    if (type(oval) is list and type(nval) is list and len(oval) <= SHORT_ITEMS
+            and len(nval) <= SHORT_ITEMS):
+        ob, nb = orjson.dumps(oval), orjson.dumps(nval)
+        if len(ob) <= SHORT_BYTES and len(nb) <= SHORT_BYTES:
+            memo = (key, ob, nb)
+            part = _SHORT.get(memo)
+            if part is not None:
+                return part
+    ops: list[dict[str, Any]] = []
+    if not _same(oval, nval):
+        _diff(oval, nval, f"/{_escape(key)}", ops)
+    part = orjson.dumps(ops)[1:-1]
+    if memo is not None:
+        if len(_SHORT) >= _SHORT_MAX:
+            _SHORT.clear()  # a bound, not an LRU: a miss only costs one diff
+        _SHORT[memo] = part
+    return part
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:

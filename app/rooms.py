@@ -127,7 +127,10 @@ class Room:
                     "awaited": [], "outcome": None, "last": None, "clock": None}
         common = shared if shared is not None else self.shared_doc()
         eng, st = self.engine, self.state
-        legal = eng.legal_actions(st, seat) if common["live"] and seat is not None else None
+        # A seat outside ``to_act`` has nothing to do (the engine protocol's promise,
+        # engines/base.py ``legal_actions``): only the seats that may act are asked.
+        legal = (eng.legal_actions(st, seat)
+                 if common["live"] and seat is not None and seat in common["to_act"] else None)
         return {
             "status": common["status"],
             "view": eng.view(st, seat),

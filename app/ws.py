@@ -86,7 +86,12 @@ async def game_socket(ws: WebSocket, game_id: str) -> None:
     """One player's or spectator's live connection to a game (see docs/protocol.md)."""
     try:
         await ws.accept()
-        await _session(ws, game_id)
+        # The session runs as a task of its own: every frame in and every commit wakes it,
+        # and a task resumes through its own coroutines only, not through the twenty-odd
+        # layers of ASGI middleware and routing that called this endpoint (each resumed
+        # and suspended again on every wake-up). Cancelling this handler cancels the
+        # session; the session's exceptions arrive here as before.
+        await asyncio.ensure_future(_session(ws, game_id))
     except GONE as exc:
         log.debug("websocket closed early: %s", type(exc).__name__)
 

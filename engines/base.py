@@ -344,7 +344,9 @@ class Engine(ABC):
 
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Template]:
-        """Templates of what ``seat`` may do now (empty when it is not its turn)."""
+        """Templates of what ``seat`` may do now: empty for a seat not in ``to_act`` (the
+        service asks only the seats in ``to_act``; tests/engines/test_legal_seats.py
+        holds every game to it)."""
 
     @abstractmethod
     def to_act(self, state: State) -> list[int]:
@@ -573,10 +575,14 @@ class Line:
         self.last_reveal: str | None = None
         #: The current turn (``Engine.turn_of``) of the state it was read from.
         self._turn_now: tuple[State, Any] | None = None
+        #: The latest actions in play that are one seat's own of the current turn, as
+        #: (state, seat, count), for the state they were counted in (:meth:`own_turn`).
+        self._own_run: tuple[State, int, int] | None = None
 
     def record(self, seat: int, before: State, action: Any, result: ApplyResult) -> None:
         """``action`` was applied at ``version + 1`` (by the caller, from ``before``)."""
         self.version += 1
+        self._own_run = None
         if result.revealed:
             self.undoable.clear()
             self.last_reveal = self.engine.reveal_why(before, result.state, seat, action)
@@ -612,13 +618,25 @@ class Line:
 
     def own_turn(self, seat: int) -> int:
         """How many of the latest actions in play are ``seat``'s own of the current turn."""
+        run = self._own_run
+        if run is None or run[0] is not self.state:
+            run = self._own_run = (self.state, *self._latest_run())
+        return run[2] if run[1] == seat else 0
+
+    def _latest_run(self) -> tuple[int, int]:
+        """The seat of the latest action in play and how many of the latest actions are its
+        own of the current turn (only that seat can have any): counted once per state,
+        since every seat's document asks (-1, 0 with nothing in play)."""
+        if not self.undoable:
+            return -1, 0
         now = self._turn_of(self.state)
+        seat = self.undoable[-1].seat
         n = 0
         for u in reversed(self.undoable):
             if u.seat != seat or u.turn != now:
                 break
             n += 1
-        return n
+        return seat, n
 
     def restored(self, undo: list[int]) -> State:
         """The state a take-back of the versions ``undo`` restores (ValueError when they
@@ -631,6 +649,7 @@ class Line:
         """Apply a take-back event at ``version + 1``; returns the restored state."""
         state = self.restored(undo)
         del self.undoable[-len(undo):]
+        self._own_run = None
         self.version += 1
         self.state = state
         return state

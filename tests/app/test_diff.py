@@ -68,3 +68,20 @@ def test_patch_parts_shared_between_viewers_turn_each_document_into_its_new_one(
         ops = orjson.loads(b"[" + b",".join(patch_parts(before, after, cache)) + b"]")
         got = jsonpatch.apply_patch(copy.deepcopy(before), ops) if ops else before
         assert canonical(got) == canonical(after)
+
+
+def test_a_short_lists_part_follows_its_json_not_its_objects() -> None:
+    # The same step again, with other objects of the same JSON: the same part.
+    first = patch_parts({"to_act": [0]}, {"to_act": [1]}, {})
+    again = patch_parts({"to_act": [0]}, {"to_act": [1]}, {})
+    assert first == again == [b'{"op":"replace","path":"/to_act/0","value":1}']
+    # 1 == True in Python, not in JSON: the client's 1 becomes true (even right after an
+    # unchanged [1], whose part is empty).
+    assert patch_parts({"to_act": [1]}, {"to_act": [1]}, {}) == []
+    as_bool = patch_parts({"to_act": [1]}, {"to_act": [True]}, {})
+    assert orjson.loads(b"[" + b",".join(as_bool) + b"]") == [
+        {"op": "replace", "path": "/to_act/0", "value": True}]
+    # Equal lists that are other objects: nothing to send; a key of its own: its own path.
+    assert patch_parts({"to_act": [2]}, {"to_act": [2]}, {}) == []
+    assert patch_parts({"awaited": [0]}, {"awaited": [1]}, {}) == [
+        b'{"op":"replace","path":"/awaited/0","value":1}']
