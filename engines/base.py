@@ -546,6 +546,11 @@ def _pydantic_problem(exc: ValidationError) -> dict[str, Any]:
 #: ``{"type": "$takeback", "undo": [seq, ...]}`` restores the state before the first of the
 #: named versions, which must be the latest actions still in play since the last reveal.
 TAKEBACK = "$takeback"
+#: A take-back reaches at most this many of the latest actions: a game that goes long
+#: without a reveal (the benchmark's race, a table of open information) would otherwise hold
+#: the state before every action it ever played. The bound is part of the line, so a
+#: replay refuses exactly what the live game refused.
+UNDOABLE_LIMIT = 200
 
 
 @dataclass
@@ -588,6 +593,8 @@ class Line:
             self.last_reveal = self.engine.reveal_why(before, result.state, seat, action)
         else:
             self.undoable.append(Undoable(self.version, seat, before, self._turn_of(before)))
+            if len(self.undoable) > UNDOABLE_LIMIT:
+                del self.undoable[0]
         self.state = result.state
 
     def _turn_of(self, state: State) -> Any:

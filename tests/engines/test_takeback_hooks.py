@@ -12,7 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import messages
-from engines.base import TAKEBACK, Engine, Line, canonical_json, replay, replay_line
+from engines.base import (
+    TAKEBACK,
+    UNDOABLE_LIMIT,
+    Engine,
+    Line,
+    canonical_json,
+    replay,
+    replay_line,
+)
 from engines.registry import get_engine
 from engines.tuk_tuk_taxi.data import PLACED
 
@@ -102,6 +110,20 @@ def test_a_take_back_never_reaches_behind_a_reveal() -> None:
         line.take_back([seq - 1, seq])
     with pytest.raises(ValueError):
         line.take_back([seq + 1000])
+
+
+def test_a_long_game_without_a_reveal_keeps_only_the_latest_actions_to_take_back() -> None:
+    # The race (the benchmark's game) reveals nothing: 2,000 moves used to keep 2,000 states.
+    eng = get_engine("race")
+    line = Line(eng, eng.setup(2, {}, 1))
+    for v in range(UNDOABLE_LIMIT + 300):
+        line.play(eng.to_act(line.state)[0], {"type": "advance", "n": 1 + v % 6})
+    assert len(line.undoable) == UNDOABLE_LIMIT
+    assert line.takeable(UNDOABLE_LIMIT) == list(range(301, UNDOABLE_LIMIT + 301))
+    assert line.takeable(UNDOABLE_LIMIT + 1) is None
+    with pytest.raises(ValueError):  # the action just behind the bound: refused, on replay too
+        line.take_back(list(range(300, UNDOABLE_LIMIT + 301)))
+    line.take_back(list(range(301, UNDOABLE_LIMIT + 301)))  # the whole bound: still allowed
 
 
 # -- the property: random games with take-backs inserted where allowed ----------------------
