@@ -2,11 +2,13 @@
 
 It drives toward the nearest passenger (not the one that is nearest to take home), counting
 cells only: it walks round No entry and one-way signs but does not plan for traffic lights,
-Stop signs or the Police. It puts a slowing sign right in front of another driver's taxi
-(one of the next three cells of its way: a Stop there often does nothing, since a taxi's
-first step enters it freely; never the cell further on that hurts most) and a helping one
-on its own, removes the first sign just ahead of it, and now and then (``noise``) takes a
-worse route or a careless sign play. :func:`plain_best_move` is also the bench's greedy driver.
+Stop signs or the Police. It puts a slowing sign near another driver's taxi, on any street
+cell within three cells of it, ahead or behind: a beginner sees the car, not where it is
+heading (so about half its signs stand where that driver will not pass, and a Stop right in
+front often does nothing, since a taxi's first step enters it freely). A helping sign goes
+on its own way; it removes the first sign just ahead of it, and now and then (``noise``)
+takes a worse route or a careless sign play. :func:`plain_best_move` is also the bench's
+greedy driver.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ import random
 from typing import Any, cast
 
 from engines.base import expand_template
-from engines.tuk_tuk_taxi import rules, signs
+from engines.tuk_tuk_taxi import data, rules, signs
 from engines.tuk_tuk_taxi.bot import HELP, HINDER, move_action, move_score, no_parking_choice
 from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, home_steps, to_go, way
 from engines.tuk_tuk_taxi.data import parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState
 
-#: How many cells of a driver's way the beginner looks at when putting a sign: the few in
-#: front of the taxi, where a beginner sees the car it wants to hold up.
+#: How many cells of its own way the beginner looks at for a helping sign or one to remove.
 LOOK_AHEAD = 3
+#: How far from another driver's taxi (in street cells, any way) a slowing sign may go.
+NEAR_TAXI = 3
 
 
 def plain_ranked_moves(s: TukTukState, seat: int, best_passenger: bool) -> list[int]:
@@ -89,7 +92,7 @@ def beginner_action(s: TukTukState, seat: int, rng: random.Random,
         cells = [_key(c) for c in _plain_way(s, seat)]
     else:
         others = [p for p in range(s["players"]) if p != seat]
-        cells = [_key(c) for c in _plain_way(s, rng.choice(others))]
+        cells = sorted(_key(c) for c in near_cells(parse_cell(s["taxis"][rng.choice(others)])))
     cells = [c for c in cells if c in allowed]
     if not cells:
         return expand_template(rng.choice(templates), rng)
@@ -98,6 +101,16 @@ def beginner_action(s: TukTukState, seat: int, rng: random.Random,
     if allowed[cell]:
         action["direction"] = rng.choice(allowed[cell])
     return action
+
+
+def near_cells(start: tuple[int, int], reach: int = NEAR_TAXI) -> set[tuple[int, int]]:
+    """Street cells within ``reach`` cells of ``start`` along the streets, either way."""
+    seen = {start}
+    front = [start]
+    for _ in range(reach):
+        front = [n for c in front for _, n in data.NEIGHBOURS[c] if n not in seen]
+        seen.update(front)
+    return seen - {start}
 
 
 def _key(cell: tuple[int, int]) -> str:

@@ -105,12 +105,20 @@ def test_the_beginner_heads_for_the_nearest_passenger() -> None:
     assert easy == {"type": "move", "to": "8,7"}
 
 
-def test_the_beginner_puts_a_slowing_sign_on_another_drivers_way() -> None:
+def test_the_beginner_puts_a_slowing_sign_near_the_other_taxi_not_where_it_heads() -> None:
+    # Seat 1 at 4,12 carries a passenger home up column 12. The beginner sees the car, not
+    # its way: its Slippery road goes within three cells of the taxi, on its way home or not
+    # (normal reads the way: every one of its signs would stand on 1,12-3,12).
     s = make(phase="sign", drawn="slippery", taxis={0: "0,4", 1: "4,12"},
              carrying={1: True}, passengers=["8,6"])
-    for seed in range(5):
+    near = {"1,12", "2,12", "3,12", "5,12", "6,12", "7,12", "4,11", "4,10", "4,9"}
+    cells = set()
+    for seed in range(12):
         action = beginner_action(s, 0, random.Random(seed), 1e-9)
-        assert action["type"] == "place" and action["cell"] in SEAT1_WAY_HOME
+        assert action["type"] == "place" and action["cell"] in near
+        cells.add(action["cell"])
+    assert cells & SEAT1_WAY_HOME and cells - SEAT1_WAY_HOME
+    assert normal(s)["cell"] in SEAT1_WAY_HOME
 
 
 def test_hard_keeps_the_obvious_drop_off() -> None:
