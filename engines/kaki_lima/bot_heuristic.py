@@ -431,7 +431,7 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     if beginner and rng.random() < noise * 0.5:
         return expand_template(rng.choice(templates), rng)
     if "clear" not in by_type:
-        quick = _quick(state, seat, by_type)
+        quick = _quick(state, seat, by_type, beginner)
         if quick is not None:
             return quick
     plan = Planner(state, seat, beginner, lookahead)
@@ -474,7 +474,8 @@ def _only_waiting(state: State, seat: int) -> bool:
     return not any(state["pos"][o] == here for o in range(state["n"]) if o != seat)
 
 
-def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) -> Action | None:
+def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]],
+           beginner: bool) -> Action | None:
     """The decisions that need no planning: finish clearing, decline trades (an offer is a
     card for a card the offerer chose), the path (clearing on the way when it can), end
     trading, and Jom! tokens."""
@@ -489,7 +490,7 @@ def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) ->
     if "end_trade" in by_type:
         return {"type": "end_trade"}
     if "place_jom" in by_type:
-        return _jom(state, seat, by_type["place_jom"])
+        return _jom(state, seat, by_type["place_jom"], beginner)
     if "end_jom" in by_type:
         return {"type": "end_jom"}
     return None
@@ -588,8 +589,26 @@ def _answer_clearing(plan: Planner, options: list[dict[str, Any]]) -> Action:
     return no
 
 
-def _jom(state: State, seat: int, options: list[dict[str, Any]]) -> Action:
-    """A token on the Jom! card closest to being claimed (most VP on ties)."""
+def _jom(state: State, seat: int, options: list[dict[str, Any]], beginner: bool) -> Action:
+    """Jom! tokens only to claim a card now: an entry stays coverable for the rest of the
+    game (reached and met are never lost), so a token placed early only locks one of the
+    six away (placing on every card, the normal bot ran out of free tokens and could not
+    claim Jom Kawan with five or six pedestrians). A beginner puts a token on the card
+    closest to being claimed whenever it can."""
+    free = free_jom_tokens(state, seat)
+    claims = []
+    for t in options:
+        name = t["card"]
+        missing = jom_need(state, name) - len(state["jom"][name]["tokens"][seat])
+        if len(t["entry"]["$choice"]) >= missing and free >= missing:
+            claims.append(t)
+    if claims and not beginner:
+        chosen = max(claims, key=lambda t: (JOM_CARDS[t["card"]][1], t["card"]))
+        return {"type": "place_jom", "card": chosen["card"],
+                "entry": chosen["entry"]["$choice"][0]}
+    if not beginner:
+        return {"type": "end_jom"}
+
     def progress(t: dict[str, Any]) -> tuple[float, int, str]:
         name = t["card"]
         mine = len(state["jom"][name]["tokens"][seat])
