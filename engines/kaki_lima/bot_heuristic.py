@@ -67,11 +67,15 @@ Action = dict[str, Any]
 #: VP-like worth of the things a landing gives (gathering and Jom! VP count as they are).
 CARD_WORTH = 0.7  # a Langkah card drawn (more walks to choose from)
 ANOTHER_WORTH = 3.0  # Play Another Card: a second walk this turn
-#: A task done brings the end (and the win) nearer, beyond its VP. 1.5 -> 0.5 took normal
-#: vs random at 5 / 6 players from 78 / 82% to 87 / 85% on 60 deals, but not on the
-#: bench's 100 (68% -> 66% at 5 players): within the noise.
-TEMPO = 0.5
-WAIT_CHANCE = 0.45  # how likely someone joins a pedestrian waiting at a gathering spot
+#: A task done brings the end (and the win) nearer, beyond its VP; and tasks break ties.
+#: 1.5 -> 0.5 in the round before; with Jom! tokens kept free, 1.2 (with KAWAN_NEW 1.2 and
+#: WAIT_CHANCE 0.65) took normal vs random from 85.5 / 81.5 / 78.5% to 89.5 / 83.5 / 81% at
+#: 4 / 5 / 6 players on 200 paired deals (each alone +1 to +2 points, within the noise).
+TEMPO = 1.2
+#: How likely someone joins a pedestrian waiting at a gathering spot before its next turn
+#: (0.45 before; pedestrians walk to their Pi Mana? places, most of them gathering spots).
+#: A model of who is headed there (the public task cards, the distance) did no better.
+WAIT_CHANCE = 0.65
 LOOKAHEAD = 0.55  # next turn's best walk, discounted (the draw and the others change it)
 FAR_COST = 0.25  # per card to the nearest goal when nothing is in reach next turn
 ANOTHER_NOW = 0.8  # Play Another Card's walk, on top of the usual turn ahead
@@ -84,6 +88,9 @@ ENDING = 2.0  # ending the game: the lead (plus this) decides whether it is wort
 #: (seeds 11000+), but 5 players on the bench's 100 deals fell from 74% to 66%: not a
 #: clear gain at these counts.
 TOKEN_FACTOR = 1.6
+KAWAN_NEW = 1.2  # a pedestrian met for the first time: a quarter of Jom Kawan's 5 VP
+JOM_PARTIAL = 0.5  # a Jom! card's VP, shared over its entries, for one more entry reached
+PROPOSE_SPARE = 2  # cards in hand to give one for a collaborative clearing
 GATHER_NOW = 1.0  # per step of gathering VP scored at once
 BEGINNER_GATHER = 0.5  # the easy bot half sees what gathering scores
 LEAVE_FOR = 2.0  # points now that make a pedestrian left with only its meeting walk off
@@ -271,7 +278,7 @@ class Planner:
                         and free_jom_tokens(state, seat) >= need - placed):
                     value += JOM_CARDS[KAWAN][1]
                 else:
-                    value += 0.6 * len(new)
+                    value += KAWAN_NEW * len(new)
         if card not in LOKASI:
             return value
         cached = self._jom.get(card)
@@ -299,7 +306,7 @@ class Planner:
             if have >= need and free >= need - placed:
                 value += JOM_CARDS[name][1]
             else:
-                value += 0.5 * JOM_CARDS[name][1] * have / need / len(entries)
+                value += JOM_PARTIAL * JOM_CARDS[name][1] * have / need / len(entries)
         return value
 
     def others_at(self, end: int) -> list[int]:
@@ -559,7 +566,7 @@ def _proposal(plan: Planner, options: list[dict[str, Any]]) -> Action | None:
     target = plan.red_target(reds)
     gives = [t for t in options if t["card"] is not None]
     spare = gives[0]["card"]["$choice"] if gives else []
-    if gives and len(spare) >= 2:
+    if gives and len(spare) >= PROPOSE_SPARE:
         holders = [t["partner"] for t in gives]
         partner = min(holders, key=lambda o: (worth(state, o), o))
         return {"type": "propose_clearing", "partner": partner, "target": target,
