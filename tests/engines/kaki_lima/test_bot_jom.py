@@ -53,3 +53,13 @@ def test_normal_claims_the_jom_card_it_can_cover_now() -> None:
     assert state["jom"]["Jom Kawan"]["claimed"] == 0
     move = bot("normal", state)
     assert move["type"] == "place_jom" and move["card"] == "Jom Seni"
+
+
+def test_normal_walks_to_pedestrians_it_has_not_met_towards_jom_kawan() -> None:
+    # Two steps reach a plain card where Aunty Toh and Uncle Lim stand (two of the four
+    # friends Jom Kawan needs with six pedestrians); three steps reach an empty card.
+    state = position(6, pos=[(2, 0), (2, 2), (2, 2), (4, 9), (4, 8), (0, 9)],
+                     hands=[[card(2), card(3)], [card(3, nth=1)], [card(3, nth=2)],
+                            [card(4)], [card(5)], [card(4, nth=1)]])
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == 22 and move["cards"] == [card(2)]
