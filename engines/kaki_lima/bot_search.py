@@ -5,7 +5,8 @@ Only the walk decides much in a turn (where to land, with which cards): the path
 tokens and the answers follow from it, so every other decision has the heuristic's move as
 its single candidate and the search spends its iterations on the walks. Playouts use the
 heuristic without its turn-ahead planning (a few times cheaper), and a position is worth the
-seat's points plus what its held tokens will clear, against the best of the others.
+seat's points plus what its held tokens will clear (for the searching seat also its turn
+ahead), against the best of the others.
 """
 
 from __future__ import annotations
