@@ -67,11 +67,15 @@ Action = dict[str, Any]
 #: VP-like worth of the things a landing gives (gathering and Jom! VP count as they are).
 CARD_WORTH = 0.7  # a Langkah card drawn (more walks to choose from)
 ANOTHER_WORTH = 3.0  # Play Another Card: a second walk this turn
-#: A task done brings the end (and the win) nearer, beyond its VP. 1.5 -> 0.5 took normal
-#: vs random at 5 / 6 players from 78 / 82% to 87 / 85% on 60 deals, but not on the
-#: bench's 100 (68% -> 66% at 5 players): within the noise.
-TEMPO = 0.5
-WAIT_CHANCE = 0.45  # how likely someone joins a pedestrian waiting at a gathering spot
+#: A task done brings the end (and the win) nearer, beyond its VP; and tasks break ties.
+#: 1.5 -> 0.5 in the round before; with Jom! tokens kept free, 1.2 (with KAWAN_NEW 1.2 and
+#: WAIT_CHANCE 0.65) took normal vs random from 85.5 / 81.5 / 78.5% to 89.5 / 83.5 / 81% at
+#: 4 / 5 / 6 players on 200 paired deals (each alone +1 to +2 points, within the noise).
+TEMPO = 1.2
+#: How likely someone joins a pedestrian waiting at a gathering spot before its next turn
+#: (0.45 before; pedestrians walk to their Pi Mana? places, most of them gathering spots).
+#: A model of who is headed there (the public task cards, the distance) did no better.
+WAIT_CHANCE = 0.65
 LOOKAHEAD = 0.55  # next turn's best walk, discounted (the draw and the others change it)
 FAR_COST = 0.25  # per card to the nearest goal when nothing is in reach next turn
 ANOTHER_NOW = 0.8  # Play Another Card's walk, on top of the usual turn ahead
@@ -84,6 +88,9 @@ ENDING = 2.0  # ending the game: the lead (plus this) decides whether it is wort
 #: (seeds 11000+), but 5 players on the bench's 100 deals fell from 74% to 66%: not a
 #: clear gain at these counts.
 TOKEN_FACTOR = 1.6
+KAWAN_NEW = 1.2  # a pedestrian met for the first time: a quarter of Jom Kawan's 5 VP
+JOM_PARTIAL = 0.5  # a Jom! card's VP, shared over its entries, for one more entry reached
+PROPOSE_SPARE = 2  # cards in hand to give one for a collaborative clearing
 GATHER_NOW = 1.0  # per step of gathering VP scored at once
 BEGINNER_GATHER = 0.5  # the easy bot half sees what gathering scores
 LEAVE_FOR = 2.0  # points now that make a pedestrian left with only its meeting walk off
@@ -271,7 +278,7 @@ class Planner:
                         and free_jom_tokens(state, seat) >= need - placed):
                     value += JOM_CARDS[KAWAN][1]
                 else:
-                    value += 0.6 * len(new)
+                    value += KAWAN_NEW * len(new)
         if card not in LOKASI:
             return value
         cached = self._jom.get(card)
@@ -299,7 +306,7 @@ class Planner:
             if have >= need and free >= need - placed:
                 value += JOM_CARDS[name][1]
             else:
-                value += 0.5 * JOM_CARDS[name][1] * have / need / len(entries)
+                value += JOM_PARTIAL * JOM_CARDS[name][1] * have / need / len(entries)
         return value
 
     def others_at(self, end: int) -> list[int]:
@@ -431,7 +438,7 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     if beginner and rng.random() < noise * 0.5:
         return expand_template(rng.choice(templates), rng)
     if "clear" not in by_type:
-        quick = _quick(state, seat, by_type)
+        quick = _quick(state, seat, by_type, beginner)
         if quick is not None:
             return quick
     plan = Planner(state, seat, beginner, lookahead)
@@ -474,7 +481,8 @@ def _only_waiting(state: State, seat: int) -> bool:
     return not any(state["pos"][o] == here for o in range(state["n"]) if o != seat)
 
 
-def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) -> Action | None:
+def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]],
+           beginner: bool) -> Action | None:
     """The decisions that need no planning: finish clearing, decline trades (an offer is a
     card for a card the offerer chose), the path (clearing on the way when it can), end
     trading, and Jom! tokens."""
@@ -489,7 +497,7 @@ def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]]) ->
     if "end_trade" in by_type:
         return {"type": "end_trade"}
     if "place_jom" in by_type:
-        return _jom(state, seat, by_type["place_jom"])
+        return _jom(state, seat, by_type["place_jom"], beginner)
     if "end_jom" in by_type:
         return {"type": "end_jom"}
     return None
@@ -558,7 +566,7 @@ def _proposal(plan: Planner, options: list[dict[str, Any]]) -> Action | None:
     target = plan.red_target(reds)
     gives = [t for t in options if t["card"] is not None]
     spare = gives[0]["card"]["$choice"] if gives else []
-    if gives and len(spare) >= 2:
+    if gives and len(spare) >= PROPOSE_SPARE:
         holders = [t["partner"] for t in gives]
         partner = min(holders, key=lambda o: (worth(state, o), o))
         return {"type": "propose_clearing", "partner": partner, "target": target,
@@ -588,8 +596,26 @@ def _answer_clearing(plan: Planner, options: list[dict[str, Any]]) -> Action:
     return no
 
 
-def _jom(state: State, seat: int, options: list[dict[str, Any]]) -> Action:
-    """A token on the Jom! card closest to being claimed (most VP on ties)."""
+def _jom(state: State, seat: int, options: list[dict[str, Any]], beginner: bool) -> Action:
+    """Jom! tokens only to claim a card now: an entry stays coverable for the rest of the
+    game (reached and met are never lost), so a token placed early only locks one of the
+    six away (placing on every card, the normal bot ran out of free tokens and could not
+    claim Jom Kawan with five or six pedestrians). A beginner puts a token on the card
+    closest to being claimed whenever it can."""
+    free = free_jom_tokens(state, seat)
+    claims = []
+    for t in options:
+        name = t["card"]
+        missing = jom_need(state, name) - len(state["jom"][name]["tokens"][seat])
+        if len(t["entry"]["$choice"]) >= missing and free >= missing:
+            claims.append(t)
+    if claims and not beginner:
+        chosen = max(claims, key=lambda t: (JOM_CARDS[t["card"]][1], t["card"]))
+        return {"type": "place_jom", "card": chosen["card"],
+                "entry": chosen["entry"]["$choice"][0]}
+    if not beginner:
+        return {"type": "end_jom"}
+
     def progress(t: dict[str, Any]) -> tuple[float, int, str]:
         name = t["card"]
         mine = len(state["jom"][name]["tokens"][seat])

@@ -5,7 +5,8 @@ Only the walk decides much in a turn (where to land, with which cards): the path
 tokens and the answers follow from it, so every other decision has the heuristic's move as
 its single candidate and the search spends its iterations on the walks. Playouts use the
 heuristic without its turn-ahead planning (a few times cheaper), and a position is worth the
-seat's points plus what its held tokens will clear, against the best of the others.
+seat's points plus what its held tokens will clear (for the searching seat also its turn
+ahead), against the best of the others.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ TUNING = SearchTuning(
 
 #: Points of lead that make a position nearly won (the tanh's scale).
 LEAD_SCALE = 10.0
+#: Add the searching seat's turn ahead (the normal bot's potential) to its worth at a
+#: playout's end: six moves rarely reach its next walk.
+AHEAD = True
+
+#: The seat whose decision is searched (set when the root's candidates are asked for).
+#: Below the root every seat has one candidate, so only this seat's values are compared.
+_ROOT = [-1]
 
 
 #: Root candidates by the public position they were ranked in: the search asks again every
@@ -48,6 +56,7 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
     the rest of the game is played out)."""
     if limit <= TUNING.inner_candidates:
         return [playout_action(state, seat, rng, templates)]
+    _ROOT[0] = seat
     walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
     key = _public_key(state, seat) if walking else b""
     found = _RANKED.get(key) if walking else None
@@ -89,5 +98,19 @@ def evaluate(state: State, seat: int) -> float:
     """The seat's worth (points, tokens held at their likely value) against the best other
     seat's, squashed into [0, 1]."""
     mine = worth(state, seat)
+    if AHEAD and seat == _ROOT[0]:
+        mine += ahead(state, seat)
     rest = max(worth(state, o) for o in range(state["n"]) if o != seat)
     return 0.5 + 0.5 * math.tanh((mine - rest) / LEAD_SCALE)
+
+
+def ahead(state: State, seat: int) -> float:
+    """What the seat's next walk from where it stands, with its hand, is likely worth (the
+    normal bot's turn ahead); nothing once it has no turn left."""
+    if state["phase"] != "play" or state["pos"][seat] is None:
+        return 0.0
+    plan = bot_heuristic.Planner(state, seat, False)
+    if plan.last_turn() or (state["end_queue"] is not None and seat == state["current"]):
+        return 0.0
+    value = plan.potential(state["pos"][seat], list(state["hands"][seat]))
+    return value * (bot_heuristic.CLOSING if plan.closing else 1.0)
