@@ -127,9 +127,9 @@ class ClockScheduler:
         """A room's clock moved: store it (in the background) and wait for its deadline."""
         self.push(game_id, clock.version, clock.deadline())
         if self._loop is not None:
-            self._chain(game_id, clock)
+            self._queue_write(game_id, clock)
 
-    def _chain(self, game_id: str, clock: Clock,
+    def _queue_write(self, game_id: str, clock: Clock,
                waiter: asyncio.Future[None] | None = None) -> None:
         # One writer per game stores its clocks in the order they were made: a slow
         # background write must never land after (and undo) a newer one. Writes that queue
@@ -163,7 +163,7 @@ class ClockScheduler:
         """Store a clock now, after the game's earlier writes, and wait for its deadline."""
         self.push(game_id, clock.version, clock.deadline())
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._chain(game_id, clock, waiter)
+        self._queue_write(game_id, clock, waiter)
         await waiter
 
     def poke(self) -> None:
