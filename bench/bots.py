@@ -4,9 +4,13 @@ For each game that implements the bot hooks (``determinize``) and each supported
 count, it plays ``--games`` games per pairing with the seats rotated:
 
 * hard vs random, hard vs easy, normal vs random: one seat plays the first level, the
-  others the second; the win share of the first level's seat (a shared first place counts
-  as a share, so in multi-player games this is its share against the others combined),
-  with a 95% Wilson interval;
+  others the second (``random`` is the engine's test bot, ``engine.bot_action``: in some
+  games it leans towards its own goals so that test games end, which makes it a stronger
+  opponent than its name says; ``uniform`` is a uniformly random legal move, the base
+  ``Engine.bot_action``, and the pairings ``hard-uniform`` and ``normal-uniform`` play it);
+  the win share of the first level's seat (a shared first place counts as a share, so
+  in multi-player games this is its share against the others combined), with a 95%
+  Wilson interval;
 * Tuk-Tuk Taxi also plays normal and hard against the greedy shortest-route player and
   reports passengers delivered per turn of each (the bot must match the greedy player).
 
@@ -89,6 +93,12 @@ def random_policy(engine: Engine, state: State, seat: int,
     return engine.bot_action(state, seat, rng)
 
 
+def uniform_policy(engine: Engine, state: State, seat: int,
+                   rng: random.Random) -> dict[str, Any]:
+    """A uniformly random legal action (the base protocol's bot, whatever the game's own)."""
+    return Engine.bot_action(engine, state, seat, rng)
+
+
 def greedy_policy(engine: Engine, state: State, seat: int,
                   rng: random.Random) -> dict[str, Any]:
     """Tuk-Tuk Taxi's greedy shortest-route player."""
@@ -143,11 +153,13 @@ def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
 
 
 def policy(name: str, budget: float, iterations: int | None, timings: Timings) -> Policy:
-    """The policy a pairing names: a bot level, ``random`` or ``greedy``."""
+    """The policy a pairing names: a bot level, ``random``, ``uniform`` or ``greedy``."""
     if name == "random":
         return random_policy
     if name == "greedy":
         return greedy_policy
+    if name == "uniform":
+        return uniform_policy
     return level_policy(name, budget, iterations if name == "hard" else None, timings)
 
 
@@ -231,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     counts = {int(p) for p in args.players.split(",") if p}
     timings = Timings()
     pairings = [("hard", "random"), ("hard", "easy"), ("normal", "random"),
-                ("normal", "easy")]
+                ("normal", "easy"), ("hard", "uniform"), ("normal", "uniform")]
     print(f"games per pairing {args.games}, hard budget {args.budget}s, "
           f"iteration cap {args.iterations or 'per game'}, jobs {args.jobs}")
     pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
