@@ -77,7 +77,7 @@ events = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     # No foreign key (migration 0010): a batch whose game row is missing or moved on is
-    # refused whole anyway, and the key's per-row check cost PostgreSQL a sixth of its CPU.
+    # refused whole anyway, and the key's per-row check cost PostgreSQL a fifth of its CPU.
     Column("game_id", String(32), nullable=False),
     Column("seq", Integer, nullable=False),
     Column("seat", Integer, nullable=True),

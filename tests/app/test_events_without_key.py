@@ -1,4 +1,4 @@
-"""events.game_id has no foreign key (migration 0010, it cost PostgreSQL a sixth of its CPU
+"""events.game_id has no foreign key (migration 0010, it cost PostgreSQL a fifth of its CPU
 per move): the commit path itself still never stores a move of a game that is not there,
 and a good move batched with such a one is still committed."""
 
