@@ -145,8 +145,14 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
                 except UnicodeDecodeError:
                     pass  # as uvicorn does it: the connection is failed (1007)
                 else:
-                    self.queue.put_nowait({"type": "websocket.receive", "text": text})
-                    if not self.read_paused:
+                    queue = self.queue
+                    queue.put_nowait({"type": "websocket.receive", "text": text})
+                    # Back-pressure only once the application is behind: a frame it has not
+                    # taken yet is waiting. (uvicorn pauses after every message, and its
+                    # ``receive`` resumes at once: two calls into the loop and an epoll
+                    # change per move, for a pause nobody needed.) A flood still stops at
+                    # two frames queued; ``receive`` resumes reading when the queue is empty.
+                    if not self.read_paused and queue.qsize() > 1:
                         self.read_paused = True
                         self.transport.pause_reading()
                     return

@@ -101,3 +101,40 @@ def test_invalid_utf8_closes_the_connection_as_the_parser_would() -> None:
         assert messages[-1]["code"] == 1007
         assert p.transport.closed  # type: ignore[attr-defined]
     run_async(run())
+
+
+class _CountingTransport(_Transport):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paused = False
+        self.pauses = 0
+
+    def pause_reading(self) -> None:
+        self.paused = True
+        self.pauses += 1
+
+    def resume_reading(self) -> None:
+        self.paused = False
+
+
+def test_reading_pauses_only_when_the_application_falls_behind() -> None:
+    """A player's moves, each taken by the application before the next arrives, never pause
+    the socket (a pause and a resume per move were pure cost); a flood of frames the
+    application does not take stops being read at two queued, and reading resumes once it
+    has taken them."""
+    async def run() -> None:
+        transport = _CountingTransport()
+        p = detached_protocol(transport, logger="test.wsproto", handshake=True)
+        for i in range(5):
+            p.data_received(_frame(Opcode.TEXT, _action(i)))
+            assert (await p.receive())["text"] == _action(i).decode()
+        assert transport.pauses == 0
+        for i in range(5, 8):
+            if not transport.paused:
+                p.data_received(_frame(Opcode.TEXT, _action(i)))
+        assert transport.paused and p.queue.qsize() == 2
+        assert (await p.receive())["text"] == _action(5).decode()
+        assert transport.paused
+        assert (await p.receive())["text"] == _action(6).decode()
+        assert not transport.paused
+    run_async(run())
