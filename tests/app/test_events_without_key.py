@@ -10,15 +10,8 @@ from app.db import make_engine
 from app.pgwriter import AsyncPgWriter
 from app.store import CommitItem, Store
 from app.tables import events
+from tests.app.stored import started_race
 from tests.asyncrun import run as run_async
-
-
-def _active_game(store: Store) -> str:
-    row, _ = store.create_lobby("race", {}, 2, "Ayu", spectators=False, listed=False,
-                                rules_version="1")
-    store.join(row["id"], "Budi")
-    store.start(row["id"], {"pos": [0, 0]}, "1")
-    return row["id"]
 
 
 def _step(game_id: str, seq: int) -> CommitItem:
@@ -47,7 +40,7 @@ def test_a_move_of_a_missing_game_is_refused_and_its_batch_mate_committed(db_url
     store = Store(engine)
     try:
         assert sa.inspect(engine).get_foreign_keys("events") == []
-        real = _active_game(store)
+        real = started_race(store)
         answers = _commit(db_url, store, [_step(real, 1), _step("no-such-game", 1)])
         assert answers == [True, False]
         with engine.connect() as conn:

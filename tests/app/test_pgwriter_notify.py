@@ -13,6 +13,7 @@ from app.config import normalize_db_url
 from app.db import make_engine
 from app.pgwriter import CHANNEL, AsyncPgWriter, step_digest
 from app.store import CommitItem, Store
+from tests.app.stored import started_race
 from tests.asyncrun import run as run_async
 
 GAMES = 3
@@ -20,15 +21,6 @@ GAMES = 3
 
 def _dsn(url: str) -> str:
     return normalize_db_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
-
-
-def _active_game(url: str) -> str:
-    store = Store(make_engine(url))
-    row, _ = store.create_lobby("race", {}, 2, "Ayu", spectators=False, listed=False,
-                                rules_version="1")
-    store.join(row["id"], "Budi")
-    store.start(row["id"], {"pos": [0, 0]}, "1")
-    return row["id"]
 
 
 def _step(game_id: str, seq: int) -> CommitItem:
@@ -85,7 +77,7 @@ async def _listen_and_commit(url: str, game_ids: list[str], batches: list[list[C
 
 def test_a_listener_hears_of_a_batch_only_once_its_moves_are_readable(pg_url: str) -> None:
     # One batch of the group commit: the first move of each of three games.
-    game_ids = [_active_game(pg_url) for _ in range(GAMES)]
+    game_ids = [started_race(Store(make_engine(pg_url))) for _ in range(GAMES)]
     batch = [_step(game_id, 1) for game_id in game_ids]
     heard, answers, visible = run_async(_listen_and_commit(pg_url, game_ids, [batch], 0.5,
                                                           expect=len(batch)))
@@ -99,7 +91,7 @@ def test_a_listener_hears_of_a_batch_only_once_its_moves_are_readable(pg_url: st
 
 
 def test_a_refused_batch_notifies_nobody(pg_url: str) -> None:
-    game_id = _active_game(pg_url)
+    game_id = started_race(Store(make_engine(pg_url)))
     # Step 2 of a game at version 0 is stale (another writer would have moved it): the
     # writer refuses it, and nothing of it is written or announced.
     heard, answers, visible = run_async(
