@@ -4,7 +4,11 @@ that sets up the next one from a walk that strands it."""
 
 from __future__ import annotations
 
-from engines.kaki_lima import bot_search
+import random
+from typing import Any
+
+from engines.kaki_lima import ENGINE, bot_search
+from engines.kaki_lima.bot_heuristic import heuristic_action
 from engines.kaki_lima.data import RED
 from tests.engines.kaki_lima.helpers import card, position
 
@@ -31,3 +35,25 @@ def test_no_turn_ahead_once_the_seat_has_played_its_last_turn() -> None:
     state["trigger"] = 0
     state["end_queue"] = [1, 2]  # seat 0 triggered the end and has no turn left
     assert bot_search.ahead(state, 0) == 0.0
+
+
+def _walk_position(n: int) -> dict[str, Any]:
+    spots = [(2, 2), (4, 9), (4, 8), (0, 9), (0, 8), (4, 7)][:n]
+    hands = [[card(2), card(3)], [card(3, nth=1)], [card(4)], [card(4, nth=1)],
+             [card(5)], [card(5, nth=1)]][:n]
+    return position(n, cards=CITY, pos=spots, hands=hands, current=0)
+
+
+def test_from_four_players_hard_walks_where_the_normal_bot_walks() -> None:
+    """With four to six pedestrians the search lost deals the heuristic won (six playout
+    moves reach one or two of the others' moves), so hard plays the heuristic's walk."""
+    for n in (4, 5, 6):
+        state = _walk_position(n)
+        templates = ENGINE.legal_actions(state, 0)
+        found = bot_search.candidates(state, 0, random.Random(3), 5, templates)
+        assert found == [heuristic_action(state, 0, random.Random(3), 0.0, templates)]
+        assert found[0]["type"] == "walk"
+    # At three the search still weighs the heuristic's best walks against each other.
+    state = _walk_position(3)
+    templates = ENGINE.legal_actions(state, 0)
+    assert len(bot_search.candidates(state, 0, random.Random(3), 5, templates)) > 1
