@@ -110,7 +110,7 @@ class TukTukTaxiEngine(StepEngine):
     #: makes single playouts very noisy). The iteration cap is what the bench measured.
     search_tuning = SearchTuning(playout_depth=6, max_candidates=bot.ROOT_CANDIDATES,
                                  inner_candidates=bot.INNER_CANDIDATES, min_visits=6,
-                                 exploration=0.5, keep_margin=0.15, iterations=48)
+                                 exploration=0.5, keep_margin=0.04, iterations=48)
 
     def bot_candidates(self, state: State, seat: int, rng: random.Random,
                        limit: int) -> list[dict[str, Any]] | None:
