@@ -35,6 +35,7 @@ from engines.tuk_tuk_taxi.bot_ways import (
 )
 from engines.tuk_tuk_taxi.data import Cell, cell_key, parse_cell
 from engines.tuk_tuk_taxi.routes import leg_outcomes
+from engines.tuk_tuk_taxi.scoring import rank_key
 from engines.tuk_tuk_taxi.state import TukTukState
 
 #: Steps a delivery is worth when comparing seats (about one trip out and home).
@@ -53,6 +54,10 @@ BEHIND_WEIGHT = 0.35
 PROJECTION_CAP = 60.0
 #: The evaluation's logistic scale, in passengers at the end.
 EVALUATE_SCALE = 0.3
+#: Passengers a tie is worth to the driver who would win it (ruling 9: the earlier last
+#: drop-off): a rival ahead of the seat on the tie-break counts this much more, one behind
+#: it this much less (half of 4-player games end level on one or two deliveries).
+TIE_BREAK = 0.3
 #: Signs that slow down or send back whoever drives over them.
 HINDER: frozenset[str] = frozenset({"slippery", "warning", "pedestrian_crossing",
                                     "speed_limit", "stop", "no_entry", "police",
@@ -115,8 +120,25 @@ def evaluate(state: State, seat: int) -> float:
     s = cast(TukTukState, state)
     counts = [projected(s, p, min(remaining(s, p), PROJECTION_CAP))
               for p in range(s["players"])]
-    best = max(c for p, c in enumerate(counts) if p != seat)
+    rivals = against(s, seat, counts)
+    best = max(c for p, c in enumerate(rivals) if p != seat)
     return 1.0 / (1.0 + math.exp(-(counts[seat] - best) / EVALUATE_SCALE))
+
+
+def against(s: TukTukState, seat: int, counts: list[float]) -> list[float]:
+    """The drivers' projected passengers as ``seat`` must beat them: a rival who would
+    win a tie with the seat (more delivered, or as many delivered earlier: the seat's
+    catching up comes later) counts ``TIE_BREAK`` more, one who would lose it that much
+    less (the seat's own entry is its own count)."""
+    mine = rank_key(s, seat)
+    out = []
+    for p, c in enumerate(counts):
+        if p == seat:
+            out.append(c)
+            continue
+        key = rank_key(s, p)
+        out.append(c + TIE_BREAK if key < mine else c - TIE_BREAK if key > mine else c)
+    return out
 
 
 # -- the heuristic ---------------------------------------------------------------------------
@@ -250,7 +272,7 @@ class SignJudge:
         how much steps still change that driver's count before the stack runs out."""
         s, seat = self.s, self.seat
         rest = [min(plan.remaining, PROJECTION_CAP) for plan in self.plans]
-        counts = [projected(s, p, rest[p]) for p in range(s["players"])]
+        counts = against(s, seat, [projected(s, p, rest[p]) for p in range(s["players"])])
         others = [p for p in range(s["players"]) if p != seat]
         leader = max(others, key=lambda p: (counts[p], -p))
         weights = []

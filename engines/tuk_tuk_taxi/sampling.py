@@ -2,15 +2,19 @@
 
 The table is open; only the order of the sign stack and the die's future are secret. The
 view also leaves out what the turn remembers between legs (the cell left last, the signs
-already used) and the drop-off order: a player saw those happen, the view does not carry
-them, so they are rebuilt from what the view does show (each offered route's path and note).
+already used): a player saw those happen, the view does not carry them, so they are rebuilt
+from what the view does show (each offered route's path and note). The order of the
+drop-offs (the tie-break) is in the view.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from typing import Any, cast
+
+import orjson
 
 from engines.base import State
 from engines.tuk_tuk_taxi import data
@@ -29,15 +33,17 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     if drawn is not None and view["phase"] == "sign":
         pool[drawn] -= 1
     unseen = sorted(k for k, c in pool.items() for _ in range(max(c, 0)))
-    rng.shuffle(unseen)
+    # Common random numbers: the search's candidates are told apart on the same few
+    # worlds (stack order and die), one of WORLDS drawn per determinization, instead of a
+    # fresh die each time whose noise drowns the moves' differences. The world is the
+    # view's and the draw's only (never the hidden state). The seat's generator still
+    # shuffles (a copy) and draws 64 bits as before, so the easy bot's noise is unchanged.
+    rng.shuffle(list(unseen))
+    world = rng.getrandbits(64) % WORLDS
+    wrng = random.Random(_view_seed(view, seat) * WORLDS + world)
+    wrng.shuffle(unseen)
     delivered = list(view["delivered"])
-    # The drop-off order is not in the view: give the seats' last drops in seat order.
-    order = 0
-    last_drop: list[int | None] = []
-    for d in delivered:
-        if d:
-            order += 1
-        last_drop.append(order if d else None)
+    last_drop = _last_drop(view)
     die = view["die"]
     state: TukTukState = {
         "players": n,
@@ -52,16 +58,41 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         "passengers": list(view["passengers"]),
         "delivered": delivered,
         "last_drop": last_drop,
-        "drops": sum(delivered),
+        "drops": max((d for d in last_drop if d is not None), default=0),
         "skip": list(view["skip"]),
         "current": view["current"],
         "phase": view["phase"],
         "die": None if die is None else dict(die),  # type: ignore[typeddict-item]
         "turn": _turn(view),
         "moves": [_move(view, m) for m in view["moves"]],
-        "rng": rng.getrandbits(64),
+        "rng": wrng.getrandbits(64),
     }
     return cast(State, state)
+
+
+#: How many worlds a search's determinizations are drawn from (see ``determinize``).
+WORLDS = 4
+
+
+def _view_seed(view: dict[str, Any], seat: int) -> int:
+    """A number fixed by the seat's view alone (the worlds of one decision)."""
+    digest = hashlib.blake2b(orjson.dumps([seat, view], option=orjson.OPT_SORT_KEYS),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _last_drop(view: dict[str, Any]) -> list[int | None]:
+    """The order of each seat's last drop-off, as the view shows it (a view of an older
+    rules version without it: the seats' last drops in seat order)."""
+    if "last_drop" in view:
+        return list(view["last_drop"])
+    order = 0
+    out: list[int | None] = []
+    for d in view["delivered"]:
+        if d:
+            order += 1
+        out.append(order if d else None)
+    return out
 
 
 def _turn(view: dict[str, Any]) -> Turn:

@@ -33,6 +33,9 @@ def view(s: TukTukState, seat: int | None) -> dict[str, Any]:
         "carrying": list(s["carrying"]),
         "passengers": list(s["passengers"]),
         "delivered": list(s["delivered"]),
+        # Every drop-off happens in front of the table, so who delivered last when is
+        # public: the order of each seat's last one (the tie-break, ruling 9).
+        "last_drop": list(s["last_drop"]),
         "skip": list(s["skip"]),
         "moves": [{"to": m["to"], "path": m["path"], "note": m["note"],
                    "notes": note_keys(m["note"]), "route": i}
