@@ -80,17 +80,19 @@ def next_move(state: dict[str, Any], seat: int = 0) -> list[str]:
 
 
 def play_until_turn_passes(server: Any, game_id: str, press: Callable[[str], None],
-                           check: Callable[[], None] | None = None) -> None:
+                           check: Callable[[], None] | None = None) -> list[str]:
     """Seat 0 plays (placing, or a whole turn) until the turn has passed; a question to the
-    bot in between (walking together) is waited for."""
+    bot in between (walking together) is waited for. The test ids pressed, in order."""
     state = wait_for_seat(server, game_id)
     placing = state["phase"] == "place"
+    pressed: list[str] = []
     for _ in range(40):
         if check:
             check()
         version = stored(server, game_id)["version"]
         for testid in next_move(state):
             press(testid)
+            pressed.append(testid)
         for _ in range(200):
             if stored(server, game_id)["version"] != version:
                 break
@@ -99,9 +101,9 @@ def play_until_turn_passes(server: Any, game_id: str, press: Callable[[str], Non
             raise AssertionError("the move was not taken")
         state = stored(server, game_id)["state"]
         if placing and (state["phase"] != "place" or state["placing"] != 0):
-            return
+            return pressed
         if not placing and (state["current"] != 0 or state["phase"] != "play"):
-            return
+            return pressed
         state = wait_for_seat(server, game_id)
     raise AssertionError("the turn never passed")
 
@@ -172,14 +174,17 @@ def test_phone_board_fits_targets_are_44px_and_a_whole_turn_is_tapped(
     fits_and_big_enough()  # the walk's ends are highlighted now
     page.get_by_test_id(card).tap()  # unselect again: the play below starts from nothing
     drawn = drew(e2e_server, game_id)
-    play_until_turn_passes(e2e_server, game_id, tapper(page), check=fits_and_big_enough)
+    pressed = play_until_turn_passes(e2e_server, game_id, tapper(page), check=fits_and_big_enough)
     assert drew(e2e_server, game_id) > drawn, "the turn ended with seat 0's draw"
     # Back on turn after the bot: seat 0's own last walk is still drawn (it has not moved
     # since), and so is the bot's, if it walked.
     state = wait_for_seat(e2e_server, game_id)
     walks = {line["data"]["seat"] for line in log_lines(e2e_server, game_id)
              if line.get("key") == "kaki-lima.log.walks_to" and len(line["data"]["path"]) > 1}
-    assert 0 in walks, "the driver walks whenever a walk is legal"
+    # The driver takes the first one-card walk it is offered; a deal can leave it none (every
+    # card's walk needs a second card, or leads nowhere), and then it passes instead.
+    if any(testid.startswith("kl-card-") for testid in pressed):
+        assert 0 in walks, "a walk tapped on the phone was taken"
     for seat in walks:
         expect(page.get_by_test_id(f"kl-trail-{seat}")).to_have_count(1)
 
