@@ -43,7 +43,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     wrng = random.Random(_view_seed(view, seat) * WORLDS + world)
     wrng.shuffle(unseen)
     delivered = list(view["delivered"])
-    last_drop = _last_drop(view)
+    last_drop: list[int | None] = list(view["last_drop"])
     die = view["die"]
     state: TukTukState = {
         "players": n,
@@ -80,19 +80,6 @@ def _view_seed(view: dict[str, Any], seat: int) -> int:
                              digest_size=8).digest()
     return int.from_bytes(digest, "big")
 
-
-def _last_drop(view: dict[str, Any]) -> list[int | None]:
-    """The order of each seat's last drop-off, as the view shows it (a view of an older
-    rules version without it: the seats' last drops in seat order)."""
-    if "last_drop" in view:
-        return list(view["last_drop"])
-    order = 0
-    out: list[int | None] = []
-    for d in view["delivered"]:
-        if d:
-            order += 1
-        out.append(order if d else None)
-    return out
 
 
 def _turn(view: dict[str, Any]) -> Turn:
