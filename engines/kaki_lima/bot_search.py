@@ -37,10 +37,6 @@ TUNING = SearchTuning(
 
 #: Points of lead that make a position nearly won (the tanh's scale).
 LEAD_SCALE = 10.0
-#: Add the searching seat's turn ahead (the normal bot's potential) to its worth at a
-#: playout's end: six moves rarely reach its next walk.
-AHEAD = True
-
 #: The largest table at which the search chooses the walk. With four to six players every
 #: variant tried (the search as it was, a keep margin of 0.1, an evaluate
 #: with the heuristic's progress terms, judged against the others' worth at the root, only
@@ -112,7 +108,9 @@ def evaluate(state: State, seat: int) -> float:
     """The seat's worth (points, tokens held at their likely value) against the best other
     seat's, squashed into [0, 1]."""
     mine = worth(state, seat)
-    if AHEAD and seat == _ROOT[0]:
+    if seat == _ROOT[0]:
+        # The searching seat's turn ahead (the normal bot's potential): six playout moves
+        # rarely reach its next walk.
         mine += ahead(state, seat)
     rest = max(worth(state, o) for o in range(state["n"]) if o != seat)
     return 0.5 + 0.5 * math.tanh((mine - rest) / LEAD_SCALE)
