@@ -59,7 +59,40 @@ def started_game(server: Any) -> tuple[dict[str, Any], dict[str, Any], tuple]:
 
 
 def click_cell(page: Any, cell: int) -> None:
-    page.get_by_test_id(f"kl-cell-{cell}").click()
+    """Click a grid cell that takes a click; if it never does, say which cells do."""
+    target = page.get_by_test_id(f"kl-cell-{cell}")
+    try:
+        expect(target).to_have_count(1, timeout=15_000)
+    except AssertionError:
+        offered = page.locator(".kl-target").evaluate_all("els => els.map(e => e.dataset.cell)")
+        pressed = page.locator('.kl-card[aria-pressed="true"]').evaluate_all(
+            "els => els.map(e => e.dataset.testid)")
+        status = page.get_by_test_id("kl-status").inner_text()
+        raise AssertionError(f"cell {cell} takes no click; cells that do: {offered}; "
+                             f"selected: {pressed}; status: {status!r}") from None
+    target.click()
+
+
+def select_card(page: Any, card: Any) -> None:
+    """Click a hand card and see it selected (pressed): the walk's end cells then take clicks.
+
+    A redraw that lands between Playwright's hit test and its mouse event (a patch for
+    another seat, presence) can swallow one click, as it can a person's, who clicks again;
+    a card that never shows as selected fails here, naming what the page shows instead.
+    """
+    button = page.get_by_test_id(f"kl-card-{card}")
+    for _try in range(2):
+        button.click()
+        try:
+            expect(button).to_have_attribute("aria-pressed", "true", timeout=5000)
+            return
+        except AssertionError:
+            continue
+    pressed = page.locator('.kl-card[aria-pressed="true"]').evaluate_all(
+        "els => els.map(e => e.dataset.testid)")
+    status = page.get_by_test_id("kl-status").inner_text()
+    raise AssertionError(f"kl-card-{card} never showed as selected; pressed: {pressed}; "
+                         f"status: {status!r}")
 
 
 def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
@@ -68,8 +101,16 @@ def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
     a pedestrian met on the path is not invited and does not ask to come along."""
     page = pages[seat]
     for card in action["cards"]:
-        page.get_by_test_id(f"kl-card-{card}").click()
+        select_card(page, card)
     click_cell(page, action["end"])
+    # A sent walk clears the selection; still selected means the click never became a
+    # walk (see select_card), and a person would click the end again.
+    chosen = page.locator('.kl-card[aria-pressed="true"]')
+    try:
+        expect(chosen).to_have_count(0, timeout=5000)
+    except AssertionError:
+        click_cell(page, action["end"])
+        expect(chosen).to_have_count(0)
     state = apply(state, seat, action)
     while state["turn"]["stage"] == "path":
         step = next(t for t in ENGINE.legal_actions(state, seat) if t["type"] == "step")
@@ -115,7 +156,7 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
     pedestrian_seen(0)
     assert state["turn"]["stage"] == "trade"
     offered = state["hands"][0][0]
-    pages[0].get_by_test_id(f"kl-card-{offered}").click()
+    select_card(pages[0], offered)
     pages[0].get_by_test_id("kl-offer-1").click()
     state = apply(state, 0, {"type": "offer_trade", "to": 1, "cards": [offered]})
 
@@ -127,7 +168,7 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
     expect(pages[1].get_by_test_id("kl-prompt")).to_contain_text("give back")
     assert offered not in watcher.content()
     given = state["hands"][1][0]
-    pages[1].get_by_test_id(f"kl-card-{given}").click()
+    select_card(pages[1], given)
     pages[1].get_by_test_id("kl-accept-trade").click()
     state = apply(state, 1, {"type": "accept_trade", "cards": [given]})
     expect(pages[0].get_by_test_id(f"kl-card-{given}")).to_be_visible()
