@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from engines.jakarta_traffic import ENGINE
@@ -171,6 +172,13 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
     # Seat 0's last turn and the bot's stay drawn on the board, each in its seat's colour.
     expect(page.locator('[data-last-park="0"]')).to_have_count(1)
     expect(page.locator('[data-last-park="1"]')).to_have_count(1)
+    # settled waits for targets or buttons: a turn that shows its buttons first (an answer
+    # the bot's move asks for) gets tiles to click from Honk.
+    try:
+        page.locator(TARGET).first.wait_for(timeout=5000)
+    except PlaywrightTimeout:
+        press('[data-action="honk"]')
+        page.locator(TARGET).first.wait_for()
     focus = page.evaluate("""() => { const t = document.querySelector('.jt-target');
         t.focus(); return getComputedStyle(t).strokeWidth; }""")
     assert focus == "7px", "a focused target is drawn thicker"
