@@ -99,3 +99,25 @@ def test_a_refused_batch_notifies_nobody(pg_url: str) -> None:
     assert answers == [False]
     assert heard == [] and visible == []
     assert Store(make_engine(pg_url)).events(game_id) == []
+
+
+def test_a_one_move_batch_is_stored_heard_and_refused_as_a_batch_is(pg_url: str) -> None:
+    # A batch of one move takes its own statement (plain parameters, no JSON row set): the
+    # same rows, the same notification once readable, the same refusals.
+    store = Store(make_engine(pg_url))
+    game_id = started_race(store)
+    first = _step(game_id, 1)
+    again = CommitItem(game_id=game_id, seq=2, seat=first.seat, client_id=first.client_id,
+                       action=first.action, log=first.log, state=first.state, finished=False)
+    heard, answers, visible = run_async(
+        _listen_and_commit(pg_url, [game_id], [[first], [again]], 0.5, expect=1))
+    # The second is a repeat of the first one's action id: refused, and never announced.
+    assert answers == [True, False]
+    assert heard == [[game_id, 1, first.seat, first.client_id, first.action,
+                      step_digest(first.state, first.log)]]
+    assert visible == [1]
+    [event] = store.events(game_id)
+    assert (event["seq"], event["seat"], event["client_id"], event["action"], event["log"]) == (
+        1, first.seat, first.client_id, first.action, first.log)
+    game = store.game(game_id)
+    assert (game["version"], game["state"], game["status"]) == (1, first.state, "active")
