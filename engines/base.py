@@ -55,8 +55,15 @@ class SearchTuning:
     wants fewer candidates and a larger margin than one whose moves are exact.
     """
 
-    #: Playout moves before :meth:`Engine.evaluate` judges the position.
+    #: Playout moves before :meth:`Engine.evaluate` judges the position (with
+    #: ``playout_to_turn``: the most a playout may make).
     playout_depth: int = 6
+    #: Play each playout on to the searching seat's next turn (every other seat has had
+    #: its turn since the decision, :meth:`Engine.turn_seat`), at most ``playout_depth``
+    #: moves, instead of exactly ``playout_depth`` moves: every root move is then judged at
+    #: the same point of the round, where a fixed length reaches more or fewer of the
+    #: others' moves depending on how long the searched move's own turn was.
+    playout_to_turn: bool = False
     #: Concrete candidate actions the root considers (templates can stand for thousands).
     max_candidates: int = 12
     #: Below the root fewer (each costs a heuristic call and a tree edge).
@@ -461,6 +468,21 @@ class Engine(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``, in ``[0, 1]`` (cuts search playouts short)."""
         return 0.5
+
+    def search_value(self, state: State, seat: int, root: int) -> float:
+        """``seat``'s value of ``state`` at a playout's end in a search for ``root``'s
+        decision (``seat == root``: the searching seat's own). A game may judge the
+        searching seat differently from the others (e.g. add what only its own next move
+        will bring); the default is :meth:`evaluate` for every seat."""
+        return self.evaluate(state, seat)
+
+    def turn_seat(self, state: State) -> int | None:
+        """The seat whose turn it is, ``None`` at the end; an answer out of turn (to a
+        proposal, an invitation) does not change it. ``SearchTuning.playout_to_turn`` stops
+        a playout when it comes back to the searching seat. Default: the first awaited
+        seat (right for games without answers out of turn)."""
+        seats = self.awaited(state) or self.to_act(state)
+        return seats[0] if seats else None
 
     #: The hard bot's search settings for this game.
     search_tuning: ClassVar[SearchTuning] = SearchTuning()

@@ -14,7 +14,8 @@ Levels
   Powley & Whitehouse 2012; OpenSpiel's ``ismcts.py`` is the model). Every iteration draws a
   fresh determinization, walks the shared tree of action sequences choosing by UCB among the
   actions legal in *that* determinization (availability counts), grows one node, plays the
-  heuristic for a few moves and scores the end with :meth:`Engine.evaluate` for every seat.
+  heuristic for a few moves (or, with ``SearchTuning.playout_to_turn``, on to the searching
+  seat's next turn) and scores the end with :meth:`Engine.search_value` for every seat.
   Each seat chooses by its own value, so opponents are modelled as trying to win too.
 
 The search stops at the time budget or the iteration cap, whichever comes first; with a cap
@@ -175,10 +176,15 @@ class Search:
         node = self.root
         path: list[tuple[Node, bytes]] = []
         expanded = False
+        left = False
         while not expanded:
             actor = _actor(engine, state)
             if actor is None:
                 break
+            if self.tuning.playout_to_turn:
+                left, back = self._turn(state, left)
+                if back:
+                    break   # the searching seat's next turn: judged here, like a playout
             if node.seat != actor:
                 # Same action sequence, different mover in this determinization (the rules
                 # can decide who moves from hidden cards): start a fresh subtree for it.
@@ -203,7 +209,7 @@ class Search:
                 if child is None:
                     child = node.children[key] = Node(-1)
                 node = child
-        values = self.playout(state)
+        values = self.playout(state, left)
         for parent, key in path:
             parent.visits[key] = parent.visits.get(key, 0) + 1
             parent.value[key] = parent.value.get(key, 0.0) + values[parent.seat]
@@ -213,27 +219,46 @@ class Search:
         return node.value[key] / n + self.tuning.exploration * math.sqrt(
             math.log(node.available[key]) / n)
 
-    def playout(self, state: State) -> list[float]:
-        """A few heuristic moves, then every seat's value of where they led."""
+    def playout(self, state: State, left: bool = False) -> list[float]:
+        """Heuristic moves, then every seat's value of where they led: ``playout_depth``
+        moves, or with ``playout_to_turn`` until the searching seat's next turn (at most
+        ``playout_depth`` moves). ``left``: the tree path has left the searching seat's
+        turn already."""
         engine = self.engine
+        to_turn = self.tuning.playout_to_turn
         for _ in range(self.tuning.playout_depth):
             actor = _actor(engine, state)
             if actor is None:
                 break
+            if to_turn:
+                left, back = self._turn(state, left)
+                if back:
+                    break
             state = _step(engine, state, actor, engine.playout_action(state, actor, self.rng))
-        return values_of(engine, state, self.players)
+        return values_of(engine, state, self.players, self.seat)
+
+    def _turn(self, state: State, left: bool) -> tuple[bool, bool]:
+        """``(left, back)``: whether the turn has left the searching seat since its
+        decision, and whether it has come back to it (its next turn: stop there)."""
+        if self.engine.turn_seat(state) != self.seat:
+            return True, False
+        return left, left
 
 
 def _mean(node: Node, key: bytes) -> float:
     return node.value[key] / node.visits[key]
 
 
-def values_of(engine: Engine, state: State, players: int) -> list[float]:
+def values_of(engine: Engine, state: State, players: int,
+              root: int | None = None) -> list[float]:
     """Each seat's value of ``state`` in [0, 1]: a share of the win once the game is over,
-    else the game's :meth:`Engine.evaluate`."""
+    else the game's :meth:`Engine.evaluate` (in a search for ``root``'s decision:
+    :meth:`Engine.search_value`)."""
     outcome = engine.outcome(state)
     if outcome is None:
-        return [engine.evaluate(state, s) for s in range(players)]
+        if root is None:
+            return [engine.evaluate(state, s) for s in range(players)]
+        return [engine.search_value(state, s, root) for s in range(players)]
     winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
 

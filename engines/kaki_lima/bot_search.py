@@ -47,11 +47,6 @@ LEAD_SCALE = 10.0
 #: than about the walk. There hard plays the normal bot's move.
 SEARCH_PLAYERS = 3
 
-#: The seat whose decision is searched (set when the root's candidates are asked for).
-#: Below the root every seat has one candidate, so only this seat's values are compared.
-_ROOT = [-1]
-
-
 #: Root candidates by the public position they were ranked in: the search asks again every
 #: iteration, and a seat's own walk values do not depend on what it cannot see.
 _RANKED: dict[bytes, list[dict[str, Any]]] = {}
@@ -66,7 +61,6 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
         return [playout_action(state, seat, rng, templates)]
     if state["n"] > SEARCH_PLAYERS:
         return [bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)]
-    _ROOT[0] = seat
     walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
     key = _public_key(state, seat) if walking else b""
     found = _RANKED.get(key) if walking else None
@@ -104,11 +98,12 @@ def playout_action(state: State, seat: int, rng: random.Random,
     return bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates, lookahead=False)
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: State, seat: int, root: int | None = None) -> float:
     """The seat's worth (points, tokens held at their likely value) against the best other
-    seat's, squashed into [0, 1]."""
+    seat's, squashed into [0, 1]; for the searching seat (``root``: below the root every
+    seat has one candidate, so only its values are compared) also its turn ahead."""
     mine = worth(state, seat)
-    if seat == _ROOT[0]:
+    if seat == root:
         # The searching seat's turn ahead (the normal bot's potential): six playout moves
         # rarely reach its next walk.
         mine += ahead(state, seat)

@@ -120,6 +120,17 @@ class KakiLimaEngine(StepEngine):
         """The seat's points lead (held tokens counted) squashed into [0, 1]."""
         return bot_search.evaluate(state, seat)
 
+    def search_value(self, state: State, seat: int, root: int) -> float:
+        """The seat's lead, and for the searching seat also its turn ahead."""
+        return bot_search.evaluate(state, seat, root)
+
+    def turn_seat(self, state: State) -> int | None:
+        """The seat placing its pedestrian or whose turn it is (answers, offers and the
+        final clearings do not change it)."""
+        if state["phase"] == "over":
+            return None
+        return int(state["placing"] if state["phase"] == "place" else state["current"])
+
     #: The hard bot searches the walks only, with long cheap playouts (bot_search.py).
     search_tuning: ClassVar[SearchTuning] = bot_search.TUNING
 

@@ -23,10 +23,9 @@ def test_a_pedestrian_in_reach_of_a_clearing_token_is_worth_more_at_equal_points
                    hands=[[card(2)], [card(3)], [card(3, nth=1)]], current=1)
     assert bot_search.ahead(near, 0) > bot_search.ahead(far, 0) + 1.0
     # The searching seat's evaluate carries it; the others' values are points alone.
-    bot_search._ROOT[0] = 0
-    assert bot_search.evaluate(near, 0) > bot_search.evaluate(far, 0)
-    bot_search._ROOT[0] = 1
-    assert bot_search.evaluate(near, 0) == bot_search.evaluate(far, 0)
+    assert ENGINE.search_value(near, 0, 0) > ENGINE.search_value(far, 0, 0)
+    assert ENGINE.search_value(near, 0, 1) == ENGINE.search_value(far, 0, 1)
+    assert ENGINE.evaluate(near, 0) == ENGINE.evaluate(far, 0)
 
 
 def test_no_turn_ahead_once_the_seat_has_played_its_last_turn() -> None:
