@@ -20,6 +20,10 @@ from app.store import CommitItem, json_text, now
 
 #: The LISTEN/NOTIFY channel of the fan-out between processes (:mod:`app.pgfanout`).
 CHANNEL = "meja"
+#: The last column of both commit statements: their notifications, which PostgreSQL
+#: delivers only once the statement's commit is flushed.
+_NOTIFY = (f"(SELECT count(pg_notify('{CHANNEL}', x)) "
+           "FROM json_array_elements_text(%(notes)s::json) x)")
 
 # ONE constant statement per batch, in autocommit: the batch's rows arrive as one json
 # parameter (psycopg parses placeholders and escapes array elements in Python, so a text that
@@ -54,8 +58,7 @@ COMMIT_BATCH = (
     "finished_at = CASE WHEN b.done THEN %(t)s ELSE games.finished_at END "
     "FROM b WHERE games.id = b.gid AND games.version = b.seq - 1 "
     "AND games.status = 'active' RETURNING 1) "
-    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int, "
-    f"(SELECT count(pg_notify('{CHANNEL}', x)) FROM json_array_elements_text(%(notes)s::json) x)"
+    "SELECT 1 / ((SELECT count(*) FROM moved) = %(n)s)::int, " + _NOTIFY
 )
 # A batch of one move (every commit at one game in play, most of them at a few) goes as
 # plain parameters: the same insert, guarded update and notifications in one statement, without
@@ -71,8 +74,7 @@ COMMIT_ONE = (
     "finished_at = CASE WHEN %(done)s::bool THEN %(t)s ELSE games.finished_at END "
     "WHERE games.id = %(gid)s AND games.version = %(seq)s::int - 1 "
     "AND games.status = 'active' RETURNING 1) "
-    "SELECT 1 / (SELECT count(*) FROM moved)::int, "
-    f"(SELECT count(pg_notify('{CHANNEL}', x)) FROM json_array_elements_text(%(notes)s::json) x)"
+    "SELECT 1 / (SELECT count(*) FROM moved)::int, " + _NOTIFY
 )
 #: Largest NOTIFY payload sent (PostgreSQL refuses more than 8000 bytes).
 NOTE_BYTES = 7000
@@ -161,22 +163,21 @@ class AsyncPgWriter:
     async def _commit(self, items: list[CommitItem]) -> None:
         conn = await self._connection()
         notes = orjson.dumps(step_notes(self.origin, items) if self.notify else []).decode()
+        statement: str
+        params: dict[str, Any]
         if len(items) == 1:
             i = items[0]
-            params: dict[str, Any] = {
+            statement, params = COMMIT_ONE, {
                 "gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
                 "action": json_text(i.action), "log": json_text(i.log),
                 "state": json_text(i.state), "done": i.finished, "t": now(), "notes": notes}
-            try:
-                await conn.execute(COMMIT_ONE, params)
-            except psycopg.errors.DivisionByZero:
-                raise StaleBatch from None
-            return
-        rows = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat, "cid": i.client_id,
-                           "action": i.action, "log": i.log, "state": i.state,
-                           "done": i.finished} for i in items])
+        else:
+            rows = json_text([{"gid": i.game_id, "seq": i.seq, "seat": i.seat,
+                               "cid": i.client_id, "action": i.action, "log": i.log,
+                               "state": i.state, "done": i.finished} for i in items])
+            statement, params = COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items),
+                                               "notes": notes}
         try:
-            await conn.execute(COMMIT_BATCH, {"rows": rows, "t": now(), "n": len(items),
-                                              "notes": notes})
+            await conn.execute(statement, params)
         except psycopg.errors.DivisionByZero:
             raise StaleBatch from None
