@@ -249,15 +249,11 @@ def _mean(node: Node, key: bytes) -> float:
     return node.value[key] / node.visits[key]
 
 
-def values_of(engine: Engine, state: State, players: int,
-              root: int | None = None) -> list[float]:
-    """Each seat's value of ``state`` in [0, 1]: a share of the win once the game is over,
-    else the game's :meth:`Engine.evaluate` (in a search for ``root``'s decision:
-    :meth:`Engine.search_value`)."""
+def values_of(engine: Engine, state: State, players: int, root: int) -> list[float]:
+    """Each seat's value of ``state`` in [0, 1] in a search for ``root``'s decision: a share
+    of the win once the game is over, else the game's :meth:`Engine.search_value`."""
     outcome = engine.outcome(state)
     if outcome is None:
-        if root is None:
-            return [engine.evaluate(state, s) for s in range(players)]
         return [engine.search_value(state, s, root) for s in range(players)]
     winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
