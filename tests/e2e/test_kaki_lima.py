@@ -58,6 +58,13 @@ def started_game(server: Any) -> tuple[dict[str, Any], dict[str, Any], tuple]:
     raise AssertionError("no deal in 40 let the first player reach a trade stall")
 
 
+def page_shows(page: Any) -> str:
+    """The selected hand cards and the status line, for a failure's message."""
+    pressed = page.locator('.kl-card[aria-pressed="true"]').evaluate_all(
+        "els => els.map(e => e.dataset.testid)")
+    return f"selected: {pressed}; status: {page.get_by_test_id('kl-status').inner_text()!r}"
+
+
 def click_cell(page: Any, cell: int) -> None:
     """Click a grid cell that takes a click; if it never does, say which cells do."""
     target = page.get_by_test_id(f"kl-cell-{cell}")
@@ -65,11 +72,8 @@ def click_cell(page: Any, cell: int) -> None:
         expect(target).to_have_count(1, timeout=15_000)
     except AssertionError:
         offered = page.locator(".kl-target").evaluate_all("els => els.map(e => e.dataset.cell)")
-        pressed = page.locator('.kl-card[aria-pressed="true"]').evaluate_all(
-            "els => els.map(e => e.dataset.testid)")
-        status = page.get_by_test_id("kl-status").inner_text()
         raise AssertionError(f"cell {cell} takes no click; cells that do: {offered}; "
-                             f"selected: {pressed}; status: {status!r}") from None
+                             f"{page_shows(page)}") from None
     target.click()
 
 
@@ -88,11 +92,7 @@ def select_card(page: Any, card: Any) -> None:
             return
         except AssertionError:
             continue
-    pressed = page.locator('.kl-card[aria-pressed="true"]').evaluate_all(
-        "els => els.map(e => e.dataset.testid)")
-    status = page.get_by_test_id("kl-status").inner_text()
-    raise AssertionError(f"kl-card-{card} never showed as selected; pressed: {pressed}; "
-                         f"status: {status!r}")
+    raise AssertionError(f"kl-card-{card} never showed as selected; {page_shows(page)}")
 
 
 def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
