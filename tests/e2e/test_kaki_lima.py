@@ -29,8 +29,43 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str,
     return ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
 
 
+def scripted_step(state: dict[str, Any], seat: int) -> tuple[int, dict[str, Any]] | None:
+    """The test's choice while a walk is unfinished: the first path step the engine offers,
+    and no invitation (nor asking to come along); None once the walk is done."""
+    if state["turn"]["stage"] == "path":
+        step = next(t for t in ENGINE.legal_actions(state, seat) if t["type"] == "step")
+        return seat, {"type": "step", "cell": step["cell"]["$choice"][0], "clear": step["clear"]}
+    if state["turn"]["stage"] == "invite":
+        inv = state["turn"]["invite"]
+        if inv["sub"] == "offer":
+            return seat, {"type": "skip_invite"}
+        return inv["seat"], {"type": "skip_ask"}
+    return None
+
+
+def one_card_walk(state: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """A walk of one card for the seat, its first end, if its hand allows one."""
+    for t in ENGINE.legal_actions(state, seat):
+        if t["type"] == "walk" and len(t["cards"]) == 1:
+            return {"type": "walk", "cards": t["cards"], "end": t["end"]["$choice"][0]}
+    return None
+
+
+def trade_then_pass(state: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0 at a trade stall offers its first card, seat 1 gives its first back, seat 0
+    ends its turn: the test's script, as pure actions."""
+    offered, given = state["hands"][0][0], state["hands"][1][0]
+    state = apply(state, 0, {"type": "offer_trade", "to": 1, "cards": [offered]})
+    state = apply(state, 1, {"type": "accept_trade", "cards": [given]})
+    for stage in ("trade", "jom"):
+        if state["turn"]["stage"] == stage:
+            state = apply(state, 0, {"type": f"end_{stage}"})
+    return state
+
+
 def plan(state: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
-    """Start cards for both players and a walk that takes seat 0 to a trade stall."""
+    """Start cards for both players and a walk that takes seat 0 to a trade stall, in a deal
+    where, after the scripted trade, seat 1 can walk on one card too."""
     cells = start_cells(state)
     for first in cells:
         placed = apply(state, 0, {"type": "place", "cell": first})
@@ -40,8 +75,17 @@ def plan(state: dict[str, Any]) -> tuple[int, int, dict[str, Any]] | None:
                 if t["type"] != "walk" or len(t["cards"]) != 1:
                     continue
                 for end in t["end"]["$choice"]:
-                    if ready["cells"][end] in TRADE_SPOTS and end not in (first, second):
-                        return first, second, {"type": "walk", "cards": t["cards"], "end": end}
+                    if ready["cells"][end] not in TRADE_SPOTS or end in (first, second):
+                        continue
+                    walk = {"type": "walk", "cards": t["cards"], "end": end}
+                    after = apply(ready, 0, walk)
+                    while (step := scripted_step(after, 0)) is not None:
+                        after = apply(after, *step)
+                    if after["turn"]["stage"] != "trade":
+                        continue
+                    after = trade_then_pass(after)
+                    if after["current"] == 1 and one_card_walk(after, 1) is not None:
+                        return first, second, walk
     return None
 
 
@@ -112,19 +156,13 @@ def walk_by_clicks(pages: dict[int, Any], state: dict[str, Any], seat: int,
         click_cell(page, action["end"])
         expect(chosen).to_have_count(0)
     state = apply(state, seat, action)
-    while state["turn"]["stage"] == "path":
-        step = next(t for t in ENGINE.legal_actions(state, seat) if t["type"] == "step")
-        cell = step["cell"]["$choice"][0]
-        click_cell(page, cell)
-        state = apply(state, seat, {"type": "step", "cell": cell, "clear": step["clear"]})
-    while state["turn"]["stage"] == "invite":
-        inv = state["turn"]["invite"]
-        if inv["sub"] == "offer":
-            page.get_by_test_id("kl-skip-invite").click()
-            state = apply(state, seat, {"type": "skip_invite"})
+    while (step := scripted_step(state, seat)) is not None:
+        who, act = step
+        if act["type"] == "step":
+            click_cell(page, act["cell"])
         else:
-            pages[inv["seat"]].get_by_test_id("kl-skip-ask").click()
-            state = apply(state, inv["seat"], {"type": "skip_ask"})
+            pages[who].get_by_test_id(f"kl-{act['type'].replace('_', '-')}").click()
+        state = apply(state, who, act)
     return state
 
 
@@ -184,9 +222,8 @@ def test_two_players_walk_trade_by_clicking_while_a_spectator_follows(
 
     # Seat 1 walks too (any walk its hand allows), by clicks.
     expect(watcher.get_by_test_id("kl-status")).to_contain_text("Budi")
-    template = next(t for t in ENGINE.legal_actions(state, 1)
-                    if t["type"] == "walk" and len(t["cards"]) == 1)
-    action = {"type": "walk", "cards": template["cards"], "end": template["end"]["$choice"][0]}
+    action = one_card_walk(state, 1)
+    assert action is not None  # plan() chose a deal where it has one
     state = walk_by_clicks(pages, state, 1, action)
     pedestrian_seen(1)
     held = len(state["hands"][1])
