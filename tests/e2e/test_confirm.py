@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from engines.tuk_tuk_taxi import ENGINE
 from tests.e2e.conftest import open_seat, started_with_copy
+from tests.e2e.test_axe import assert_clean
 from tests.e2e.test_tuk_tuk_taxi import apply, first, sync_key
 
 pytestmark = pytest.mark.e2e
@@ -109,3 +110,5 @@ def test_undo_takes_back_the_sign_of_this_turn(e2e_server: Any, new_page: Any) -
     expect(page.locator(".log-line.taken-back")).not_to_have_count(0)
     expect(page.get_by_test_id("log")).to_contain_text("Ana takes back 1 move.")
     assert stored_version(e2e_server, game_id) == 2
+    # struck through, the taken-back line is still read: it keeps its contrast
+    assert_clean(page, "a log with a taken-back move")
