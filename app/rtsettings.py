@@ -40,9 +40,9 @@ class Realtime:
     #: A room nobody is connected to is unloaded after this many seconds.
     room_idle: float = field(default_factory=lambda: _float("MEJA_ROOM_IDLE_SECONDS", 60.0))
     #: Actions one connection may send per second on average, and in one burst. A person
-    #: acts a few times a second at most; the default leaves room for scripted play (the
-    #: peer benchmark drives a game as fast as it commits, ~300 actions/s per seat) and
-    #: stops a flood of thousands.
+    #: acts a few times a second at most; the default leaves room for scripted play and
+    #: stops a flood of thousands. (The peer benchmark, which drives one game as fast as it
+    #: commits, passes 500/s a seat on a fast machine: bench/peer/run.sh lifts the limit.)
     actions_per_second: float = field(
         default_factory=lambda: _float("MEJA_WS_ACTIONS_PER_SECOND", 500.0))
     action_burst: int = field(default_factory=lambda: _int("MEJA_WS_ACTION_BURST", 1000))
