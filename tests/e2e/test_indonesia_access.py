@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from engines.indonesia import ENGINE
 from tests.e2e.conftest import PHONE, api_lobby, corrupt_first_action, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
@@ -195,6 +196,20 @@ def found_a_city(page: Any) -> str:
     return key[1:]
 
 
+def settle_until_mine(server: Any, page: Any, game_id: str) -> None:
+    """Wait until the bot has handed the decision back to seat 0 and the page shows that
+    version: a log redrawn under a resting pointer fires no mouseenter, so a hover must not
+    race the bot's move."""
+    for _ in range(400):
+        row = server.app.state.store.game(game_id)
+        if 0 in ENGINE.awaited(row["state"]):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the bot never handed the decision back")
+    expect(page.locator(".ind")).to_have_attribute("data-version", str(row["version"]))
+
+
 def test_a_log_line_outlines_its_area_and_a_language_switch_rewords_board_and_log(
         e2e_server: Any, new_page: Any) -> None:
     game_id, credential = table_with_bot(e2e_server)
@@ -208,6 +223,7 @@ def test_a_log_line_outlines_its_area_and_a_language_switch_rewords_board_and_lo
 
     # the log names the area as the board does, and hovering the line outlines it
     area = found_a_city(page)
+    settle_until_mine(e2e_server, page, game_id)
     tip = page.locator(f'g[data-city="{area}"] title').text_content()
     name = tip.split(" in ", 1)[1].split(":")[0]
     log = page.get_by_test_id("log")

@@ -266,7 +266,12 @@ def test_hovering_a_log_line_highlights_the_card_it_names(e2e_server: Any, new_p
     game_id = against_a_bot(e2e_server, page)
     start = ENGINE.legal_actions(stored(e2e_server, game_id)["state"], 0)[0]["cell"]["$choice"][0]
     page.get_by_test_id(f"kl-cell-{start}").click()
-    line = page.locator(".log-line.has-refs").filter(has_text="starts on the Green card").first
+    # The bot places next; its line redraws the log, and a redraw under a resting pointer
+    # fires no mouseenter: hover once both lines are in (the bot then waits for seat 0).
+    wait_for_seat(e2e_server, game_id)
+    placed = page.locator(".log-line.has-refs").filter(has_text="starts on the Green card")
+    expect(placed).to_have_count(2)
+    line = placed.first
     coordinate = "ABCDE"[start // 10] + str(start % 10 + 1)
     expect(line).to_contain_text(coordinate)
     line.hover()
