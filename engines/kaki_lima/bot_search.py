@@ -26,13 +26,14 @@ from engines.kaki_lima.bot_heuristic import worth
 State = dict[str, Any]
 
 TUNING = SearchTuning(
-    playout_depth=6,
-    max_candidates=5,
+    playout_depth=60,
+    playout_to_turn=True,
+    max_candidates=3,
     inner_candidates=1,
     min_visits=4,
     exploration=0.5,
     keep_margin=0.03,
-    iterations=50,
+    iterations=100,
 )
 
 #: Points of lead that make a position nearly won (the tanh's scale).
@@ -45,7 +46,7 @@ LEAD_SCALE = 10.0
 #: 84% at 4; at 3 the search won 96% where the heuristic won 88%): six playout moves reach
 #: one or two of five others' moves, so a playout's end says more about where it stopped
 #: than about the walk. There hard plays the normal bot's move.
-SEARCH_PLAYERS = 3
+SEARCH_PLAYERS = 6
 
 #: Root candidates by the public position they were ranked in: the search asks again every
 #: iteration, and a seat's own walk values do not depend on what it cannot see.
