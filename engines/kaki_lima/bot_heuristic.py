@@ -97,8 +97,8 @@ LEAVE_FOR = 2.0  # points now that make a pedestrian left with only its meeting 
 #: Of the meeting task, for arriving alone at the meeting place: the task-seeking players
 #: walk to a pedestrian waiting at its meeting place (the test bot scores such a walk 12),
 #: so one who waits there is met within a round or two. 0.35 -> 1.0 (round 7), normal vs
-#: random on deals 0-249: 98.4 / 89.2 -> 90.4 / 88.8 -> 89.2 / 82.8 -> 83.2 / 80.0 ->
-#: 82.8% at 2-6 players, and deals 250-499 at 5 / 6 players 85.6 -> 86.4 / 83.2 -> 83.2%.
+#: random on deals 0-249 at 2 / 3 / 4 / 5 / 6 players: 98.4 / 89.2 / 88.8 / 82.8 / 80.0% ->
+#: 98.4 / 90.4 / 89.2 / 83.2 / 82.8%; deals 250-499 at 5 / 6: 85.6 / 83.2 -> 86.4 / 83.2%.
 MEET_WAIT = 1.0
 MEET_STAY = 0.45  # of the meeting task, for staying alone at the meeting place
 
