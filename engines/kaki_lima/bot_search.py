@@ -37,14 +37,15 @@ TUNING = SearchTuning(
 
 #: Points of lead that make a position nearly won (the tanh's scale).
 LEAD_SCALE = 10.0
-#: The largest table at which the search chooses the walk (above it hard would play the
+#: The table sizes at which the search chooses the walk (at the others hard plays the
 #: normal bot's move). Round 5 searched at 2-3 players only: six-move playouts reached one
 #: or two of five others' moves, so a playout's end said more about where it stopped than
 #: about the walk, and every variant lost deals the heuristic won at 4-6 players. With
 #: playouts on to the searching seat's next turn (``playout_to_turn``, at most 60 moves),
-#: 100 iterations and 3 root candidates, hard won more of the same 40 deals than normal at
-#: 3-6 players (round 7, docs/bots.md): it now searches at every count.
-SEARCH_PLAYERS = 6
+#: 100 iterations and 3 root candidates, hard won at least as many of the same 40 deals as
+#: normal at 2, 3, 4 and 6 players against random and easy, but at 5 players 65 and 56 of
+#: 80 where normal won 67 and 60 (round 7, docs/bots.md): not switched on there.
+SEARCH_TABLES = frozenset({2, 3, 4, 6})
 
 #: Root candidates by the public position they were ranked in: the search asks again every
 #: iteration, and a seat's own walk values do not depend on what it cannot see.
@@ -58,7 +59,7 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
     the rest of the game is played out)."""
     if limit <= TUNING.inner_candidates:
         return [playout_action(state, seat, rng, templates)]
-    if state["n"] > SEARCH_PLAYERS:
+    if state["n"] not in SEARCH_TABLES:
         return [bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)]
     walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
     key = _public_key(state, seat) if walking else b""
