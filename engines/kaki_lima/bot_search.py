@@ -6,9 +6,8 @@ tokens and the answers follow from it, so every other decision has the heuristic
 its single candidate and the search spends its iterations on the walks. Playouts use the
 heuristic without its turn-ahead planning (a few times cheaper), and a position is worth the
 seat's points plus what its held tokens will clear (for the searching seat also its turn
-ahead), against the best of the others. The search runs at tables of two and three
-(``SEARCH_PLAYERS``); at larger ones a six-move playout reaches too few of the others' moves
-and hard plays the heuristic's move.
+ahead), against the best of the others. A playout runs on to the searching seat's next turn
+(``playout_to_turn``), so every walk searched is judged at the same point of the round.
 """
 
 from __future__ import annotations
@@ -26,26 +25,27 @@ from engines.kaki_lima.bot_heuristic import worth
 State = dict[str, Any]
 
 TUNING = SearchTuning(
-    playout_depth=6,
-    max_candidates=5,
+    playout_depth=60,  # the most moves to the searching seat's next turn (a round: 15-30)
+    playout_to_turn=True,
+    max_candidates=3,
     inner_candidates=1,
     min_visits=4,
     exploration=0.5,
     keep_margin=0.03,
-    iterations=50,
+    iterations=100,
 )
 
 #: Points of lead that make a position nearly won (the tanh's scale).
 LEAD_SCALE = 10.0
-#: The largest table at which the search chooses the walk. With four to six players every
-#: variant tried (the search as it was, a keep margin of 0.1, an evaluate
-#: with the heuristic's progress terms, judged against the others' worth at the root, only
-#: near-equal walks searched) lost more of the same 50 deals against random than the
-#: heuristic alone (68-80% where the heuristic won 84% at 6 players, 76-82% where it won
-#: 84% at 4; at 3 the search won 96% where the heuristic won 88%): six playout moves reach
-#: one or two of five others' moves, so a playout's end says more about where it stopped
-#: than about the walk. There hard plays the normal bot's move.
-SEARCH_PLAYERS = 3
+#: The table sizes at which the search chooses the walk (at the others hard plays the
+#: normal bot's move). Round 5 searched at 2-3 players only: six-move playouts reached one
+#: or two of five others' moves, so a playout's end said more about where it stopped than
+#: about the walk, and every variant lost deals the heuristic won at 4-6 players. With
+#: playouts on to the searching seat's next turn (``playout_to_turn``, at most 60 moves),
+#: 100 iterations and 3 root candidates, hard won at least as many of the same 40 deals as
+#: normal at 2, 3, 4 and 6 players against random and easy, but at 5 players 65 and 56 of
+#: 80 where normal won 67 and 60 (round 7, docs/bots.md): not switched on there.
+SEARCH_TABLES = frozenset({2, 3, 4, 6})
 
 #: Root candidates by the public position they were ranked in: the search asks again every
 #: iteration, and a seat's own walk values do not depend on what it cannot see.
@@ -59,7 +59,7 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
     the rest of the game is played out)."""
     if limit <= TUNING.inner_candidates:
         return [playout_action(state, seat, rng, templates)]
-    if state["n"] > SEARCH_PLAYERS:
+    if state["n"] not in SEARCH_TABLES:
         return [bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)]
     walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
     key = _public_key(state, seat) if walking else b""
