@@ -101,6 +101,9 @@ LEAVE_FOR = 2.0  # points now that make a pedestrian left with only its meeting 
 #: 98.4 / 90.4 / 89.2 / 83.2 / 82.8%; deals 250-499 at 5 / 6: 85.6 / 83.2 -> 86.4 / 83.2%.
 MEET_WAIT = 1.0
 MEET_STAY = 0.45  # of the meeting task, for staying alone at the meeting place
+#: In a seat's last turn only the pedestrians still to play can come to where it waits: the
+#: chance that none of ``k`` of them does is this to the power ``k``.
+LATE_MISS = 0.6
 
 
 def _by_type(templates: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -184,6 +187,9 @@ class Planner:
         self._jom: dict[str, float] = {}
         self._far: list[int] | None = None
         self._staying: set[int] | None = None
+        #: In the seat's last turn, the pedestrians who still play after it.
+        self.after: list[int] | None = (
+            [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
 
     @property
     def staying(self) -> set[int]:
@@ -214,6 +220,13 @@ class Planner:
         rest = [worth(self.state, o) for o in range(self.n) if o != self.seat]
         return mine - max(rest) if rest else 0.0
 
+    def arrival_chance(self) -> float:
+        """How likely someone comes to where this pedestrian ends its turn, relative to a
+        whole round: in its last turn only those still to play can."""
+        if self.after is None:
+            return 1.0
+        return 1.0 - LATE_MISS ** len(self.after)
+
     def task_gain(self, new: int) -> float:
         """What completing ``new`` more tasks is worth: their VP, the tempo, and ending the
         game (good when ahead, bad when behind)."""
@@ -227,8 +240,9 @@ class Planner:
 
     # -- what a landing gives -------------------------------------------------------------
     def landing_value(self, end: int, steps: int, cards_left: int, others: list[int],
-                      walker: bool = True) -> float:
-        """Ending a walk of ``steps`` steps on ``end``, with ``others`` there on arrival."""
+                      walker: bool = True, again: bool = True) -> float:
+        """Ending a walk of ``steps`` steps on ``end``, with ``others`` there on arrival
+        (``again``: Play Another Card may still grant a walk this turn)."""
         state = self.state
         card = self.cells[end]
         acts = LOKASI.get(card, ())
@@ -256,9 +270,10 @@ class Planner:
             if others:
                 value += steps * GATHER_NOW
             elif walker:
-                value += WAIT_CHANCE * steps
+                value += WAIT_CHANCE * steps * self.arrival_chance()
         if self.meet_at == card and not others:
-            value += MEET_WAIT * self.task_gain(1)  # waiting here: someone comes, or is met
+            # waiting here: someone comes, or is met
+            value += MEET_WAIT * self.task_gain(1) * self.arrival_chance()
         if TOKEN in acts:
             value += self.token_worth
         room = HAND_LIMIT - cards_left - 1  # the end-of-turn draw comes after
@@ -266,7 +281,8 @@ class Planner:
             value += CARD_WORTH
         if MAXIMIZE in acts and room > 0:
             value += CARD_WORTH * room
-        if ANOTHER in acts and walker and not state["turn"]["extra"] and self.walks_pay:
+        if (ANOTHER in acts and walker and again and not state["turn"]["extra"]
+                and self.walks_pay and self.after is None):
             value += ANOTHER_WORTH
         return value + self._jom_gain(card, others)
 
@@ -385,13 +401,28 @@ class Planner:
         if not self.lookahead:
             d = self.far()[end]
             return value - 0.5 * (d if d >= 0 else 12) - 0.3 * (len(cards) - 1)
-        if not self.last_turn():
+        if self.last_turn():
+            card = self.cells[end]
+            if ANOTHER in LOKASI.get(card, ()) and not self.state["turn"]["extra"]:
+                value += self.second_walk(end, left)
+        else:
             ahead = self.potential(end, left)
             card = self.cells[end]
             if ANOTHER in LOKASI.get(card, ()) and not self.state["turn"]["extra"]:
                 ahead *= 1 + ANOTHER_NOW  # the second walk comes at once, not next turn
             value += ahead * (CLOSING if self.closing else 1.0)
         return value - 0.3 * (len(cards) - 1)
+
+    def second_walk(self, at: int, hand: list[str]) -> float:
+        """The best walk Play Another Card grants now from ``at`` (in the last turn: its
+        points now, with the cards left; the card drawn first is unknown)."""
+        best = 0.0
+        for combo in combos(hand, None):
+            left = len(hand) - len(combo["cards"])
+            for end in self.ends(at, combo):
+                best = max(best, self.landing_value(end, combo["steps"], left,
+                                                    self.others_at(end), again=False))
+        return best
 
     def worth_leaving(self, cards: list[str], end: int) -> bool:
         """Leave the meeting place (the last task) only for points now: a gathering, a
@@ -407,7 +438,8 @@ class Planner:
         here = self.pos[self.seat]
         value = 0.0
         if self.meet_at is not None and self.cells[here] == self.meet_at:
-            value += (0.6 if self.beginner else MEET_STAY) * self.task_gain(1)
+            value += (0.6 if self.beginner else MEET_STAY * self.arrival_chance()) \
+                * self.task_gain(1)
         if not self.lookahead:
             return value - 3.0
         if not self.last_turn():
