@@ -401,14 +401,14 @@ class Planner:
         if not self.lookahead:
             d = self.far()[end]
             return value - 0.5 * (d if d >= 0 else 12) - 0.3 * (len(cards) - 1)
+        another = (ANOTHER in LOKASI.get(self.cells[end], ())
+                   and not self.state["turn"]["extra"])  # Play Another Card grants a walk
         if self.last_turn():
-            card = self.cells[end]
-            if ANOTHER in LOKASI.get(card, ()) and not self.state["turn"]["extra"]:
+            if another:
                 value += self.second_walk(end, left)
         else:
             ahead = self.potential(end, left)
-            card = self.cells[end]
-            if ANOTHER in LOKASI.get(card, ()) and not self.state["turn"]["extra"]:
+            if another:
                 ahead *= 1 + ANOTHER_NOW  # the second walk comes at once, not next turn
             value += ahead * (CLOSING if self.closing else 1.0)
         return value - 0.3 * (len(cards) - 1)
