@@ -56,6 +56,11 @@ class ChatState:
 
     bucket: TokenBucket
     follows_spectators: bool = False
+    #: History reads under way. The connection is in its room while one runs, so a message
+    #: posted meanwhile arrives live *and* is in what the read returns: its id is kept in
+    #: ``live_ids`` and left out of the history frame (nobody gets a line twice).
+    reads: int = 0
+    live_ids: set[int] = field(default_factory=set)
 
 
 _states: weakref.WeakKeyDictionary[Connection, ChatState] = weakref.WeakKeyDictionary()
@@ -164,9 +169,11 @@ def deliver(room: Room, line: dict[str, Any]) -> None:
     for conn in list(room.conns):
         if conn.closed:
             continue
-        follows = _states[conn].follows_spectators if conn in _states else False
-        if readable(line["channel"], conn.seat, follows):
+        st = _states.get(conn)
+        if readable(line["channel"], conn.seat, st.follows_spectators if st else False):
             conn.send(text)
+            if st is not None and st.reads:
+                st.live_ids.add(line["id"])
 
 
 RELAY_HANDLERS["chat"] = deliver
@@ -201,7 +208,15 @@ async def handle(hub: Hub, room: Room, conn: Connection, frame: ChatSend | ChatF
 
 
 async def _send_history(hub: Hub, room: Room, conn: Connection, channels: list[str]) -> None:
-    lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
+    st = state_of(hub, conn)
+    st.reads += 1
+    try:
+        lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
+    finally:
+        st.reads -= 1
+    lines = [m for m in lines if m["id"] not in st.live_ids]
+    if not st.reads:
+        st.live_ids.clear()
     if lines:
         conn.send(encode({"type": "chat", "messages": lines, "history": True}))
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from app import chat as chat_module
 from app.chat import MAX_TEXT, Refusal, compose
 from app.frames import ChatSend
 from tests.app.client import Viewer, auth, create, http, join, open_table, start, watch_id
@@ -113,6 +115,34 @@ def test_rate_limit_answers_with_a_sentence(live_server: LiveServer) -> None:
             v.close()
     finally:
         rt.chat_per_second, rt.chat_burst = saved
+
+
+def test_a_message_posted_while_a_reconnect_reads_the_history_arrives_once(
+        live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby, host, guest, _ = table
+    say(host, "before you left")
+    assert chat_of(guest)["text"] == "before you left"
+    reading, release = threading.Event(), threading.Event()
+    read_history = chat_module.recent
+
+    def held_read(*args: Any, **kwargs: Any) -> Any:
+        reading.set()
+        assert release.wait(10)
+        return read_history(*args, **kwargs)
+
+    monkeypatch.setattr(chat_module, "recent", held_read)
+    again = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    again.wait_for(lambda f: f["type"] == "snapshot")
+    assert reading.wait(10)
+    # The host's new connection is in the room, its chat history still being read.
+    say(guest, "while you were reading")
+    assert chat_of(again)["text"] == "while you were reading"
+    release.set()
+    frames = [f for f in drain(again) if f["type"] == "chat"]
+    # The history brings what came before, and not a second copy of the live message.
+    assert [[m["text"] for m in f["messages"]] for f in frames] == [["before you left"]]
+    again.close()
 
 
 def test_spectator_chat_reaches_only_players_who_opted_in(
