@@ -56,11 +56,11 @@ class ChatState:
 
     bucket: TokenBucket
     follows_spectators: bool = False
-    #: History reads under way. The connection is in its room while one runs, so a message
-    #: posted meanwhile arrives live *and* is in what the read returns: its id is kept in
-    #: ``live_ids`` and left out of the history frame (nobody gets a line twice).
-    reads: int = 0
-    live_ids: set[int] = field(default_factory=set)
+    #: While a history read runs (None otherwise), the ids this connection received live:
+    #: it is in its room during the read, so a message posted meanwhile arrives live *and*
+    #: is in what the read returns; the history frame leaves it out. A connection's frames
+    #: are handled one at a time, so its reads never overlap.
+    live_ids: set[int] | None = None
 
 
 _states: weakref.WeakKeyDictionary[Connection, ChatState] = weakref.WeakKeyDictionary()
@@ -172,7 +172,7 @@ def deliver(room: Room, line: dict[str, Any]) -> None:
         st = _states.get(conn)
         if readable(line["channel"], conn.seat, st.follows_spectators if st else False):
             conn.send(text)
-            if st is not None and st.reads:
+            if st is not None and st.live_ids is not None:
                 st.live_ids.add(line["id"])
 
 
@@ -209,14 +209,13 @@ async def handle(hub: Hub, room: Room, conn: Connection, frame: ChatSend | ChatF
 
 async def _send_history(hub: Hub, room: Room, conn: Connection, channels: list[str]) -> None:
     st = state_of(hub, conn)
-    st.reads += 1
+    live: set[int] = set()
+    st.live_ids = live
     try:
         lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
     finally:
-        st.reads -= 1
-    lines = [m for m in lines if m["id"] not in st.live_ids]
-    if not st.reads:
-        st.live_ids.clear()
+        st.live_ids = None
+    lines = [m for m in lines if m["id"] not in live]
     if lines:
         conn.send(encode({"type": "chat", "messages": lines, "history": True}))
 
