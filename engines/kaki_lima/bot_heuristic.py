@@ -187,6 +187,8 @@ class Planner:
         self._jom: dict[str, float] = {}
         self._far: list[int] | None = None
         self._staying: set[int] | None = None
+        self._walkers: bool | None = None
+        self._handing_over: dict[int, float] | None = None
         #: In the seat's last turn, the pedestrians who still play after it.
         self.after: list[int] | None = (
             [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
@@ -220,9 +222,48 @@ class Planner:
         rest = [worth(self.state, o) for o in range(self.n) if o != self.seat]
         return mine - max(rest) if rest else 0.0
 
+    @property
+    def walkers(self) -> bool:
+        """Someone else may still walk here: not every other pedestrian waits at its
+        meeting place for its last task (the bots leave it only for points there and then,
+        a beginner never)."""
+        if self._walkers is None:
+            self._walkers = any(o != self.seat and not self._waits_to_finish(o)
+                                for o in range(self.n))
+        return self._walkers
+
+    @property
+    def handing_over(self) -> dict[int, float]:
+        """Cards where arriving ends the game by another's last task (its meeting, where it
+        waits), with what that costs this seat when it is behind (as ending it oneself, less
+        their task's VP). Only the cost: how far a lead is safe to end on is for the
+        pedestrian whose fifth task it is; ending on an estimated lead of 5-10 points by
+        meeting another tied and lost 2 of 500 deals against random."""
+        if self._handing_over is None:
+            self._handing_over = {}
+            if self.state["trigger"] is None and not self.beginner:
+                cost = min(0.0, self.lead - (TASK_VP[5] - TASK_VP[4]) + ENDING)
+                if cost < 0:
+                    for o in range(self.n):
+                        if o != self.seat and self._waits_to_finish(o):
+                            self._handing_over[self.pos[o]] = max(-12.0, cost)
+        return self._handing_over
+
+    def _waits_to_finish(self, other: int) -> bool:
+        visit, meet_at, clear = tasks_left(self.state, other)
+        here = self.pos[other]
+        return (not visit and not clear and here is not None
+                and meet_at == self.cells[here] and sum(self.state["done"][other]) == 4)
+
     def arrival_chance(self) -> float:
         """How likely someone comes to where this pedestrian ends its turn, relative to a
-        whole round: in its last turn only those still to play can."""
+        whole round: in its last turn only those still to play can. Nobody comes while
+        every other pedestrian waits where it stands: counting on a visit that could not
+        come kept the normal (and hard) bot circling back to its own meeting place while
+        the easy bot waited at its own, a 2-player game past 5,000 actions (every walk
+        resets the stall count of spec ruling 10)."""
+        if not self.walkers:
+            return 0.0
         if self.after is None:
             return 1.0
         return 1.0 - LATE_MISS ** len(self.after)
@@ -253,6 +294,8 @@ class Planner:
         if self.meet_at == card and others:
             new_tasks += 1
         value += self.task_gain(new_tasks)
+        if others and self.done + new_tasks < 5:
+            value += self.handing_over.get(end, 0.0)
         if self.beginner:
             # A beginner follows its Pi Mana? card and takes what lies on the way: a token
             # for its clearing task (it does not see what paths score), a second walk while
@@ -384,10 +427,15 @@ class Planner:
         """Distance from every card to the nearest goal card (tasks, tokens)."""
         if self._far is None:
             goal = {i for i, c in enumerate(self.cells)
-                    if c in self.visit or c == self.meet_at
+                    if c in self.visit or (c == self.meet_at and self._meeting_goal(i))
                     or (self.token_worth > 0 and TOKEN in LOKASI.get(c, ()))}
             self._far = distances(self.grid, goal) if goal else [0] * len(self.cells)
         return self._far
+
+    def _meeting_goal(self, at: int) -> bool:
+        """The meeting place is worth heading for: someone may come, or stands there."""
+        return self.walkers or any(
+            self.pos[o] == at for o in range(self.n) if o != self.seat)
 
     # -- choices --------------------------------------------------------------------------
     def walk_value(self, cards: list[str], end: int) -> float:

@@ -1,5 +1,5 @@
 """Kaki Lima bot rules for the end of the game at 3-6 players (tokens, Play Another Card, the
-meeting) and the 2-player deal that never ended: each on a hand-made position (or the deal
+meeting) and the 2-player deals that never ended: each on a hand-made position (or the deal
 itself) where the move is clear."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 
 from engines.bots import decide
 from engines.kaki_lima import ENGINE
-from engines.kaki_lima.board import cell
+from engines.kaki_lima.board import cell, distances, kinds
 from engines.kaki_lima.data import RED
 from tests.engines.kaki_lima.helpers import card, position
 
@@ -76,6 +76,57 @@ def test_the_two_player_deal_where_the_easy_bot_circled_ends() -> None:
         seat = ENGINE.awaited(state)[0]
         level = "normal" if seat == 0 else "easy"
         action = decide(ENGINE, ENGINE.view(state, seat), seat, level, rng)
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+        actions += 1
+    assert ENGINE.outcome(state) is not None
+
+
+def both_waiting(paths: list[int], aunty_at: tuple[int, int]) -> State:
+    """Lay Ting stands at her meeting place (Hin Bus Depot) with the Bank still to visit, far
+    off; Aunty Toh has only her meeting left and waits at her place, Arts-ED, at
+    ``aunty_at``."""
+    state = position(2, cards={(2, 2): "Hin Bus Depot", (4, 9): "Bank", aunty_at: "Arts-ED"},
+                     pos=[(2, 2), aunty_at], hands=[[card(2), card(3)], [card(3, nth=1)]])
+    state["task_card"] = [0, 1]
+    state["done"][0] = [True, True, False, False, True]
+    state["done"][1] = list(ONLY_MEETING)
+    state["paths"] = list(paths)
+    return state
+
+
+def test_nobody_is_waited_for_while_everyone_else_waits_at_their_own_place() -> None:
+    # Aunty Toh will not leave Arts-ED, so nobody comes to Hin Bus Depot: Lay Ting sets off
+    # for the Bank instead of waiting. Waiting there (and walking off and back) kept deal
+    # 10043 going for ever.
+    state = both_waiting([0, 0], (0, 0))
+    bank = cell(4, 9)
+    far = distances(kinds(state), bank)
+    for seed in range(5):
+        move = bot("normal", state, seed=seed)
+        assert move["type"] == "walk"
+        assert far[move["end"]] < far[cell(2, 2)]
+
+
+def test_the_game_is_not_handed_to_a_waiting_pedestrian_when_behind() -> None:
+    # Aunty Toh waits two steps away with her last task, the meeting: arriving there ends the
+    # game. Behind by six paths, Lay Ting walks on; level or ahead, she may end it.
+    assert bot("normal", both_waiting([0, 6], (2, 4)))["end"] != cell(2, 4)
+    assert bot("normal", both_waiting([6, 0], (2, 4)))["end"] == cell(2, 4)
+
+
+def test_the_two_player_deal_where_both_waited_at_their_own_places_ends() -> None:
+    # Bench deal 10043 (normal and hard in seat 1, easy in seat 0, each seat with the bench's
+    # generator): the easy bot waited at Rojak Stall, its last task, while the other bot led
+    # by 28 points and walked back to its own meeting place at Kopitiam every turn, past
+    # 5,000 actions (every walk resets the stall count of spec ruling 10).
+    seed = 10043
+    state = ENGINE.setup(2, {}, seed)
+    rngs = [random.Random((seed * 7919 + 1) * 8 + s) for s in range(2)]
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < 400:
+        seat = ENGINE.awaited(state)[0]
+        level = "normal" if seat == 1 else "easy"
+        action = decide(ENGINE, ENGINE.view(state, seat), seat, level, rngs[seat])
         state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
         actions += 1
     assert ENGINE.outcome(state) is not None
