@@ -1,12 +1,13 @@
 """Memory per idle WebSocket connection on one server process.
 
-    .venv/bin/python bench/idle_ws.py [--connections 5000] [--database-url URL]
+    .venv/bin/python bench/idle_ws.py [--connections 5000] [--database-url URL] [--floor]
 
 Starts ``python -m app`` on a fresh SQLite file (or the given database), creates one game
 with spectators, opens N spectator connections that say hello and then stay idle, and
 reports the server's resident memory before and after (VmRSS from /proc): the difference
 over N is the cost of one idle connection (socket, protocol, handler task, writer task,
-outgoing queue).
+outgoing queue). ``--floor`` measures the same against ``bench/asgi_floor.py`` instead (the
+server libraries alone, no Meja).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--connections", type=int, default=5000)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--floor", action="store_true",
+                        help="measure bench/asgi_floor.py (uvicorn alone) instead of Meja")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="meja-idle-")
     db = args.database_url or f"sqlite:///{tmp}/meja.db"
@@ -69,10 +72,13 @@ def main() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "DATABASE_URL": db, "MEJA_BOT_DELAY": "0", "LOG_LEVEL": "warning"}
-    subprocess.run([sys.executable, "-c", f"from app.db import migrate; migrate({db!r})"],
-                   cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], cwd=ROOT,
-                              env=env)
+    if args.floor:
+        command = [sys.executable, str(ROOT / "bench" / "asgi_floor.py"), str(port)]
+    else:
+        subprocess.run([sys.executable, "-c", f"from app.db import migrate; migrate({db!r})"],
+                       cwd=ROOT, env=env, check=True)
+        command = [sys.executable, "-m", "app", "--port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -81,10 +87,13 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        lobby = _post(f"{base}/api/lobbies", {"game": "race", "seats": 2, "options": {},
-                                              "host_name": "Host", "spectators": True})
-        watch = lobby["watch_url"].rsplit("/", 1)[1]
-        ws_url = f"ws://127.0.0.1:{port}/ws/{lobby['game_id']}"
+        if args.floor:
+            watch, ws_url = "floor", f"ws://127.0.0.1:{port}/ws/floor"
+        else:
+            lobby = _post(f"{base}/api/lobbies", {"game": "race", "seats": 2, "options": {},
+                                                  "host_name": "Host", "spectators": True})
+            watch = lobby["watch_url"].rsplit("/", 1)[1]
+            ws_url = f"ws://127.0.0.1:{port}/ws/{lobby['game_id']}"
 
         async def run() -> None:
             warm = await _open_all(ws_url, watch, 50)  # imports, caches, first allocations
