@@ -139,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(ws.SocketFastPath)
     logging.getLogger("meja").setLevel(logging.INFO)
     return app
 

@@ -81,6 +81,31 @@ def origin_allowed(ws: WebSocket, rt: Realtime) -> bool:
     return bool(host) and origin in (f"http://{host}", f"https://{host}")
 
 
+#: The path of :func:`game_socket` (the route's own pattern: one segment after ``/ws/``).
+SOCKET_PATH = re.compile(r"/ws/([^/]+)")
+
+
+class SocketFastPath:
+    """ASGI middleware that hands ``/ws/{game_id}`` straight to :func:`game_socket`.
+
+    Every open socket keeps the coroutines that called its endpoint suspended for as long
+    as it lives; through FastAPI's routing those are a dozen frames, two exit stacks and
+    copies of the scope, about 5 KiB of an idle connection's 38 (bench/README.md, "Idle
+    connections"). The route stays registered, so the OpenAPI document and any path this
+    does not match behave as before."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            found = SOCKET_PATH.fullmatch(scope["path"])
+            if found is not None:
+                await game_socket(WebSocket(scope, receive, send), found.group(1))
+                return
+        await self.app(scope, receive, send)
+
+
 @router.websocket("/ws/{game_id}")
 async def game_socket(ws: WebSocket, game_id: str) -> None:
     """One player's or spectator's live connection to a game (see docs/protocol.md)."""
