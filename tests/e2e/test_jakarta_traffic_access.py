@@ -87,6 +87,18 @@ def play_turn(page: Any, press: Any, server: Any, game_id: str) -> None:
     assert bot_moves(server, game_id) > before, f"the turn never passed: {bar(page).inner_text()}"
 
 
+def board_top(page: Any) -> float:
+    """The board's top edge, read inside the page in one call: a patch may be redrawing
+    the board, and between Playwright finding it and measuring it the element it found can
+    be gone (``bounding_box()`` then answers None; a clean-clone run failed so)."""
+    handle = page.wait_for_function("""() => {
+        const board = document.querySelector('[data-testid="jt-svg"]');
+        const box = board && board.getBoundingClientRect();
+        return box && box.height > 0 ? {y: box.y} : null;
+    }""")
+    return float(handle.json_value()["y"])
+
+
 def test_a_phone_fits_taps_44px_targets_and_plays_a_whole_turn(
         e2e_server: Any, browser: Any) -> None:
     made = bot_table(e2e_server)
@@ -117,15 +129,14 @@ def test_a_phone_fits_taps_44px_targets_and_plays_a_whole_turn(
         tap(TARGET)                        # set-up: the moped on a charging station
         settled(page)
         check_fit()
-        board = page.locator('[data-testid="jt-svg"]')
-        top = board.bounding_box()["y"]
+        top = board_top(page)
         tap('[data-action="honk"]')
         tap(TARGET)
         expect(page.locator('[data-action="confirm-honk"]')).to_be_visible()
         check_fit()
-        assert board.bounding_box()["y"] == top, "the honk controls moved the board"
+        assert board_top(page) == top, "the honk controls moved the board"
         tap('[data-action="cancel-honk"]')
-        assert board.bounding_box()["y"] == top
+        assert board_top(page) == top
         play_turn(page, tap, e2e_server, made["lobby"]["game_id"])
         # The bot moves; then it is seat 0's turn again, with the bot's turn on the board.
         settled(page)
