@@ -2,7 +2,8 @@
 
 A bot decides through :func:`engines.bots.decide` from ``engine.view(state, seat)`` alone
 (fair by construction: the state never leaves the room). Easy and normal bots are a
-heuristic of a few milliseconds and run in a thread; a hard bot searches for up to its budget,
+heuristic of a few milliseconds and run in two threads of their own (not the default
+executor the service's database calls share); a hard bot searches for up to its budget,
 so it runs in a :class:`concurrent.futures.ProcessPoolExecutor` (``MEJA_BOT_WORKERS``
 processes, default one less than the CPUs, at least one): the event loop stays free and a
 thinking bot never delays a move in another game. The move it returns is submitted through
@@ -18,7 +19,7 @@ import asyncio
 import math
 import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import get_context
 from typing import Any, cast, get_args
 
@@ -81,6 +82,16 @@ class BotPool:
         self.budget_s = _env_float("MEJA_BOT_BUDGET", 0.8)
         self.iterations = _env_int("MEJA_BOT_ITERATIONS")
         self._executor: Executor | None = None
+        self._threads: ThreadPoolExecutor | None = None
+
+    def threads(self) -> ThreadPoolExecutor:
+        """The threads easy and normal bots think in: their own, not the event loop's
+        default executor, which every database call of the service (saving a chat line,
+        loading a room, presence) goes through. A server full of bot tables must not make a
+        player's request wait for a free thread."""
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="meja-bot")
+        return self._threads
 
     def executor(self) -> Executor:
         """The worker processes, started on first use (spawned: no copied event loop)."""
@@ -99,7 +110,8 @@ class BotPool:
         if level != "hard":
             # Milliseconds, but not always under 5: a thread (the GIL is handed back every
             # few ms) keeps the event loop answering meanwhile, without a process hop.
-            return await asyncio.to_thread(bots.decide, engine, view, seat, level, rng)
+            return await asyncio.get_running_loop().run_in_executor(
+                self.threads(), bots.decide, engine, view, seat, level, rng)
         loop = asyncio.get_running_loop()
         # A cap makes the decision repeatable: then time does not cut it short.
         budget = self.budget_s if self.iterations is None else math.inf
@@ -111,3 +123,6 @@ class BotPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None

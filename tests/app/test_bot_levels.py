@@ -86,3 +86,33 @@ def test_a_move_in_another_game_is_answered_while_a_hard_bot_thinks(
         host.close()
     finally:
         server.stop()
+
+
+def test_easy_and_normal_bots_think_in_threads_of_their_own(monkeypatch) -> None:
+    # The default executor carries every database call of the service (chat lines, room
+    # loads, presence): a server busy with bot tables must not hold a player's save up.
+    import asyncio
+    import threading
+
+    from app import bots as app_bots
+    from engines.registry import get_engine
+
+    names: list[str] = []
+    decide = app_bots.bots.decide
+
+    def recorded(*args, **kwargs):
+        names.append(threading.current_thread().name)
+        return decide(*args, **kwargs)
+
+    monkeypatch.setattr(app_bots.bots, "decide", recorded)
+    engine = get_engine("kaki-lima")
+    state = engine.setup(2, {}, 7)
+    seat = engine.to_act(state)[0]
+    pool = app_bots.BotPool(workers=1)
+    try:
+        for level in ("easy", "normal"):
+            action = asyncio.run(pool.decide(engine, state, seat, level, "seed"))
+            engine.apply(state, seat, engine.parse_action(action))  # a legal move
+    finally:
+        pool.shutdown()
+    assert len(names) == 2 and all(n.startswith("meja-bot") for n in names), names
