@@ -228,7 +228,7 @@ class Planner:
         meeting place for its last task (the bots leave it only for points there and then,
         a beginner never)."""
         if self._walkers is None:
-            self._walkers = any(o != self.seat and not self._waits_to_finish(o)
+            self._walkers = any(o != self.seat and not waits_to_finish(self.state, o)
                                 for o in range(self.n))
         return self._walkers
 
@@ -245,15 +245,9 @@ class Planner:
                 cost = min(0.0, self.lead - (TASK_VP[5] - TASK_VP[4]) + ENDING)
                 if cost < 0:
                     for o in range(self.n):
-                        if o != self.seat and self._waits_to_finish(o):
+                        if o != self.seat and waits_to_finish(self.state, o):
                             self._handing_over[self.pos[o]] = max(-12.0, cost)
         return self._handing_over
-
-    def _waits_to_finish(self, other: int) -> bool:
-        visit, meet_at, clear = tasks_left(self.state, other)
-        here = self.pos[other]
-        return (not visit and not clear and here is not None
-                and meet_at == self.cells[here] and sum(self.state["done"][other]) == 4)
 
     def arrival_chance(self) -> float:
         """How likely someone comes to where this pedestrian ends its turn, relative to a
@@ -557,15 +551,21 @@ def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
     return expand_template(templates[0], rng)
 
 
+def waits_to_finish(state: State, seat: int) -> bool:
+    """Only the meeting is left, and the pedestrian stands at its meeting place."""
+    visit, meet_at, clear = tasks_left(state, seat)
+    here = state["pos"][seat]
+    return (not visit and not clear and meet_at is not None and here is not None
+            and state["cells"][here] == meet_at)
+
+
 def _only_waiting(state: State, seat: int) -> bool:
     """Only the meeting is left and the pedestrian stands alone at its place: a beginner
     waits there (walking off and back again kept a 2-player game going for ever, since a
     walk resets the stall count of spec ruling 10)."""
-    visit, meet_at, clear = tasks_left(state, seat)
     here = state["pos"][seat]
-    if visit or clear or meet_at is None or here is None or state["cells"][here] != meet_at:
-        return False
-    return not any(state["pos"][o] == here for o in range(state["n"]) if o != seat)
+    return waits_to_finish(state, seat) and not any(
+        state["pos"][o] == here for o in range(state["n"]) if o != seat)
 
 
 def _quick(state: State, seat: int, by_type: dict[str, list[dict[str, Any]]],
