@@ -107,12 +107,12 @@ class BotPool:
         if not has_bots(engine):
             return engine.bot_action(state, seat, rng)
         view = engine.view(state, seat)
+        loop = asyncio.get_running_loop()
         if level != "hard":
             # Milliseconds, but not always under 5: a thread (the GIL is handed back every
             # few ms) keeps the event loop answering meanwhile, without a process hop.
-            return await asyncio.get_running_loop().run_in_executor(
-                self.threads(), bots.decide, engine, view, seat, level, rng)
-        loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.threads(), bots.decide, engine, view, seat,
+                                              level, rng)
         # A cap makes the decision repeatable: then time does not cut it short.
         budget = self.budget_s if self.iterations is None else math.inf
         return await loop.run_in_executor(self.executor(), think, engine.id, view, seat,
