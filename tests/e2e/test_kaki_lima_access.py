@@ -136,8 +136,18 @@ def drew(server: Any, game_id: str, seat: int = 0) -> int:
                if line.get("key") in ends and line.get("params", {}).get("seat") == {"seat": seat})
 
 
-def boxes_of_targets(page: Any) -> list[dict[str, float]]:
-    return [b for b in (el.bounding_box() for el in page.locator(".kl-target").all()) if b]
+#: The boxes of the shown elements a selector matches, read in one go: the board redraws
+#: (and replaces its targets and buttons) whenever a patch arrives, and one read per element
+#: can fall between two drawings and wait for an element that is gone.
+BOXES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+    const r = el.getBoundingClientRect();
+    const what = el.getAttribute('aria-label') || el.textContent.trim();
+    return {what, x: r.x, y: r.y, width: r.width, height: r.height};
+}).filter((box) => box.width && box.height)"""
+
+
+def boxes_of_targets(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate(BOXES, ".kl-target"))
 
 
 def test_phone_board_fits_targets_are_44px_and_a_whole_turn_is_tapped(
@@ -156,9 +166,8 @@ def test_phone_board_fits_targets_are_44px_and_a_whole_turn_is_tapped(
         for box in boxes_of_targets(page):
             assert box["width"] >= 44 and box["height"] >= 44, box
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-        for el in page.locator(".kl-controls button:visible, .kl-hand button:visible").all():
-            box = el.bounding_box()
-            assert box and box["width"] >= 44 and box["height"] >= 44, (el.text_content(), box)
+        for box in page.evaluate(BOXES, ".kl-controls button, .kl-hand button"):
+            assert box["width"] >= 44 and box["height"] >= 44, box
 
     # Set-up: every legal start card is on screen and big enough; the pedestrian is placed by a tap.
     fits_and_big_enough()

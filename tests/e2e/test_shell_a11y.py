@@ -125,10 +125,13 @@ def test_the_confirm_bar_and_take_back_row_never_push_the_board(
         roll.click()
     else:
         target.first.click()
-        # A sign with a direction asks for it first (the deal decides which sign is drawn).
-        page.wait_for_timeout(300)
-        if page.locator("g.tt-dir").count():
-            page.locator("g.tt-dir").first.click()
+        # A sign with a direction asks for it first (the deal decides which sign is drawn):
+        # wait for the page's answer to the click, that question or the bar, not a fixed time.
+        dirs = page.locator("g.tt-dir")
+        expect(dirs.or_(page.locator('[data-testid="confirm-bar"]:visible')).first
+               ).to_be_visible()
+        if dirs.count():
+            dirs.first.click()
     expect(page.get_by_test_id("confirm-bar")).to_be_visible()
     assert board.bounding_box()["y"] == top
     below = page.locator(".takeback").bounding_box()["y"]
