@@ -16,6 +16,9 @@ Where the points come from (spec "Game end and scoring"), in the order that deci
 
 A walk is chosen by what its end card is worth now (:func:`landing_value`) plus what the best
 walk from there with the cards left will be worth next turn (:meth:`Planner.potential`).
+In a pedestrian's last turn only points count: a task's tempo, cards drawn and progress
+towards a Jom! card are only tie-breaks or nothing, a token only what it can still clear, and
+Play Another Card's walk is judged with the card drawn before it.
 ``beginner`` (the easy bot) sees only its own tasks, tokens and obvious gatherings, and never
 plans a turn ahead or proposes clearings.
 """
@@ -30,6 +33,7 @@ from engines.kaki_lima.board import (
     ORTHOGONAL,
     WALKABLE,
     distances,
+    in_line,
     kinds,
     walk_ends,
 )
@@ -104,6 +108,11 @@ MEET_STAY = 0.45  # of the meeting task, for staying alone at the meeting place
 #: In a seat's last turn only the pedestrians still to play can come to where it waits: the
 #: chance that none of ``k`` of them does is this to the power ``k``.
 LATE_MISS = 0.6
+#: In a seat's last turn a task's tempo is only the tie-break (most tasks), a card drawn
+#: only the second tie-break (steps in hand), and progress towards a Jom! card (a new
+#: pedestrian met, an entry reached) nothing: a point is worth more than any of them.
+LAST_TEMPO = 0.1
+LAST_CARD = 0.05
 
 
 def _by_type(templates: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -165,6 +174,9 @@ class Planner:
         self.hand = state["hands"][seat]
         self.stars = projected_stars(state)
         self._lead_cache: float | None = None
+        #: In the seat's last turn, the pedestrians who still play after it.
+        self.after: list[int] | None = (
+            [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
         reds = len(blocked_cells(state))
         spare_reds = reds - sum(state["held"])
         self.token_worth = 0.0
@@ -186,12 +198,10 @@ class Planner:
         self._ahead: dict[tuple[int, tuple[str, ...]], float] = {}
         self._jom: dict[str, float] = {}
         self._far: list[int] | None = None
+        self._draws: list[tuple[str, float]] | None = None
         self._staying: set[int] | None = None
         self._walkers: bool | None = None
         self._handing_over: dict[int, float] | None = None
-        #: In the seat's last turn, the pedestrians who still play after it.
-        self.after: list[int] | None = (
-            [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
 
     @property
     def staying(self) -> set[int]:
@@ -268,7 +278,8 @@ class Planner:
         if new <= 0:
             return 0.0
         after = min(5, self.done + new)
-        value = TASK_VP[after] - TASK_VP[self.done] + TEMPO * (after - self.done)
+        tempo = LAST_TEMPO if self.after is not None and not self.beginner else TEMPO
+        value = TASK_VP[after] - TASK_VP[self.done] + tempo * (after - self.done)
         if after == 5 and self.state["trigger"] is None and not self.beginner:
             value += max(-12.0, min(8.0, self.lead + ENDING))
         return value
@@ -312,16 +323,30 @@ class Planner:
             # waiting here: someone comes, or is met
             value += MEET_WAIT * self.task_gain(1) * self.arrival_chance()
         if TOKEN in acts:
-            value += self.token_worth
+            value += self.token_at(end)
         room = HAND_LIMIT - cards_left - 1  # the end-of-turn draw comes after
+        card_worth = CARD_WORTH if self.after is None else LAST_CARD
         if DRAW in acts and room > 0:
-            value += CARD_WORTH
+            value += card_worth
         if MAXIMIZE in acts and room > 0:
-            value += CARD_WORTH * room
+            value += card_worth * room
         if (ANOTHER in acts and walker and again and not state["turn"]["extra"]
                 and self.walks_pay and self.after is None):
             value += ANOTHER_WORTH
         return value + self._jom_gain(card, others)
+
+    def token_at(self, end: int) -> float:
+        """A clearing token picked up where the walk ends: its likely worth; in the seat's
+        last turn exactly what clearing with it brings, and nothing when no Red card lies in
+        line with that card (the final clearings are from where the pedestrian stands)."""
+        if self.after is None or self.token_worth <= 0:
+            return self.token_worth
+        if not any(in_line(end, r) for r in blocked_cells(self.state)):
+            return 0.0
+        # The path, its CA stars, and the stars it adds to every path this seat has cleared.
+        now = len(self.state["cleared"])
+        more = ca_stars(now + 1) - ca_stars(now)
+        return PATH_VP + ca_stars(now + 1) + more * self.state["paths"][self.seat]
 
     def _jom_gain(self, card: str, others: list[int]) -> float:
         state = self.state
@@ -337,7 +362,7 @@ class Planner:
                 if (len(met) + len(new) >= need
                         and free_jom_tokens(state, seat) >= need - placed):
                     value += JOM_CARDS[KAWAN][1]
-                else:
+                elif self.after is None:  # progress pays only in a later turn
                     value += KAWAN_NEW * len(new)
         if card not in LOKASI:
             return value
@@ -365,7 +390,7 @@ class Planner:
             have = sum(1 for e in entries if e in state["reached"][seat]) + 1
             if have >= need and free >= need - placed:
                 value += JOM_CARDS[name][1]
-            else:
+            elif self.after is None:
                 value += JOM_PARTIAL * JOM_CARDS[name][1] * have / need / len(entries)
         return value
 
@@ -439,7 +464,7 @@ class Planner:
         others = self.others_at(end)
         value = self.landing_value(end, steps, len(left), others)
         if self.state["pool"] > 0 and any(DECK[c][1] == PICKUP for c in cards):
-            value += self.token_worth
+            value += self.token_at(end)
         if not self.lookahead:
             d = self.far()[end]
             return value - 0.5 * (d if d >= 0 else 12) - 0.3 * (len(cards) - 1)
@@ -457,7 +482,27 @@ class Planner:
 
     def second_walk(self, at: int, hand: list[str]) -> float:
         """The best walk Play Another Card grants now from ``at`` (in the last turn: its
-        points now, with the cards left; the card drawn first is unknown)."""
+        points now). The end-of-turn draw comes first: the walk is averaged over the cards
+        that draw may bring (without it, a Dhobi that led on to a gathering with the card
+        drawn looked worth nothing beyond its Jom! card)."""
+        draws = self.draws() if len(hand) < HAND_LIMIT else []
+        if not draws:
+            return self._walk_now(at, hand)
+        return sum(self._walk_now(at, hand + [c]) * w for c, w in draws)
+
+    def draws(self) -> list[tuple[str, float]]:
+        """The cards the next draw may bring, one of each kind (steps and booster), with
+        its chance: the draw pile as this seat pictures it (or the discards it is refilled
+        from)."""
+        if self._draws is None:
+            pile = self.state["draw"] or self.state["discard"][:-1]
+            kinds_seen: dict[tuple[int, str | None], list[str]] = {}
+            for c in pile:
+                kinds_seen.setdefault(DECK[c], []).append(c)
+            self._draws = [(cards[0], len(cards) / len(pile)) for cards in kinds_seen.values()]
+        return self._draws
+
+    def _walk_now(self, at: int, hand: list[str]) -> float:
         best = 0.0
         for combo in combos(hand, None):
             left = len(hand) - len(combo["cards"])

@@ -130,3 +130,65 @@ def test_the_two_player_deal_where_both_waited_at_their_own_places_ends() -> Non
         state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
         actions += 1
     assert ENGINE.outcome(state) is not None
+
+
+def last_turn_at_six(reds: dict[tuple[int, int], str]) -> State:
+    """Lay Ting's last turn (Aunty Toh triggered the end; four still play after her): the
+    token at MBPP two steps west, Aunty Toh at Kopitiam three steps east. Three paths are
+    cleared (two of them Lay Ting's): a fourth brings the first CA star."""
+    cleared = {(0, 1): RED, (0, 2): RED, (0, 3): RED}
+    state = position(6, cards={(2, 5): "Kopitiam", (2, 0): "MBPP", **reds, **cleared},
+                     pos=[(2, 2), (2, 5), (4, 9), (4, 8), (0, 8), (0, 9)],
+                     hands=[[card(2), card(3)], [card(3, nth=1)], [card(3, nth=2)],
+                            [card(4)], [card(5)], [card(4, nth=1)]])
+    state["cleared"] = [cell(r, c) for r, c in cleared]
+    state["paths"] = [2, 1, 0, 0, 0, 0]
+    state["task_card"] = [5, 1, 2, 3, 4, 0]  # Lay Ting's tasks are none of these cards
+    state["trigger"] = 1
+    state["end_queue"] = [2, 3, 4, 5]
+    return state
+
+
+def test_in_its_last_turn_a_token_counts_only_where_it_can_still_be_spent() -> None:
+    # After the last turn a token is spent only on a Red card in line with where its holder
+    # stands: with none in line with MBPP it is worth nothing, and three steps into Aunty
+    # Toh at Kopitiam are 3 VP. (Counted at its usual worth, the token won, for nothing.)
+    move = bot("normal", last_turn_at_six({(0, 7): RED, (4, 6): RED}))
+    assert move["type"] == "walk" and move["end"] == cell(2, 5)
+    # A Red card in line (column 0): the token is a path, 2 VP, and the first CA star for
+    # it and for her two paths before it: 5 VP.
+    move = bot("normal", last_turn_at_six({(4, 0): RED, (0, 7): RED}))
+    assert move["type"] == "walk" and move["end"] == cell(2, 0)
+
+
+def test_in_its_last_turn_a_point_beats_a_task_worth_fewer() -> None:
+    # Lay Ting's third task (the Chinese Temple, two steps west) is 3 VP; four steps into
+    # Aunty Toh at Arts-ED are 4 VP. Before the last turn the task's tempo (the tie-break and
+    # a step towards ending) and the temple's cards tip it; in the last turn only points do.
+    state = position(6, cards={(2, 0): "Chinese Temple", (0, 0): "Arts-ED"},
+                     pos=[(2, 2), (0, 0), (4, 9), (4, 8), (0, 8), (0, 9)],
+                     hands=[[card(2), card(4)], [card(3)], [card(3, nth=1)], [card(3, nth=2)],
+                            [card(5)], [card(4, nth=1)]])
+    state["task_card"] = [0, 1, 2, 3, 4, 5]  # card 1: visit Kopitiam, Chinese Temple, Bank...
+    state["done"][0] = [True, False, True, False, False]
+    state["met"][0] = [1]
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == cell(2, 0)
+    state["trigger"] = 1
+    state["end_queue"] = [2, 3, 4, 5]
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == cell(0, 0)
+
+
+def test_in_its_last_turn_play_another_card_counts_the_card_drawn_before_it() -> None:
+    # Lay Ting plays the very last turn. The Chinese Temple (two steps north) is her first
+    # task, 1 VP. Dhobi (two steps west) grants another walk, after the end-of-turn draw:
+    # with her 1 alone nothing scores, but about half the cards she may draw walk her into
+    # Aunty Toh at LUMA (an even number of steps from Dhobi), for 2 to 6 VP.
+    state = position(2, cards={(2, 0): "Dhobi", (0, 2): "Chinese Temple", (4, 0): "LUMA"},
+                     pos=[(2, 2), (4, 0)], hands=[[card(2), card(1)], [card(3)]])
+    state["task_card"] = [0, 1]  # card 1: visit Kopitiam, Chinese Temple, Bank...
+    state["trigger"] = 1
+    state["end_queue"] = []
+    move = bot("normal", state)
+    assert move == {"type": "walk", "cards": [card(2)], "end": cell(2, 0)}
