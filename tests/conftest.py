@@ -14,7 +14,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,9 @@ def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A freshly migrated PostgreSQL database of this test worker."""
+def _new_pg_database() -> tuple[str, str]:
+    """A freshly migrated PostgreSQL database of this test worker: (its URL, the admin URL
+    that drops it)."""
     base = os.environ.get("MEJA_TEST_PG_URL")
     if not base:
         pytest.fail("MEJA_TEST_PG_URL is not set: run the suite with `make test`, which starts "
@@ -47,9 +47,23 @@ def pg_url() -> Iterator[str]:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = base.rsplit("/", 1)[0] + "/" + name
     migrate(url)
-    yield url
+    return url, admin
+
+
+def _drop_pg_database(url: str, admin: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A freshly migrated PostgreSQL database of this test worker."""
+    url, admin = _new_pg_database()
+    yield url
+    _drop_pg_database(url, admin)
 
 
 #: Where the SQLite test files live: in memory when /dev/shm has room, so a commit (WAL mode,
@@ -66,17 +80,23 @@ def _in_memory_dir() -> Path | None:
     return SHM if os.access(SHM, os.W_OK) and st.f_bavail * st.f_frsize > 1 << 30 else None
 
 
-@pytest.fixture(scope="session")
-def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A freshly migrated SQLite file of this test worker."""
+def _new_sqlite_database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path | None]:
+    """A freshly migrated SQLite file of this test worker: (its URL, the in-memory folder to
+    remove afterwards, if it is in one)."""
     shm = _in_memory_dir()
     folder = Path(tempfile.mkdtemp(prefix=f"meja-test-{_worker()}-", dir=shm)) if shm \
         else tmp_path_factory.mktemp("db")
-    path: Path = folder / "meja.db"
-    url = f"sqlite:///{path}"
+    url = f"sqlite:///{folder / 'meja.db'}"
     migrate(url)
+    return url, folder if shm else None
+
+
+@pytest.fixture(scope="session")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A freshly migrated SQLite file of this test worker."""
+    url, folder = _new_sqlite_database(tmp_path_factory)
     yield url
-    if shm:
+    if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -84,6 +104,33 @@ def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def db_url(request: pytest.FixtureRequest) -> str:
     """Each service test runs once per supported database."""
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+
+
+@pytest.fixture(scope="session")
+def own_db_url(db_url: str,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], str]]:
+    """Makes databases of ``db_url``'s kind that no other test server uses. Every server
+    sends the notices (mail, webhooks) due in its database's outbox, so a server with its
+    own notice settings needs a database of its own: on a shared one, another test server
+    (no local webhooks allowed) took a retry due and refused it."""
+    made: list[tuple[str, Any]] = []
+
+    def make() -> str:
+        if db_url.startswith("sqlite"):
+            url, folder = _new_sqlite_database(tmp_path_factory)
+            made.append((url, folder))
+        else:
+            url, admin = _new_pg_database()
+            made.append((url, admin))
+        return url
+
+    yield make
+    for url, extra in made:
+        if url.startswith("sqlite"):
+            if extra is not None:
+                shutil.rmtree(extra, ignore_errors=True)
+        else:
+            _drop_pg_database(url, extra)
 
 
 def free_port() -> int:

@@ -142,8 +142,9 @@ def notice_settings(smtp_port: int, **over: Any) -> NoticeSettings:
 
 
 @pytest.fixture(scope="session")
-def notice_server(db_url: str, mailbox: Mailbox) -> Iterator[LiveServer]:
-    """A Meja server that mails through ``mailbox`` and may post to loopback receivers."""
-    server = LiveServer(db_url, notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
+def notice_server(own_db_url: Callable[[], str], mailbox: Mailbox) -> Iterator[LiveServer]:
+    """A Meja server that mails through ``mailbox`` and may post to loopback receivers (on
+    a database of its own: see ``own_db_url``)."""
+    server = LiveServer(own_db_url(), notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
     yield server
     server.stop()

@@ -4,7 +4,7 @@ move - the pass commits through ``Room.submit`` like a player's move."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -25,11 +25,12 @@ def fake() -> FakeTime:
 
 
 @pytest.fixture(scope="module")
-def server(db_url: str, fake: FakeTime, mailbox: Mailbox) -> Iterator[LiveServer]:
+def server(own_db_url: Callable[[], str], fake: FakeTime,
+           mailbox: Mailbox) -> Iterator[LiveServer]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(clock_scheduler, "wall_time", fake)
         settings = notice_settings(mailbox.port)  # type: ignore[attr-defined]
-        srv = LiveServer(db_url, notices=settings).start()
+        srv = LiveServer(own_db_url(), notices=settings).start()
         yield srv
         srv.stop()
 
