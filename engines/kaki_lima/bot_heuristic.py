@@ -324,6 +324,8 @@ class Planner:
             value += MEET_WAIT * self.task_gain(1) * self.arrival_chance()
         if TOKEN in acts:
             value += self.token_at(end)
+        if self.after is not None and self.state["held"][self.seat]:
+            value += self.held_spent_at(end)
         room = HAND_LIMIT - cards_left - 1  # the end-of-turn draw comes after
         card_worth = CARD_WORTH if self.after is None else LAST_CARD
         if DRAW in acts and room > 0:
@@ -347,6 +349,18 @@ class Planner:
         now = len(self.state["cleared"])
         more = ca_stars(now + 1) - ca_stars(now)
         return PATH_VP + ca_stars(now + 1) + more * self.state["paths"][self.seat]
+
+    def held_spent_at(self, end: int) -> float:
+        """In the seat's last turn, the tokens it holds (none in line with where it stands,
+        or it would have cleared already) can still be spent from where the walk ends."""
+        reds = [r for r in blocked_cells(self.state) if in_line(end, r)]
+        now = len(self.state["cleared"])
+        paths = self.state["paths"][self.seat]
+        value = 0.0
+        for k in range(min(self.state["held"][self.seat], len(reds))):
+            more = ca_stars(now + k + 1) - ca_stars(now + k)
+            value += PATH_VP + ca_stars(now + k + 1) + more * (paths + k)
+        return value
 
     def _jom_gain(self, card: str, others: list[int]) -> float:
         state = self.state

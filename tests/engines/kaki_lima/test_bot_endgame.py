@@ -192,3 +192,17 @@ def test_in_its_last_turn_play_another_card_counts_the_card_drawn_before_it() ->
     state["end_queue"] = []
     move = bot("normal", state)
     assert move == {"type": "walk", "cards": [card(2)], "end": cell(2, 0)}
+
+
+def test_in_its_last_turn_a_held_token_walks_to_a_red_card_in_line() -> None:
+    # Lay Ting holds a token and no Red card is in line with her: two steps west, the Red
+    # card at (4, 0) is (column 0), and clearing it is a path, 2 VP. Her first task, the
+    # Chinese Temple two steps north, is 1 VP.
+    state = position(2, cards={(0, 2): "Chinese Temple", (4, 0): RED, (4, 9): RED},
+                     pos=[(2, 2), (4, 8)], hands=[[card(2), card(2, nth=1)], [card(3)]],
+                     held=[1, 0])
+    state["task_card"] = [0, 1]  # card 1: visit Kopitiam, Chinese Temple, Bank...
+    state["trigger"] = 1
+    state["end_queue"] = []
+    move = bot("normal", state)
+    assert move["type"] == "walk" and move["end"] == cell(2, 0)
