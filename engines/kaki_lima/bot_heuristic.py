@@ -177,8 +177,9 @@ class Planner:
         #: In the seat's last turn, the pedestrians who still play after it.
         self.after: list[int] | None = (
             [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
-        reds = len(blocked_cells(state))
-        spare_reds = reds - sum(state["held"])
+        #: The Red cards not cleared.
+        self.reds = blocked_cells(state)
+        spare_reds = len(self.reds) - sum(state["held"])
         self.token_worth = 0.0
         if state["pool"] > 0 and spare_reds > 0:
             self.token_worth = (PATH_VP + self.stars) * TOKEN_FACTOR
@@ -325,7 +326,9 @@ class Planner:
         if TOKEN in acts:
             value += self.token_at(end)
         if self.after is not None and self.state["held"][self.seat]:
-            value += self.held_spent_at(end)
+            # Held tokens (none in line with where the seat stands, or it would have
+            # cleared already) can still be spent from where the walk ends.
+            value += self.clearings_at(end, self.state["held"][self.seat])
         room = HAND_LIMIT - cards_left - 1  # the end-of-turn draw comes after
         card_worth = CARD_WORTH if self.after is None else LAST_CARD
         if DRAW in acts and room > 0:
@@ -339,25 +342,21 @@ class Planner:
 
     def token_at(self, end: int) -> float:
         """A clearing token picked up where the walk ends: its likely worth; in the seat's
-        last turn exactly what clearing with it brings, and nothing when no Red card lies in
-        line with that card (the final clearings are from where the pedestrian stands)."""
+        last turn exactly what clearing with it brings (:meth:`clearings_at`)."""
         if self.after is None or self.token_worth <= 0:
             return self.token_worth
-        if not any(in_line(end, r) for r in blocked_cells(self.state)):
-            return 0.0
-        # The path, its CA stars, and the stars it adds to every path this seat has cleared.
-        now = len(self.state["cleared"])
-        more = ca_stars(now + 1) - ca_stars(now)
-        return PATH_VP + ca_stars(now + 1) + more * self.state["paths"][self.seat]
+        return self.clearings_at(end, 1)
 
-    def held_spent_at(self, end: int) -> float:
-        """In the seat's last turn, the tokens it holds (none in line with where it stands,
-        or it would have cleared already) can still be spent from where the walk ends."""
-        reds = [r for r in blocked_cells(self.state) if in_line(end, r)]
+    def clearings_at(self, end: int, tokens: int) -> float:
+        """What spending ``tokens`` from ``end`` after the seat's last turn brings: each
+        path, the CA stars after it and the star it may add to every path the seat has
+        cleared; nothing without a Red card in line (the final clearings are from where
+        the pedestrian stands)."""
+        in_reach = sum(1 for r in self.reds if in_line(end, r))
         now = len(self.state["cleared"])
         paths = self.state["paths"][self.seat]
         value = 0.0
-        for k in range(min(self.state["held"][self.seat], len(reds))):
+        for k in range(min(tokens, in_reach)):
             more = ca_stars(now + k + 1) - ca_stars(now + k)
             value += PATH_VP + ca_stars(now + k + 1) + more * (paths + k)
         return value
@@ -706,10 +705,9 @@ def _proposal(plan: Planner, options: list[dict[str, Any]]) -> Action | None:
     to walk; holding a token that nothing is in line with, take a card for it in a game of
     three or more (the path counts for both)."""
     state = plan.state
-    reds = blocked_cells(state)
-    if not reds:
+    if not plan.reds:
         return None
-    target = plan.red_target(reds)
+    target = plan.red_target(plan.reds)
     gives = [t for t in options if t["card"] is not None]
     spare = gives[0]["card"]["$choice"] if gives else []
     if gives and len(spare) >= PROPOSE_SPARE:
