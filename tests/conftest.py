@@ -31,9 +31,9 @@ def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
-def _new_pg_database() -> tuple[str, str]:
-    """A freshly migrated PostgreSQL database of this test worker: (its URL, the admin URL
-    that drops it)."""
+def _new_pg_database() -> tuple[str, Callable[[], None]]:
+    """A freshly migrated PostgreSQL database of this test worker: its URL and what drops
+    it."""
     base = os.environ.get("MEJA_TEST_PG_URL")
     if not base:
         pytest.fail("MEJA_TEST_PG_URL is not set: run the suite with `make test`, which starts "
@@ -47,23 +47,19 @@ def _new_pg_database() -> tuple[str, str]:
         conn.execute(f'CREATE DATABASE "{name}"')
     url = base.rsplit("/", 1)[0] + "/" + name
     migrate(url)
-    return url, admin
 
-
-def _drop_pg_database(url: str, admin: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    def drop() -> None:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return url, drop
 
 
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A freshly migrated PostgreSQL database of this test worker."""
-    url, admin = _new_pg_database()
+    url, drop = _new_pg_database()
     yield url
-    _drop_pg_database(url, admin)
+    drop()
 
 
 #: Where the SQLite test files live: in memory when /dev/shm has room, so a commit (WAL mode,
@@ -80,24 +76,28 @@ def _in_memory_dir() -> Path | None:
     return SHM if os.access(SHM, os.W_OK) and st.f_bavail * st.f_frsize > 1 << 30 else None
 
 
-def _new_sqlite_database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path | None]:
-    """A freshly migrated SQLite file of this test worker: (its URL, the in-memory folder to
-    remove afterwards, if it is in one)."""
+def _new_sqlite_database(tmp_path_factory: pytest.TempPathFactory
+                         ) -> tuple[str, Callable[[], None]]:
+    """A freshly migrated SQLite file of this test worker: its URL and what removes it (an
+    in-memory folder; pytest's temporary folders remove themselves)."""
     shm = _in_memory_dir()
     folder = Path(tempfile.mkdtemp(prefix=f"meja-test-{_worker()}-", dir=shm)) if shm \
         else tmp_path_factory.mktemp("db")
     url = f"sqlite:///{folder / 'meja.db'}"
     migrate(url)
-    return url, folder if shm else None
+
+    def remove() -> None:
+        if shm:
+            shutil.rmtree(folder, ignore_errors=True)
+    return url, remove
 
 
 @pytest.fixture(scope="session")
 def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A freshly migrated SQLite file of this test worker."""
-    url, folder = _new_sqlite_database(tmp_path_factory)
+    url, remove = _new_sqlite_database(tmp_path_factory)
     yield url
-    if folder is not None:
-        shutil.rmtree(folder, ignore_errors=True)
+    remove()
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
@@ -113,24 +113,17 @@ def own_db_url(db_url: str,
     sends the notices (mail, webhooks) due in its database's outbox, so a server with its
     own notice settings needs a database of its own: on a shared one, another test server
     (no local webhooks allowed) took a retry due and refused it."""
-    made: list[tuple[str, Any]] = []
+    cleanups: list[Callable[[], None]] = []
 
     def make() -> str:
-        if db_url.startswith("sqlite"):
-            url, folder = _new_sqlite_database(tmp_path_factory)
-            made.append((url, folder))
-        else:
-            url, admin = _new_pg_database()
-            made.append((url, admin))
+        url, cleanup = (_new_sqlite_database(tmp_path_factory) if db_url.startswith("sqlite")
+                        else _new_pg_database())
+        cleanups.append(cleanup)
         return url
 
     yield make
-    for url, extra in made:
-        if url.startswith("sqlite"):
-            if extra is not None:
-                shutil.rmtree(extra, ignore_errors=True)
-        else:
-            _drop_pg_database(url, extra)
+    for cleanup in cleanups:
+        cleanup()
 
 
 def free_port() -> int:
