@@ -270,6 +270,11 @@ def _announce(st: dict, seat: int, by_type: dict, pairs: int | None = None) -> d
     return {"type": "announce", "a": t["a"], "b": t["b"], "bid": t["bid"]["$range"][0]}
 
 
+#: A locked game still going in this year is no game any more (a whole game has 6-8
+#: operations phases): every bot then merges to end it, behind or not.
+LOCKED_PATIENCE_YEAR = 30
+
+
 def locked(st: dict) -> bool:
     """Every seat holds all the companies it ever may (Slots at the top, none free) while
     deeds wait: nobody can acquire, so the era, and the game, ends only once a merger
@@ -281,25 +286,28 @@ def locked(st: dict) -> bool:
 
 def _unlock(st: dict, seat: int, offers: list[dict],
             base: dict) -> tuple[float, dict] | None:
-    """In a locked game the leader wants it to end: it merges two of its own companies,
-    the pair that costs its lead least (it pays itself the price)."""
+    """In a locked game the leader wants it to end: it announces the merger that costs its
+    lead least (two of its own companies, or one of its own and another's: either frees a
+    slot). A seat behind waits for the leader, but only so long: past
+    :data:`LOCKED_PATIENCE_YEAR` any seat unlocks, so that a table whose leader cannot or
+    will not merge (a beginner without cash) still ends."""
     if not locked(st):
         return None
     worth = plan.worth(st)
-    if worth[seat] < max(w for s, w in enumerate(worth) if s != seat):
+    behind = worth[seat] < max(w for s, w in enumerate(worth) if s != seat)
+    if behind and st["year"] < LOCKED_PATIENCE_YEAR:
         return None
     best: tuple[float, dict] | None = None
     for t in offers:
         low = t["bid"]["$range"][0]
         owners = {st["companies"][t["a"]]["owner"], st["companies"][t["b"]]["owner"]}
-        if low > st["cash"][seat] or owners != {seat}:
+        if low > st["cash"][seat] or seat not in owners:
             continue
         gain = plan.lead_gain(plan.merger_gains(
             st, t["a"], t["b"], seat, low, plan.is_siap_faji(st, t["a"], t["b"]), base), seat)
         if best is None or gain > best[0]:
             best = (gain, t)
     return best
-
 
 
 def _auction(st: dict, seat: int, by_type: dict) -> dict:

@@ -119,3 +119,54 @@ def test_a_locked_game_s_leader_merges_its_own_companies_so_that_it_can_end() ->
 
 def test_a_locked_game_s_trailer_does_not_merge_its_own_companies() -> None:
     assert _normal(_locked(cash=(100, 900))) == {"type": "pass"}
+
+
+def test_a_locked_game_s_trailer_merges_once_the_game_has_gone_on_far_too_long() -> None:
+    # A leader who cannot or will not merge (a beginner without cash) must not keep the
+    # table going for ever: past the patience year the trailer ends it.
+    st = _locked(cash=(100, 900))
+    st["year"] = bot.LOCKED_PATIENCE_YEAR
+    assert _normal(st) == {"type": "announce", "a": "C1", "b": "C2", "bid": 60}
+
+
+def test_a_locked_game_s_leader_without_a_pair_of_its_own_merges_with_another_s() -> None:
+    # Seat 0 leads but holds five companies of five kinds (no rice and spice together):
+    # only a merger with one of seat 1's companies frees a slot. Found by a soak of
+    # random play against the normal bot: the leader passed, and the game ran past year 400.
+    st = blank(2, era="c")
+    st["deeds"] = ["c1", "c5"]
+    st["cash"] = [600, 100]
+    for s in (0, 1):
+        st["research"][s]["slots"] = 5
+        st["research"][s]["mergers"] = 5
+    for kind, where in [("rubber", 3), ("oil", 70), ("rice", 50), ("siap faji", 78)]:
+        company(st, 0, kind, areas=[where])
+    company(st, 0, "shipping", ships={116: 1})
+    for kind, where in [("spice", 36), ("oil", 109), ("rice", 60), ("rubber", 90)]:
+        company(st, 1, kind, areas=[where])
+    company(st, 1, "shipping", ships={115: 1})
+    st = at(st, "merger", {"kind": "announce", "seat": 0, "passed": []})
+    assert bot.locked(st)
+    move = _normal(st)
+    assert move["type"] == "announce"
+    owners = {st["companies"][move[c]]["owner"] for c in ("a", "b")}
+    assert owners == {0, 1}
+    ENGINE.apply(st, 0, ENGINE.parse_action(move))  # legal
+
+
+def test_a_player_at_random_and_the_normal_bot_finish_their_game() -> None:
+    # The soak's table (2 players, open money, seed 1387): the random player ends with
+    # five companies and no cash, the bot leads with no pair of its own; it used to pass
+    # every year while selling, so no year stalled (ruling 13) and the era never ended.
+    from engines.base import Engine
+    from engines.bots import decide
+    from tests.engines.harness import play_random_game
+
+    def seat_policy(state: State, seat: int, rng: random.Random) -> dict:
+        if seat == 0:
+            return Engine.bot_action(ENGINE, state, seat, rng)
+        return decide(ENGINE, ENGINE.view(state, seat), seat, "normal", rng)
+
+    final, _ = play_random_game(ENGINE, 2, 1387, options={"money": "open"}, bot=seat_policy,
+                                check_every=50, max_actions=5000)
+    assert final["end"] == "era c"
