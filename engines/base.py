@@ -465,6 +465,13 @@ class Engine(ABC):
         whose heuristic is costly may override it with a cheaper good-enough move."""
         return self.heuristic_action(state, seat, rng, 0.0)
 
+    def restless_action(self, state: State, seat: int,
+                        rng: random.Random) -> dict[str, Any] | None:
+        """A move that breaks a loop in a game gone on far longer than any normal one (a
+        table of bots must end), played by the hard bot instead of its search; ``None``
+        (the default): search as usual. The heuristic draws the same moves itself."""
+        return None
+
     def evaluate(self, state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``, in ``[0, 1]`` (cuts search playouts short)."""
         return 0.5

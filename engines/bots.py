@@ -58,6 +58,9 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     if level != "hard":
         noise = EASY_NOISE if level == "easy" else 0.0
         return engine.heuristic_action(state, seat, rng, noise)
+    restless = engine.restless_action(state, seat, rng)
+    if restless is not None:
+        return restless
     return Search(engine, view, seat, rng).run(
         budget_s, iterations or engine.search_tuning.iterations, first=state)
 

@@ -221,6 +221,20 @@ def restlessness(state: JakartaState) -> float:
     return min(0.5, over / (LONG_GAME_TURNS * state["players"]))
 
 
+def restless_action(state: State, seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """The hard bot's share of :func:`restlessness`: a random legal ride or honk past
+    :data:`LONG_GAME_TURNS` turns a player (its search would chase the same spots as the
+    heuristic does), else ``None``. Draws nothing from ``rng`` in a game of normal length,
+    so the search decides there exactly as before."""
+    from engines.jakarta_traffic.engine import ENGINE
+
+    s = cast(JakartaState, state)
+    chance = restlessness(s) if s["phase"] in ("honk", "drive") else 0.0
+    if chance > 0 and rng.random() < chance:
+        return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
+    return None
+
+
 def heuristic_action(state: State, seat: int, rng: random.Random,
                      noise: float) -> dict[str, Any]:
     """The obvious good move for ``seat``. With ``noise`` (the easy level) the beginner's

@@ -100,6 +100,11 @@ class JakartaTrafficEngine(StepEngine):
         """Points and the plans still open, against the best other seat (bot.py)."""
         return bot.evaluate(state, seat)
 
+    def restless_action(self, state: State, seat: int,
+                        rng: random.Random) -> dict[str, Any] | None:
+        """Past 40 turns a player, a growing share of random rides (bot tables end)."""
+        return bot.restless_action(state, seat, rng)
+
     def bot_candidates(self, state: State, seat: int, rng: random.Random,
                        limit: int) -> list[dict[str, Any]] | None:
         """The heuristic's move, then the next best rides and honks by its values (bot.py)."""

@@ -3,6 +3,7 @@ obvious good move is clear, and the bots' road map agreeing with the rules' road
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -209,3 +210,28 @@ def test_a_table_of_normal_bots_ends() -> None:
             state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
             actions += 1
         assert ENGINE.outcome(state) is not None, f"deal {900 + g} still going"
+
+
+def test_a_table_of_hard_bots_ends() -> None:
+    """The search ranks the same rides as the heuristic, so two hard bots (here at 8
+    iterations) could chase each other for ever too: a soak of mixed tables found this
+    deal past 30,000 actions. Past 40 turns a player the hard bot takes the heuristic's
+    growing share of random rides (``restless_action``) instead of searching."""
+    state = ENGINE.setup(2, {}, 200060)
+    rng = random.Random(200060)
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < 1500:
+        seat = rng.choice(ENGINE.to_act(state))
+        action = bots.decide(ENGINE, ENGINE.view(state, seat), seat, "hard", rng,
+                             math.inf, iterations=8)
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+        actions += 1
+    assert ENGINE.outcome(state) is not None, "deal 200060 still going"
+
+
+def test_restlessness_leaves_a_game_of_normal_length_to_the_search() -> None:
+    state = ENGINE.setup(2, {}, 5)
+    rng = random.Random(1)
+    before = rng.getstate()
+    assert ENGINE.restless_action(state, state["current"], rng) is None
+    assert rng.getstate() == before  # nothing drawn: the search decides as before
