@@ -174,6 +174,8 @@ class Planner:
         self.hand = state["hands"][seat]
         self.stars = projected_stars(state)
         self._lead_cache: float | None = None
+        self._walkers: bool | None = None  # before the token's worth asks task_gain
+        self._end_costs: bool | None = None
         #: In the seat's last turn, the pedestrians who still play after it.
         self.after: list[int] | None = (
             [o for o in state["end_queue"] if o != seat] if self.last_turn() else None)
@@ -201,7 +203,6 @@ class Planner:
         self._far: list[int] | None = None
         self._draws: list[tuple[str, float]] | None = None
         self._staying: set[int] | None = None
-        self._walkers: bool | None = None
         self._handing_over: dict[int, float] | None = None
 
     @property
@@ -249,16 +250,36 @@ class Planner:
         waits), with what that costs this seat when it is behind (as ending it oneself, less
         their task's VP). Only the cost: how far a lead is safe to end on is for the
         pedestrian whose fifth task it is; ending on an estimated lead of 5-10 points by
-        meeting another tied and lost 2 of 500 deals against random."""
+        meeting another tied and lost 2 of 500 deals against random. No cost once
+        :attr:`end_costs` says the end cannot cost anything any more."""
         if self._handing_over is None:
             self._handing_over = {}
-            if self.state["trigger"] is None and not self.beginner:
+            if self.state["trigger"] is None and not self.beginner and self.end_costs:
                 cost = min(0.0, self.lead - (TASK_VP[5] - TASK_VP[4]) + ENDING)
                 if cost < 0:
                     for o in range(self.n):
                         if o != self.seat and waits_to_finish(self.state, o):
                             self._handing_over[self.pos[o]] = max(-12.0, cost)
         return self._handing_over
+
+    @property
+    def end_costs(self) -> bool:
+        """Whether ending the game while behind still costs this seat anything: while
+        someone else may walk (and so score, or come to where it waits), or while what the
+        seat could still score by itself (the Jom! cards nobody has claimed, the clearing
+        tokens left, its tasks short of the fifth) could make up the gap. Otherwise nobody
+        else will score again and the seat cannot catch up: putting the end off only keeps
+        the table going for ever (a soak's hard-vs-normal table, the normal bot behind with
+        one visit left and the other waiting at its meeting place, past 30,000 actions)."""
+        if self._end_costs is None:
+            state = self.state
+            unclaimed = sum(vp for name, (_, vp) in JOM_CARDS.items()
+                            if state["jom"][name]["claimed"] is None)
+            tokens = min(state["pool"] + state["held"][self.seat], len(self.reds))
+            tasks = max(0, TASK_VP[4] - TASK_VP[self.done])
+            reach = unclaimed + tokens * (PATH_VP + self.stars) + tasks
+            self._end_costs = self.walkers or self.lead + ENDING + reach >= 0
+        return self._end_costs
 
     def arrival_chance(self) -> float:
         """How likely someone comes to where this pedestrian ends its turn, relative to a
@@ -275,14 +296,15 @@ class Planner:
 
     def task_gain(self, new: int) -> float:
         """What completing ``new`` more tasks is worth: their VP, the tempo, and ending the
-        game (good when ahead, bad when behind)."""
+        game (good when ahead, bad when behind, unless :attr:`end_costs` says it cannot
+        matter any more)."""
         if new <= 0:
             return 0.0
         after = min(5, self.done + new)
         tempo = LAST_TEMPO if self.after is not None and not self.beginner else TEMPO
         value = TASK_VP[after] - TASK_VP[self.done] + tempo * (after - self.done)
         if after == 5 and self.state["trigger"] is None and not self.beginner:
-            value += max(-12.0, min(8.0, self.lead + ENDING))
+            value += max(-12.0 if self.end_costs else 0.0, min(8.0, self.lead + ENDING))
         return value
 
     # -- what a landing gives -------------------------------------------------------------

@@ -109,9 +109,16 @@ def test_nobody_is_waited_for_while_everyone_else_waits_at_their_own_place() -> 
 
 def test_the_game_is_not_handed_to_a_waiting_pedestrian_when_behind() -> None:
     # Aunty Toh waits two steps away with her last task, the meeting: arriving there ends the
-    # game. Behind by six paths, Lay Ting walks on; level or ahead, she may end it.
-    assert bot("normal", both_waiting([0, 6], (2, 4)))["end"] != cell(2, 4)
+    # game. Behind by four paths (which the Jom! cards could still make up), Lay Ting walks
+    # on; level or ahead, she may end it.
+    assert bot("normal", both_waiting([0, 4], (2, 4)))["end"] != cell(2, 4)
     assert bot("normal", both_waiting([6, 0], (2, 4)))["end"] == cell(2, 4)
+
+
+def test_a_gap_nothing_can_close_is_no_reason_to_keep_the_table_going() -> None:
+    # Behind by six paths (33 points) with no Red card left to clear, her tasks and every
+    # Jom! card (25 points) cannot close the gap, and nobody else will walk: she ends it.
+    assert bot("normal", both_waiting([0, 6], (2, 4)))["end"] == cell(2, 4)
 
 
 def test_the_two_player_deal_where_both_waited_at_their_own_places_ends() -> None:
@@ -206,3 +213,27 @@ def test_in_its_last_turn_a_held_token_walks_to_a_red_card_in_line() -> None:
     state["end_queue"] = []
     move = bot("normal", state)
     assert move["type"] == "walk" and move["end"] == cell(2, 0)
+
+
+def test_a_bot_that_cannot_catch_up_ends_the_game_when_nobody_else_walks() -> None:
+    """A soak's table (hard at 8 iterations against normal, deal 300597) ran past 30,000
+    actions: the hard bot waited at its meeting place for its last task, and the normal bot,
+    19 points behind with one visit left, neither made that visit nor met it there (either
+    ends the game behind), so it walked somewhere every turn and no round stalled. With
+    nobody else walking and the unclaimed Jom! cards too few to close the gap, ending
+    costs it nothing more (``Planner.end_costs``): it makes its visit and the game ends."""
+    import math
+
+    state = ENGINE.setup(2, {}, 300597)
+    rng = random.Random(300597)
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < 2000:
+        seat = rng.choice(ENGINE.to_act(state))
+        view = ENGINE.view(state, seat)
+        move = (decide(ENGINE, view, seat, "hard", rng, math.inf, iterations=8) if seat == 0
+                else decide(ENGINE, view, seat, "normal", rng))
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(move)).state
+        actions += 1
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None, "deal 300597 still going"
+    assert outcome.detail["tasks"] == [4, 5]  # the normal bot ended it with its fifth task
