@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
-from engines.base import State, canonical_json
+from engines.base import Engine, State, canonical_json
+from engines.bots import decide
 from engines.indonesia import ENGINE, bot, bot_search
+from tests.engines.harness import play_random_game
 
 from .helpers import at, blank, city, company
 from .test_bot_heuristic import positions
@@ -158,10 +160,6 @@ def test_a_player_at_random_and_the_normal_bot_finish_their_game() -> None:
     # The soak's table (2 players, open money, seed 1387): the random player ends with
     # five companies and no cash, the bot leads with no pair of its own; it used to pass
     # every year while selling, so no year stalled (ruling 13) and the era never ended.
-    from engines.base import Engine
-    from engines.bots import decide
-    from tests.engines.harness import play_random_game
-
     def seat_policy(state: State, seat: int, rng: random.Random) -> dict:
         if seat == 0:
             return Engine.bot_action(ENGINE, state, seat, rng)

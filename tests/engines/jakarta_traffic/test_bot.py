@@ -14,6 +14,7 @@ from engines.jakarta_traffic.data import BUILDING, CHARGING, ORDER_TYPES, PICKUP
 from engines.jakarta_traffic.orderboard import order_address
 from engines.jakarta_traffic.roads import destinations
 from engines.jakarta_traffic.rules import begin_turn, changing_turns, turnable_cells
+from tests.engines.harness import play_random_game
 from tests.engines.jakarta_traffic.helpers import act
 
 State = dict[str, Any]
@@ -217,16 +218,13 @@ def test_a_table_of_hard_bots_ends() -> None:
     iterations) could chase each other for ever too: a soak of mixed tables found this
     deal past 30,000 actions. Past 40 turns a player the hard bot takes the heuristic's
     growing share of random rides (``restless_action``) instead of searching."""
-    state = ENGINE.setup(2, {}, 200060)
-    rng = random.Random(200060)
-    actions = 0
-    while ENGINE.outcome(state) is None and actions < 1500:
-        seat = rng.choice(ENGINE.to_act(state))
-        action = bots.decide(ENGINE, ENGINE.view(state, seat), seat, "hard", rng,
-                             math.inf, iterations=8)
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
-        actions += 1
-    assert ENGINE.outcome(state) is not None, "deal 200060 still going"
+    def hard(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+        return bots.decide(ENGINE, ENGINE.view(state, seat), seat, "hard", rng, math.inf,
+                           iterations=8)
+
+    final, _ = play_random_game(ENGINE, 2, 200060, bot=hard, check_every=50,
+                                max_actions=1500)  # raises GameDidNotEnd at the cap
+    assert ENGINE.outcome(final) is not None
 
 
 def test_restlessness_leaves_a_game_of_normal_length_to_the_search() -> None:

@@ -4,12 +4,14 @@ itself) where the move is clear."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from engines.bots import decide
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell, distances, kinds
 from engines.kaki_lima.data import RED
+from tests.engines.harness import play_random_game
 from tests.engines.kaki_lima.helpers import card, position
 
 State = dict[str, object]
@@ -222,18 +224,15 @@ def test_a_bot_that_cannot_catch_up_ends_the_game_when_nobody_else_walks() -> No
     ends the game behind), so it walked somewhere every turn and no round stalled. With
     nobody else walking and the unclaimed Jom! cards too few to close the gap, ending
     costs it nothing more (``Planner.end_costs``): it makes its visit and the game ends."""
-    import math
 
-    state = ENGINE.setup(2, {}, 300597)
-    rng = random.Random(300597)
-    actions = 0
-    while ENGINE.outcome(state) is None and actions < 2000:
-        seat = rng.choice(ENGINE.to_act(state))
+    def seat_policy(state: State, seat: int, rng: random.Random) -> dict[str, object]:
         view = ENGINE.view(state, seat)
-        move = (decide(ENGINE, view, seat, "hard", rng, math.inf, iterations=8) if seat == 0
-                else decide(ENGINE, view, seat, "normal", rng))
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(move)).state
-        actions += 1
-    outcome = ENGINE.outcome(state)
-    assert outcome is not None, "deal 300597 still going"
+        if seat == 0:
+            return decide(ENGINE, view, seat, "hard", rng, math.inf, iterations=8)
+        return decide(ENGINE, view, seat, "normal", rng)
+
+    final, _ = play_random_game(ENGINE, 2, 300597, bot=seat_policy, check_every=50,
+                                max_actions=2000)
+    outcome = ENGINE.outcome(final)
+    assert outcome is not None
     assert outcome.detail["tasks"] == [4, 5]  # the normal bot ended it with its fifth task
