@@ -22,6 +22,12 @@
 #                   share both CPUs with the load generator (still on CPU1); CPU and RSS are the
 #                   whole process tree's plus PostgreSQL's. Default 1 (the pinned single
 #                   process). A list runs each per cell: `--meja-workers 1,2` gives Meja and Meja x2
+#   --python PY     run Meja's server (and its migrations) on the interpreter PY, in a venv of
+#                   the project's dependencies made for it once (/tmp/meja-bench-venv-*), e.g.
+#                   --python /usr/bin/python3.11: Debian's build is compiled with profile-guided
+#                   and link-time optimization, as the production image's (python:3.11-slim) is;
+#                   a pyenv build without --enable-optimizations is about 10 % slower per move.
+#                   Default: the project's .venv (whatever `python3` made it)
 #   --rev REV       run Meja from a clean export of commit REV (git archive into /tmp), not from
 #                   the working tree (which others may be editing); e.g. --rev HEAD
 #   --profile       record Meja with py-spy (PYSPY, default /tmp/pyspy-venv/bin/py-spy; on CPU1,
@@ -55,7 +61,7 @@ PY="$REPO/.venv/bin/python"
 
 ORIG_ARGS=("$@")
 REV= D=20 WARMUP=2 REPS=1 CELLS=() RUN_MEJA=1 RUN_PEER=1 EXTRA_ARGS=() PROFILE=0
-DURABLE_PEER=0 MEJA_WORKERS=1 WORKER_LIST=1
+DURABLE_PEER=0 MEJA_WORKERS=1 WORKER_LIST=1 INTERP=
 PYSPY=${PYSPY:-/tmp/pyspy-venv/bin/py-spy}
 NICE=${NICE:-0}
 usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
@@ -71,6 +77,7 @@ while [[ $# -gt 0 ]]; do
     --meja-workers) WORKER_LIST=$2; shift 2 ;;
     --profile) PROFILE=1; shift ;;
     --rev) REV=$2; shift 2 ;;
+    --python) INTERP=$2; shift 2 ;;
     --) shift; EXTRA_ARGS=("$@"); break ;;
     -h|--help) usage ;;
     *) echo "run.sh: unknown option $1" >&2; usage ;;
@@ -86,6 +93,28 @@ if [[ $WORKER_LIST != 1 && ( $PROFILE == 1 || -n ${CPROFILE:-} || -n ${PRELUDE:-
 fi
 
 log() { echo "run.sh: $*" >&2; }
+if [[ -n $INTERP ]]; then
+  # A venv per interpreter and dependency list, made once: the project's dependencies only
+  # (as the Dockerfile installs them), since the server runs from its source folder.
+  real=$(command -v "$INTERP" 2>/dev/null) && real=$(readlink -f "$real") ||
+    { log "--python: no interpreter $INTERP"; exit 1; }
+  key=$( (echo "$real"; cat "$REPO/pyproject.toml") | cksum | cut -d' ' -f1)
+  venv=/tmp/meja-bench-venv-$key
+  if [[ ! -x $venv/.ready ]]; then
+    log "making $venv for $real"
+    rm -rf "$venv"
+    deps=$(mktemp -d)  # pyproject.toml and empty packages: nothing is built in the repo
+    cp "$REPO/pyproject.toml" "$deps/" && mkdir "$deps/app" "$deps/engines" &&
+      touch "$deps/app/__init__.py" "$deps/engines/__init__.py"
+    "$real" -m venv "$venv" && "$venv/bin/pip" install --quiet "$deps" &&
+      "$venv/bin/pip" uninstall --quiet -y meja && touch "$venv/.ready" && chmod +x "$venv/.ready" ||
+      { rm -rf "$deps"; log "--python: could not make a venv for $real"; exit 1; }
+    rm -rf "$deps"
+  fi
+  PY=$venv/bin/python
+fi
+PY_DESC=$("$PY" -c 'import sys; print(sys.version.split()[0], sys.base_prefix)')
+[[ $NICE == 0 || -n ${MEJA_BENCH_SESSION:-} ]] && log "Meja's interpreter: Python $PY_DESC"
 [[ $NICE =~ ^-?[0-9]+$ ]] || { log "NICE must be an integer"; exit 1; }
 NICE_CMD=()
 if [[ $NICE != 0 ]]; then
@@ -319,8 +348,8 @@ run_meja() {  # G P rep
     return 0
   fi
   local extra
-  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","command":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":%s,"pinned":%s,"nproc":%s,"ws_deflate_offered_by_client":%s,"server_log":"%s"}' \
-    "$SRC_VERSION" "$SRC_LABEL" "$SERVER_CMD" "$MEJA_WORKERS" "$([[ $pinned == 1 ]] && echo true || echo false)" \
+  extra=$(printf '{"server":"meja","server_version":"%s","source":"%s","command":"%s","python":"%s","store":"postgresql 15 (fsync on, synchronous_commit on)","workers":%s,"pinned":%s,"nproc":%s,"ws_deflate_offered_by_client":%s,"server_log":"%s"}' \
+    "$SRC_VERSION" "$SRC_LABEL" "$SERVER_CMD" "$PY_DESC" "$MEJA_WORKERS" "$([[ $pinned == 1 ]] && echo true || echo false)" \
     "$(nproc)" "$([[ ${BENCH_WS_DEFLATE:-1} == 0 ]] && echo false || echo true)" "$SERVER_LOG")
   if [[ $MEJA_WORKERS -gt 1 ]]; then
     extra=${extra%\}}',"server_cpus":"all (workers and PostgreSQL unpinned; load generator on CPU1)","worker_pids":"'"$(pgrep -P "$SERVER_PID" | tr '\n' ' ' | sed 's/ $//')"'"}'
