@@ -93,28 +93,6 @@ if [[ $WORKER_LIST != 1 && ( $PROFILE == 1 || -n ${CPROFILE:-} || -n ${PRELUDE:-
 fi
 
 log() { echo "run.sh: $*" >&2; }
-if [[ -n $INTERP ]]; then
-  # A venv per interpreter and dependency list, made once: the project's dependencies only
-  # (as the Dockerfile installs them), since the server runs from its source folder.
-  real=$(command -v "$INTERP" 2>/dev/null) && real=$(readlink -f "$real") ||
-    { log "--python: no interpreter $INTERP"; exit 1; }
-  key=$( (echo "$real"; cat "$REPO/pyproject.toml") | cksum | cut -d' ' -f1)
-  venv=/tmp/meja-bench-venv-$key
-  if [[ ! -x $venv/.ready ]]; then
-    log "making $venv for $real"
-    rm -rf "$venv"
-    deps=$(mktemp -d)  # pyproject.toml and empty packages: nothing is built in the repo
-    cp "$REPO/pyproject.toml" "$deps/" && mkdir "$deps/app" "$deps/engines" &&
-      touch "$deps/app/__init__.py" "$deps/engines/__init__.py"
-    "$real" -m venv "$venv" && "$venv/bin/pip" install --quiet "$deps" &&
-      "$venv/bin/pip" uninstall --quiet -y meja && touch "$venv/.ready" && chmod +x "$venv/.ready" ||
-      { rm -rf "$deps"; log "--python: could not make a venv for $real"; exit 1; }
-    rm -rf "$deps"
-  fi
-  PY=$venv/bin/python
-fi
-PY_DESC=$("$PY" -c 'import sys; print(sys.version.split()[0], sys.base_prefix)')
-[[ $NICE == 0 || -n ${MEJA_BENCH_SESSION:-} ]] && log "Meja's interpreter: Python $PY_DESC"
 [[ $NICE =~ ^-?[0-9]+$ ]] || { log "NICE must be an integer"; exit 1; }
 NICE_CMD=()
 if [[ $NICE != 0 ]]; then
@@ -139,6 +117,29 @@ if [[ $NICE != 0 ]]; then
   fi
   NICE_CMD=(nice -n "$NICE")
 fi
+# After the re-exec above, so that this runs once, in the bench's own session.
+if [[ -n $INTERP ]]; then
+  # A venv per interpreter and dependency list, made once: the project's dependencies only
+  # (as the Dockerfile installs them), since the server runs from its source folder.
+  real=$(command -v "$INTERP" 2>/dev/null) && real=$(readlink -f "$real") ||
+    { log "--python: no interpreter $INTERP"; exit 1; }
+  key=$( (echo "$real"; cat "$REPO/pyproject.toml") | cksum | cut -d' ' -f1)
+  venv=/tmp/meja-bench-venv-$key
+  if [[ ! -f $venv/.ready ]]; then
+    log "making $venv for $real"
+    rm -rf "$venv"
+    deps=$(mktemp -d)  # pyproject.toml and empty packages: nothing is built in the repo
+    cp "$REPO/pyproject.toml" "$deps/" && mkdir "$deps/app" "$deps/engines" &&
+      touch "$deps/app/__init__.py" "$deps/engines/__init__.py"
+    "$real" -m venv "$venv" && "$venv/bin/pip" install --quiet "$deps" &&
+      "$venv/bin/pip" uninstall --quiet -y meja && touch "$venv/.ready" ||
+      { rm -rf "$deps"; log "--python: could not make a venv for $real"; exit 1; }
+    rm -rf "$deps"
+  fi
+  PY=$venv/bin/python
+fi
+PY_DESC=$("$PY" -c 'import sys; print(sys.version.split()[0], sys.base_prefix)')
+log "Meja's interpreter: Python $PY_DESC"
 free_port() { "$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 as_pg() { runuser -u postgres -- "$@"; }
 
