@@ -1,0 +1,185 @@
+"""How much better could Kaki Lima's normal bot walk? A one-step Monte Carlo oracle.
+
+For each deal, normal plays one seat against the engine's test bot (as ``bench.bots``'s
+``normal-random`` pairing: same seeds, same seat rotation). At the hero's first ``--turns``
+walk decisions (or its last ones, ``--last``), each of its ``--candidates`` best walks by the
+heuristic's own value is played to the end ``--select`` times, the same continuations for
+every candidate; the one that won most is the oracle's pick. Where that pick is not the
+heuristic's walk, both are played to the end again ``--recheck`` times with fresh
+continuations: the pick's win share was chosen as a maximum of noisy estimates, and only a
+fresh estimate says what switching to it would bring.
+
+Each continuation starts from a state dealt again from the hero's view
+(``engine.determinize``): what a fair player could know. ``--peek`` starts them from the
+real state instead (the draw pile's order, the others' hands): the oracle then sees cards a
+player cannot, and its picks measure that as well. The others play the real test bot in
+every continuation, so the oracle knows its opponents' policy exactly; a bot cannot.
+
+    python -m bench.kaki_lima_oracle --players 4 --deals 100 --jobs 2
+
+Prints, over the decisions where the pick differs, the heuristic's and the pick's fresh win
+shares and their difference with its standard error. Diagnosis only (minutes per 100 deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from typing import Any
+
+from bench.bots import MAX_ACTIONS, Timings, level_policy, random_policy
+from engines.base import Engine, State
+from engines.kaki_lima.bot_heuristic import ranked_walks
+from engines.registry import all_engines
+
+Action = dict[str, Any]
+
+
+def _share(engine: Engine, state: State, hero: int) -> float:
+    """The hero's share of the win (a shared first place counts as a share)."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return 0.0
+    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    return 1.0 / len(winners) if hero in winners else 0.0
+
+
+class Oracle:
+    """One deal's game and the oracle's look at the hero's walk decisions."""
+
+    def __init__(self, args: argparse.Namespace, deal: int) -> None:
+        self.engine = all_engines()["kaki-lima"]
+        self.args = args
+        self.deal = deal
+        self.players = args.players
+        self.hero = deal % self.players
+        normal = level_policy("normal", float("inf"), None, Timings())
+        self.policies = [normal if s == self.hero else random_policy
+                         for s in range(self.players)]
+
+    def _finish(self, state: State, rngs: list[random.Random]) -> State:
+        engine = self.engine
+        for _ in range(MAX_ACTIONS):
+            if engine.outcome(state) is not None:
+                break
+            seat = (engine.awaited(state) or engine.to_act(state))[0]
+            raw = self.policies[seat](engine, state, seat, rngs[seat])
+            state = engine.apply(state, seat, engine.parse_action(raw)).state
+        return state
+
+    def win_share(self, state: State, action: Action, runs: int, salt: int) -> float:
+        """``action`` for the hero in ``state``, played to the end ``runs`` times."""
+        engine = self.engine
+        total = 0.0
+        for m in range(runs):
+            seed = ((self.deal * 1_000 + salt) * 1_000 + m) * 16
+            start = state
+            if not self.args.peek:
+                view = engine.view(state, self.hero)
+                start = engine.determinize(view, self.hero, random.Random(seed + 15))
+            rngs = [random.Random(seed + s) for s in range(self.players)]
+            after = engine.apply(start, self.hero, engine.parse_action(action)).state
+            total += _share(engine, self._finish(after, rngs), self.hero)
+        return total / runs
+
+    def decisions(self) -> list[tuple[int, State, Action, list[dict[str, Any]]]]:
+        """The hero's walk decisions of the deal as ``bench.bots`` plays it."""
+        engine = self.engine
+        seed = 10_000 + self.deal
+        rngs = [random.Random((seed * 7919 + self.hero) * 8 + s) for s in range(self.players)]
+        state = engine.setup(self.players, {}, seed)
+        found: list[tuple[int, State, Action, list[dict[str, Any]]]] = []
+        for _ in range(MAX_ACTIONS):
+            if engine.outcome(state) is not None:
+                break
+            seat = (engine.awaited(state) or engine.to_act(state))[0]
+            before = copy.deepcopy(state) if seat == self.hero else None
+            raw = self.policies[seat](engine, state, seat, rngs[seat])
+            if before is not None and raw["type"] in ("walk", "no_walk"):
+                found.append((len(found), before, raw, engine.legal_actions(before, seat)))
+            state = engine.apply(state, seat, engine.parse_action(raw)).state
+        turns = self.args.turns
+        return found[-turns:] if self.args.last else found[:turns]
+
+    def run(self) -> list[dict[str, Any]]:
+        """One line per decision: the candidates' win shares and, where the pick differs,
+        the fresh comparison."""
+        out = []
+        for k, state, chosen, templates in self.decisions():
+            view = self.engine.view(state, self.hero)
+            fair = self.engine.determinize(view, self.hero, random.Random(self.deal))
+            candidates = ranked_walks(fair, self.hero, templates, self.args.candidates)
+            if chosen not in candidates:
+                candidates.insert(0, chosen)
+            wins = [self.win_share(state, a, self.args.select, salt=k) for a in candidates]
+            pick = candidates[max(range(len(candidates)), key=lambda i: wins[i])]
+            row: dict[str, Any] = {"deal": self.deal, "decision": k,
+                                   "candidates": len(candidates),
+                                   "selection": {"chosen": wins[candidates.index(chosen)],
+                                                 "pick": max(wins)}}
+            if pick != chosen:
+                row["fresh"] = {
+                    "chosen": self.win_share(state, chosen, self.args.recheck, salt=500 + k),
+                    "pick": self.win_share(state, pick, self.args.recheck, salt=500 + k)}
+            out.append(row)
+        return out
+
+
+def _job(item: tuple[argparse.Namespace, int]) -> list[dict[str, Any]]:
+    args, deal = item
+    return Oracle(args, deal).run()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the oracle over ``--deals`` deals and print the summary (and ``--out`` lines)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--turns", type=int, default=4, help="walk decisions per deal")
+    parser.add_argument("--last", action="store_true", help="the last decisions, not the first")
+    parser.add_argument("--candidates", type=int, default=6)
+    parser.add_argument("--select", type=int, default=20, help="continuations to pick with")
+    parser.add_argument("--recheck", type=int, default=40, help="fresh continuations")
+    parser.add_argument("--peek", action="store_true",
+                        help="continue from the real state (hidden cards seen)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="append one JSON line per decision")
+    args = parser.parse_args(argv)
+    items = [(args, d) for d in range(args.first_deal, args.first_deal + args.deals)]
+    rows: list[dict[str, Any]] = []
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for found in pool.imap_unordered(_job, items):
+                rows.extend(found)
+    else:
+        for item in items:
+            rows.extend(_job(item))
+    if args.out:
+        with open(args.out, "a", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    differ = [r["fresh"] for r in rows if "fresh" in r]
+    print(f"{args.players} players, {args.deals} deals, {len(rows)} decisions "
+          f"({'last' if args.last else 'first'} {args.turns}), "
+          f"{'peeking' if args.peek else 'fair (determinized)'} continuations")
+    print(f"selection ({args.select} runs each): heuristic's walk "
+          f"{statistics.mean(r['selection']['chosen'] for r in rows):.3f}, oracle's pick "
+          f"{statistics.mean(r['selection']['pick'] for r in rows):.3f}")
+    if len(differ) >= 2:
+        gain = [d["pick"] - d["chosen"] for d in differ]
+        error = statistics.stdev(gain) / math.sqrt(len(gain))
+        print(f"pick differs in {len(differ)}: fresh ({args.recheck} runs each) heuristic "
+              f"{statistics.mean(d['chosen'] for d in differ):.3f}, pick "
+              f"{statistics.mean(d['pick'] for d in differ):.3f}, gain "
+              f"{statistics.mean(gain):+.4f} +- {error:.4f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
