@@ -118,8 +118,9 @@ LAST_CARD = 0.05
 #: (bench/kaki_lima_oracle.py, 2026-12-05) kept preferring the temple to the walk normal
 #: chose. Normal vs random on deals 0-1999 at 2 / 3 / 4 / 5 / 6 players, 1 -> 3: 99.4 -> 99.4,
 #: 91.5 -> 93.8, 89.0 -> 89.8, 86.55 -> 87.05, 84.7 -> 85.35 %; 4 players on deals 4000-7999
-#: (never used to choose it): 89.0 -> 89.7 % (222 deals better, 193 worse); at 4.0 89.7 %,
-#: at 6.0 86 %. Raising every draw's worth instead (CARD_WORTH 1.0) gained nothing.
+#: (never used to choose it): 89.0 -> 89.7 % (222 deals better, 193 worse), at 3 / 5 / 6 on
+#: deals 4000-5999: 92.1 -> 94.4, 86.35 -> 86.9, 85.25 -> 84.0 % (no gain at 6); at 4.0
+#: 89.7 %, at 6.0 86 %. Raising every draw's worth instead (CARD_WORTH 1.0) gained nothing.
 MAXIMIZE_FACTOR = 3.0
 
 
