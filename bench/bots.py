@@ -44,7 +44,7 @@ from typing import Any
 import orjson
 
 from engines import bots
-from engines.base import Engine, State
+from engines.base import Engine, Outcome, State
 from engines.registry import all_engines
 
 Policy = Callable[[Engine, State, int, random.Random], dict[str, Any]]
@@ -118,31 +118,49 @@ class Result:
     turns: list[int] = field(default_factory=lambda: [0, 0])
 
 
+def seat_rngs(seed: int, hero: int, players: int) -> list[random.Random]:
+    """One generator per seat for the deal ``seed`` with the first level at ``hero``: what
+    one seat's policy draws (a search draws a varying amount) never changes what the others
+    do, so the other seats of two pairings on one deal play alike for as long as their
+    positions do."""
+    return [random.Random((seed * 7919 + hero) * 8 + seat) for seat in range(players)]
+
+
+def play_out(engine: Engine, state: State, policies: list[Policy],
+             rngs: list[random.Random], moves: list[int] | None = None) -> State:
+    """``state`` played on by ``policies`` until the game ends or ``MAX_ACTIONS`` actions;
+    ``moves`` (if given) counts the turns each seat begins (Tuk-Tuk: the sign; Jakarta:
+    the honk)."""
+    for _ in range(MAX_ACTIONS):
+        if engine.outcome(state) is not None:
+            break
+        seat = (engine.awaited(state) or engine.to_act(state))[0]
+        if (moves is not None and state.get("current") == seat
+                and state.get("phase") in ("sign", "honk", "start")):
+            moves[seat] += 1
+        raw = policies[seat](engine, state, seat, rngs[seat])
+        state = engine.apply(state, seat, engine.parse_action(raw)).state
+    return state
+
+
+def hero_share(outcome: Outcome, hero: int) -> float:
+    """``hero``'s share of the win: a shared first place counts as a share."""
+    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
+    return 1.0 / len(winners) if hero in winners else 0.0
+
+
 def play_game(engine: Engine, players: int, seed: int, policies: list[Policy],
               hero: int, result: Result) -> None:
     """One game; ``hero`` is the seat of the first level. Adds its share to ``result``."""
-    # One generator per seat: what one seat's policy draws (a search draws a varying
-    # amount) never changes what the others do, so the other seats of two pairings on one
-    # deal play alike for as long as their positions do.
-    rngs = [random.Random((seed * 7919 + hero) * 8 + seat) for seat in range(players)]
-    state = engine.setup(players, {}, seed)
-    actions = 0
     moves = [0] * players
-    while engine.outcome(state) is None and actions < MAX_ACTIONS:
-        seat = (engine.awaited(state) or engine.to_act(state))[0]
-        if state.get("current") == seat and state.get("phase") in ("sign", "honk", "start"):
-            moves[seat] += 1   # one per turn begun (Tuk-Tuk: the sign; Jakarta: the honk)
-        raw = policies[seat](engine, state, seat, rngs[seat])
-        state = engine.apply(state, seat, engine.parse_action(raw)).state
-        actions += 1
+    state = play_out(engine, engine.setup(players, {}, seed), policies,
+                     seat_rngs(seed, hero, players), moves)
     outcome = engine.outcome(state)
     result.games += 1
     if outcome is None:
         result.unfinished += 1
         return
-    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
-    if hero in winners:
-        result.share += 1.0 / len(winners)
+    result.share += hero_share(outcome, hero)
     if engine.id == "tuk-tuk-taxi":
         result.delivered[0] += state["delivered"][hero]
         result.turns[0] += moves[hero]

@@ -33,21 +33,20 @@ import statistics
 import sys
 from typing import Any
 
-from bench.bots import MAX_ACTIONS, Timings, level_policy, random_policy
-from engines.base import Engine, State
+from bench.bots import (
+    MAX_ACTIONS,
+    Timings,
+    hero_share,
+    level_policy,
+    play_out,
+    random_policy,
+    seat_rngs,
+)
+from engines.base import State
 from engines.kaki_lima.bot_heuristic import ranked_walks
 from engines.registry import all_engines
 
 Action = dict[str, Any]
-
-
-def _share(engine: Engine, state: State, hero: int) -> float:
-    """The hero's share of the win (a shared first place counts as a share)."""
-    outcome = engine.outcome(state)
-    if outcome is None:
-        return 0.0
-    winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
-    return 1.0 / len(winners) if hero in winners else 0.0
 
 
 class Oracle:
@@ -63,36 +62,27 @@ class Oracle:
         self.policies = [normal if s == self.hero else random_policy
                          for s in range(self.players)]
 
-    def _finish(self, state: State, rngs: list[random.Random]) -> State:
-        engine = self.engine
-        for _ in range(MAX_ACTIONS):
-            if engine.outcome(state) is not None:
-                break
-            seat = (engine.awaited(state) or engine.to_act(state))[0]
-            raw = self.policies[seat](engine, state, seat, rngs[seat])
-            state = engine.apply(state, seat, engine.parse_action(raw)).state
-        return state
-
     def win_share(self, state: State, action: Action, runs: int, salt: int) -> float:
         """``action`` for the hero in ``state``, played to the end ``runs`` times."""
         engine = self.engine
+        view = engine.view(state, self.hero)
         total = 0.0
         for m in range(runs):
             seed = ((self.deal * 1_000 + salt) * 1_000 + m) * 16
             start = state
             if not self.args.peek:
-                view = engine.view(state, self.hero)
                 start = engine.determinize(view, self.hero, random.Random(seed + 15))
             rngs = [random.Random(seed + s) for s in range(self.players)]
             after = engine.apply(start, self.hero, engine.parse_action(action)).state
-            total += _share(engine, self._finish(after, rngs), self.hero)
+            outcome = engine.outcome(play_out(engine, after, self.policies, rngs))
+            total += hero_share(outcome, self.hero) if outcome is not None else 0.0
         return total / runs
 
     def decisions(self) -> list[tuple[int, State, Action, list[dict[str, Any]]]]:
         """The hero's walk decisions of the deal as ``bench.bots`` plays it."""
         engine = self.engine
         seed = 10_000 + self.deal
-        rngs = [random.Random((seed * 7919 + self.hero) * 8 + s) for s in range(self.players)]
+        rngs = seat_rngs(seed, self.hero, self.players)
         state = engine.setup(self.players, {}, seed)
         found: list[tuple[int, State, Action, list[dict[str, Any]]]] = []
         for _ in range(MAX_ACTIONS):
