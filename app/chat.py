@@ -46,6 +46,9 @@ log = logging.getLogger("meja.chat")
 MAX_TEXT = 500
 #: Messages a (re)connecting client receives, per channel it reads.
 HISTORY = 100
+#: How many of a history frame's newest ids are remembered against a late live delivery
+#: (messages saved but not yet delivered when the read ran: one per sender at most).
+IN_FLIGHT = 32
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 CHANNELS = ("table", "spectators")
 
@@ -61,6 +64,10 @@ class ChatState:
     #: is in what the read returns; the history frame leaves it out. A connection's frames
     #: are handled one at a time, so its reads never overlap.
     live_ids: set[int] | None = None
+    #: The ids history frames carried: a message saved before a read and delivered after it
+    #: (its sender's handler, or another process's relay, resumed late) is in the history
+    #: already, and its live delivery is skipped once.
+    history_ids: set[int] = field(default_factory=set)
 
 
 _states: weakref.WeakKeyDictionary[Connection, ChatState] = weakref.WeakKeyDictionary()
@@ -170,6 +177,9 @@ def deliver(room: Room, line: dict[str, Any]) -> None:
         if conn.closed:
             continue
         st = _states.get(conn)
+        if st is not None and line["id"] in st.history_ids:
+            st.history_ids.discard(line["id"])
+            continue
         if readable(line["channel"], conn.seat, st.follows_spectators if st else False):
             conn.send(text)
             if st is not None and st.live_ids is not None:
@@ -216,6 +226,8 @@ async def _send_history(hub: Hub, room: Room, conn: Connection, channels: list[s
     finally:
         st.live_ids = None
     lines = [m for m in lines if m["id"] not in live]
+    # A late delivery can only bring a message committed just before the read: the newest.
+    st.history_ids = {m["id"] for m in lines[-IN_FLIGHT:]}
     if lines:
         conn.send(encode({"type": "chat", "messages": lines, "history": True}))
 

@@ -47,9 +47,20 @@ def drain(v: Viewer) -> list[dict[str, Any]]:
     return v.frames[start_at:]
 
 
+def chat_table(server: LiveServer, guests_on: LiveServer | None = None,
+               ) -> tuple[dict, Viewer, Viewer, Viewer]:
+    """``open_table`` once each viewer's chat history was read: a message said from now on
+    reaches everyone live (one said during a viewer's read arrives once, maybe in its
+    history frame, which is what the reconnect tests below check)."""
+    lobby, host, guest, spec = open_table(server, "race", guests_on)
+    for v in (host, guest, spec):
+        drain(v)  # a connection's pong comes after its welcome
+    return lobby, host, guest, spec
+
+
 @pytest.fixture
 def table(live_server: LiveServer) -> Iterator[tuple[dict, Viewer, Viewer, Viewer]]:
-    lobby, host, guest, spec = open_table(live_server, "race")
+    lobby, host, guest, spec = chat_table(live_server)
     yield lobby, host, guest, spec
     for v in (host, guest, spec):
         v.close()
@@ -99,7 +110,7 @@ def test_rate_limit_answers_with_a_sentence(live_server: LiveServer) -> None:
     saved = rt.chat_per_second, rt.chat_burst
     rt.chat_per_second, rt.chat_burst = 0.01, 3
     try:
-        _, host, guest, spec = open_table(live_server, "race")
+        _, host, guest, spec = chat_table(live_server)
         for i in range(4):
             say(host, f"message {i}", cid=f"m{i}")
         refused = refusal_of(host, "m3")
@@ -145,11 +156,38 @@ def test_a_message_posted_while_a_reconnect_reads_the_history_arrives_once(
     again.close()
 
 
+def test_a_message_saved_before_a_history_read_and_delivered_after_it_arrives_once(
+        live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby, host, guest, _ = table
+    saved, release = threading.Event(), threading.Event()
+    save_line = chat_module.save
+
+    def slow_to_deliver(*args: Any, **kwargs: Any) -> Any:
+        line = save_line(*args, **kwargs)  # committed: a history read from now on sees it
+        saved.set()
+        assert release.wait(10)
+        return line
+
+    monkeypatch.setattr(chat_module, "save", slow_to_deliver)
+    say(guest, "just before you came back")
+    assert saved.wait(10)
+    again = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    backlog = again.wait_for(lambda f: f["type"] == "chat" and f["history"])
+    assert [m["text"] for m in backlog["messages"]] == ["just before you came back"]
+    release.set()
+    assert chat_of(host)["text"] == "just before you came back"
+    # The sender's handler delivers it live only now: the reconnected host has it already.
+    assert not [f for f in drain(again) if f["type"] == "chat"]
+    again.close()
+
+
 def test_spectator_chat_reaches_only_players_who_opted_in(
         live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
     lobby, host, guest, spec = table
     other_spec = Viewer(live_server.ws_url, lobby["game_id"], watch=watch_id(lobby))
     other_spec.wait_for(lambda f: f["type"] == "snapshot")
+    drain(other_spec)  # its history read is over: what is said now reaches it live
     say(spec, "who wins? <i>", channel="spectators", name="<b>Citra</b>")
     line = chat_of(other_spec)
     # A typed name is kept as typed, markup included (the page shows it as text).
@@ -271,7 +309,7 @@ def test_chat_crosses_server_processes(pg_url: str) -> None:
     under the same reading rules."""
     first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
     try:
-        lobby, host, guest, spec = open_table(first, "race", guests_on=second)
+        lobby, host, guest, spec = chat_table(first, guests_on=second)
         say(host, "hello from the first process")
         assert chat_of(guest)["text"] == "hello from the first process"
         guest.ws.send(json.dumps({"type": "chat_follow", "spectators": True}))
