@@ -46,9 +46,8 @@ log = logging.getLogger("meja.chat")
 MAX_TEXT = 500
 #: Messages a (re)connecting client receives, per channel it reads.
 HISTORY = 100
-#: How many of a history frame's newest ids are remembered against a late live delivery
-#: (messages saved but not yet delivered when the read ran: one per sender at most).
-IN_FLIGHT = 32
+#: Message ids remembered per connection against a second copy (two histories' worth).
+RECEIVED_KEPT = 2 * len(("table", "spectators")) * HISTORY
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 CHANNELS = ("table", "spectators")
 
@@ -59,15 +58,20 @@ class ChatState:
 
     bucket: TokenBucket
     follows_spectators: bool = False
-    #: While a history read runs (None otherwise), the ids this connection received live:
-    #: it is in its room during the read, so a message posted meanwhile arrives live *and*
-    #: is in what the read returns; the history frame leaves it out. A connection's frames
-    #: are handled one at a time, so its reads never overlap.
-    live_ids: set[int] | None = None
-    #: The ids history frames carried: a message saved before a read and delivered after it
-    #: (its sender's handler, or another process's relay, resumed late) is in the history
-    #: already, and its live delivery is skipped once.
-    history_ids: set[int] = field(default_factory=set)
+    #: The ids of the messages this connection received (live or in a history frame), newest
+    #: last: each arrives once, whether a history read overlaps its live delivery or its
+    #: delivery comes late (its sender's handler, or another process's relay, resumed after
+    #: the read). Bounded: an id older than these is no longer on its way anywhere.
+    received: dict[int, None] = field(default_factory=dict)
+
+    def first_time(self, message_id: int) -> bool:
+        """Whether the message is new to this connection (it is counted as received)."""
+        if message_id in self.received:
+            return False
+        self.received[message_id] = None
+        if len(self.received) > RECEIVED_KEPT:
+            del self.received[next(iter(self.received))]
+        return True
 
 
 _states: weakref.WeakKeyDictionary[Connection, ChatState] = weakref.WeakKeyDictionary()
@@ -177,13 +181,10 @@ def deliver(room: Room, line: dict[str, Any]) -> None:
         if conn.closed:
             continue
         st = _states.get(conn)
-        if st is not None and line["id"] in st.history_ids:
-            st.history_ids.discard(line["id"])
+        if not readable(line["channel"], conn.seat, st.follows_spectators if st else False):
             continue
-        if readable(line["channel"], conn.seat, st.follows_spectators if st else False):
+        if st is None or st.first_time(line["id"]):
             conn.send(text)
-            if st is not None and st.live_ids is not None:
-                st.live_ids.add(line["id"])
 
 
 RELAY_HANDLERS["chat"] = deliver
@@ -219,15 +220,9 @@ async def handle(hub: Hub, room: Room, conn: Connection, frame: ChatSend | ChatF
 
 async def _send_history(hub: Hub, room: Room, conn: Connection, channels: list[str]) -> None:
     st = state_of(hub, conn)
-    live: set[int] = set()
-    st.live_ids = live
-    try:
-        lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
-    finally:
-        st.live_ids = None
-    lines = [m for m in lines if m["id"] not in live]
-    # A late delivery can only bring a message committed just before the read: the newest.
-    st.history_ids = {m["id"] for m in lines[-IN_FLIGHT:]}
+    lines = await asyncio.to_thread(recent, hub.store.engine, room.id, channels)
+    # The connection is in its room during the read: what arrived live meanwhile is left out.
+    lines = [m for m in lines if st.first_time(m["id"])]
     if lines:
         conn.send(encode({"type": "chat", "messages": lines, "history": True}))
 

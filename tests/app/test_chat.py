@@ -210,6 +210,10 @@ def test_spectator_chat_reaches_only_players_who_opted_in(
     say(spec, "hello?", channel="spectators")
     assert chat_of(other_spec)["name"] == "Spectator"
     assert not [f for f in drain(host) if f["type"] == "chat"]
+    # Opting in again brings what was said meanwhile, not a second copy of the rest.
+    host.ws.send(json.dumps({"type": "chat_follow", "spectators": True}))
+    backlog = host.wait_for(lambda f: f["type"] == "chat" and f["history"])
+    assert [m["text"] for m in backlog["messages"]] == ["hello?"]
     # The history API follows the same rule.
     url = f"{live_server.url}/api/games/{lobby['game_id']}/history"
     assert http.get(url, headers=auth(lobby["credential"])).json()["chat"] == []
