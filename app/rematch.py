@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
@@ -184,8 +185,13 @@ def current(engine: Engine, game_id: str) -> dict[str, Any] | None:
         return _state(conn, row[0], row[1])
 
 
+#: Rematch frames broadcast per room: a welcome whose read overlapped one sends nothing.
+_delivered: weakref.WeakKeyDictionary[Room, int] = weakref.WeakKeyDictionary()
+
+
 def deliver(room: Room, state: dict[str, Any]) -> None:
     """Queue the rematch frame for every viewer of the finished game in this process."""
+    _delivered[room] = _delivered.get(room, 0) + 1
     room.broadcast_text(encode({"type": "rematch", **state}))
 
 
@@ -196,12 +202,16 @@ async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
     """After a hello to a finished game: the rematch as it stands, if one was offered."""
     if room.status != "finished":
         return
+    before = _delivered.get(room, 0)
     try:
         state = await asyncio.to_thread(current, hub.store.engine, room.id)
     except Exception:
         log.exception("rematch of %s could not be read", room.id)
         return
-    if state is not None:
+    # The connection is in the room during the read: a frame broadcast meanwhile reached it,
+    # and the state the read saw reached it too or is on its way; sent after them, the
+    # read's state could undo a newer one.
+    if state is not None and _delivered.get(room, 0) == before:
         conn.send(encode({"type": "rematch", **state}))
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
+from app import rematch as rematch_module
 from app.tables import games
 from tests.app.client import Viewer, auth, create, http, join, race, seated_lobby, start
 from tests.conftest import LiveServer
@@ -83,6 +86,36 @@ def test_both_accept_and_the_new_table_starts_rotated(live_server: LiveServer) -
     again = Viewer(live_server.ws_url, gid, credential=creds[1])
     assert rematch_frame(again)["started"]
     for v in (host, guest, budi, again):
+        v.close()
+
+
+def test_a_rematch_accepted_while_a_reconnect_reads_the_offer_is_not_undone(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby, creds, host = finished_game(live_server)
+    gid = lobby["game_id"]
+    assert rematch(live_server, gid, creds[0]).status_code == 200
+    read, release = threading.Event(), threading.Event()
+    read_offer = rematch_module.current
+
+    def slow_read(*args: Any, **kwargs: Any) -> Any:
+        offer = read_offer(*args, **kwargs)  # the offer as it stood: Ana's acceptance only
+        read.set()
+        assert release.wait(10)
+        return offer
+
+    monkeypatch.setattr(rematch_module, "current", slow_read)
+    guest = Viewer(live_server.ws_url, gid, credential=creds[1])
+    guest.wait_for(lambda f: f["type"] == "snapshot")
+    assert read.wait(10)
+    # Budi accepts from another tab while this one's welcome still holds the older offer.
+    assert rematch(live_server, gid, creds[1]).json()["started"]
+    assert rematch_frame(guest)["started"]
+    release.set()
+    guest.ws.send('{"type":"ping"}')
+    after = guest.wait_for(lambda f: f["type"] in ("rematch", "pong"))
+    # Nothing took the started rematch back to a waiting offer.
+    assert after["type"] == "pong"
+    for v in (host, guest):
         v.close()
 
 
