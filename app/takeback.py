@@ -96,6 +96,9 @@ class Table:
     #: Why the line could not be rebuilt (older rules, a history that does not replay).
     unavailable: str | None = None
     request: Request | None = None
+    #: Requests opened, answered or closed here or by another process: a welcome whose read
+    #: of the stored request overlapped one trusts memory, not what it read.
+    changes: int = 0
 
 
 _tables: weakref.WeakKeyDictionary[Room, Table] = weakref.WeakKeyDictionary()
@@ -318,6 +321,7 @@ def _keep(room: Room, req: Request) -> None:
         req.timer = asyncio.get_running_loop().call_later(
             req.seconds(), lambda: room.hub._spawn(_expire(room, request_id)))
     table.request = req
+    table.changes += 1
 
 
 def _show(room: Room, req: Request, relay: bool = True) -> None:
@@ -409,6 +413,7 @@ def _close(room: Room, req: Request, outcome: str, reason: str, relay: bool = Fa
     """The request is over: this process's viewers are told (and, with ``relay``, the
     other processes: a refusal or a time-out they cannot see in the game's events)."""
     table = _table(room)
+    table.changes += 1
     if table.request is req:
         table.request = None
     if req.timer is not None:
@@ -468,7 +473,9 @@ def relayed(room: Room, data: dict[str, Any]) -> None:
             req = mine
         _show(room, req, relay=False)
     elif data.get("k") == "closed":
-        open_here = _table(room).request
+        table = _table(room)
+        table.changes += 1  # even one this process never held: a welcome may be reading it
+        open_here = table.request
         if open_here is not None and open_here.id == data.get("id"):
             _close(room, open_here, str(data["outcome"]), str(data["key"]),
                    **dict(data.get("params") or {}))
@@ -482,17 +489,24 @@ async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
     process before this one held the game)."""
     if room.status != "active" or policy(room) != "consent":
         return
-    req = _table(room).request
+    table = _table(room)
+    req = table.request
     if req is None or req.version != room.version:
+        seen = table.changes
         try:
             row = await asyncio.to_thread(stored.current, hub.store.engine, room.id)
         except Exception:
             log.exception("take-back request of %s could not be read", room.id)
             return
-        if row is None or row.version != room.version:
+        req = table.request
+        if table.changes != seen:
+            # Opened, answered or closed during the read: the row may be a closed request,
+            # and kept again it would come back to life here. What memory holds is newer.
+            if req is None or req.version != room.version:
+                return
+        elif row is None or row.version != room.version:
             return
-        req = _table(room).request
-        if req is None or req.id != row.id:
+        elif req is None or req.id != row.id:
             req = Request.of(row)
             _keep(room, req)
     conn.send(_request_frame(room, req))

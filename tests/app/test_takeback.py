@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -469,6 +471,52 @@ def test_consent_refused_on_the_other_process_closes_it_on_both(pg_url: str) -> 
         # Closed on both: the host may ask again, and the new request reaches the guest.
         again = take_back(host)
         assert guest.wait_for(lambda f: f["type"] == "takeback_request")["id"] == again
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_a_request_refused_while_a_new_connection_reads_it_stays_closed(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        lobby, host, credential = _consent_on_two_processes(first, second, guest_now=False)
+        assert isinstance(credential, str)
+        host.wait_version(1)
+        phone = Viewer(first.ws_url, lobby["game_id"], credential=credential)
+        phone.wait_version(1)
+        cid = take_back(host)
+        req = phone.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        read, release = threading.Event(), threading.Event()
+        read_request = takeback.stored.current
+
+        def slow_read(*args: Any, **kwargs: Any) -> Any:
+            row = read_request(*args, **kwargs)  # still open when it was read
+            read.set()
+            assert release.wait(10)
+            return row
+
+        monkeypatch.setattr(takeback.stored, "current", slow_read)
+        # Budi opens the game on the other process, which does not hold the request yet...
+        laptop = Viewer(second.ws_url, lobby["game_id"], credential=credential)
+        laptop.wait_for(lambda f: f["type"] == "snapshot")
+        assert read.wait(10)
+        # ...and says no on his phone while the laptop's welcome still holds the open row.
+        room = second.app.state.hub.rooms[lobby["game_id"]]
+        changes = takeback._table(room).changes
+        answer_request(phone, req["request"], False)
+        assert _closed(host)["outcome"] == "refused"
+        # The refusal reached the laptop's process (through the database) before its read ends.
+        deadline = time.monotonic() + 5
+        while takeback._table(room).changes == changes and time.monotonic() < deadline:
+            time.sleep(0.01)
+        release.set()
+        laptop.ws.send('{"type":"ping"}')
+        laptop.wait_for(lambda f: f["type"] == "pong")
+        assert not [f for f in laptop.frames if f["type"] == "takeback_request"]
+        # The laptop was never shown the refused request; the host may ask again, and it is.
+        again = take_back(host)
+        assert laptop.wait_for(lambda f: f["type"] == "takeback_request")["id"] == again
     finally:
         first.stop()
         second.stop()
