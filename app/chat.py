@@ -46,10 +46,10 @@ log = logging.getLogger("meja.chat")
 MAX_TEXT = 500
 #: Messages a (re)connecting client receives, per channel it reads.
 HISTORY = 100
-#: Message ids remembered per connection against a second copy (two histories' worth).
-RECEIVED_KEPT = 2 * len(("table", "spectators")) * HISTORY
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 CHANNELS = ("table", "spectators")
+#: Message ids remembered per connection against a second copy (two histories' worth).
+RECEIVED_KEPT = 2 * len(CHANNELS) * HISTORY
 
 
 @dataclass
