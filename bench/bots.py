@@ -25,7 +25,8 @@ Usage::
 
 ``--budget inf --iterations K`` makes every decision deterministic and independent of the
 machine's load (strength at K iterations); decision times are then only meaningful on an idle
-machine with the production budget. ``--out FILE`` appends one JSON line per pairing.
+machine with the production budget. ``--out FILE`` appends one JSON line per pairing,
+``--deals FILE`` one per game (for ``bench/paired.py``).
 """
 
 from __future__ import annotations
@@ -207,11 +208,19 @@ def play_task(task: Task) -> tuple[Result, dict[str, list[float]]]:
     return result, timings.by_level
 
 
-def run_pairing(tasks: list[Task], pool: Any, timings: Timings) -> Result:
-    """Every game of one pairing (the first policy's seat rotating through every seat)."""
+def run_pairing(tasks: list[Task], pool: Any, timings: Timings,
+                deals: Any = None) -> Result:
+    """Every game of one pairing (the first policy's seat rotating through every seat);
+    with ``deals`` (a binary file), one JSON line per game, so two runs on the same deals
+    can be compared deal by deal (``bench/paired.py``)."""
     total = Result()
-    mapper = pool.imap_unordered if pool is not None else map
-    for result, times in mapper(play_task, tasks):
+    mapper = pool.imap if pool is not None else map
+    for task, (result, times) in zip(tasks, mapper(play_task, tasks), strict=True):
+        if deals is not None:
+            deals.write(orjson.dumps({
+                "game": task.game, "players": task.players,
+                "pairing": f"{task.first} vs {task.second}", "deal": task.index,
+                "share": result.share, "unfinished": result.unfinished}) + b"\n")
         total.share += result.share
         total.games += result.games
         total.unfinished += result.unfinished
@@ -256,7 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes playing games side by side")
     parser.add_argument("--out", default="", help="append one JSON line per pairing here")
+    parser.add_argument("--deals", default="",
+                        help="append one JSON line per game here (bench/paired.py compares "
+                             "two such files deal by deal)")
     args = parser.parse_args(argv)
+    deals = open(args.deals, "ab") if args.deals else None
     wanted = {g for g in args.games_filter.split(",") if g}
     counts = {int(p) for p in args.players.split(",") if p}
     timings = Timings()
@@ -283,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
                 tasks = [Task(engine.id, players, first, second, g, args.budget,
                               args.iterations)
                          for g in range(args.first_game, args.first_game + args.games)]
-                res = run_pairing(tasks, pool, timings)
+                res = run_pairing(tasks, pool, timings, deals)
                 lo, hi = wilson(res.share, res.games)
                 line = (f"{engine.id:16} {players}p {name:17} win share "
                         f"{res.share / max(res.games, 1):6.1%} [{lo:.1%}, {hi:.1%}] "
@@ -306,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
                             "low": lo, "high": hi, **asdict(res)}) + b"\n")
     if pool is not None:
         pool.close()
+    if deals is not None:
+        deals.close()
     for level, values in sorted(timings.by_level.items()):
         print(f"decision time {level:6} n={len(values):6} "
               f"p50 {statistics.median(values) * 1000:7.1f} ms "
