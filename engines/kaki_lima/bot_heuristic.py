@@ -121,7 +121,10 @@ LAST_CARD = 0.05
 #: (never used to choose it): 89.0 -> 89.7 % (222 deals better, 193 worse), at 3 / 5 / 6 on
 #: deals 4000-5999: 92.1 -> 94.4, 86.35 -> 86.9, 85.25 -> 84.0 % (no gain at 6); at 4.0
 #: 89.7 %, at 6.0 86 %. Raising every draw's worth instead (CARD_WORTH 1.0) gained nothing.
-MAXIMIZE_FACTOR = 3.0
+#: Not at 6 players: normal gained nothing there (-0.3 over 4,000 deals), and hard, whose
+#: search plays out and values walks with this heuristic, fell from 89.5 to 83.0 % against
+#: random on deals 0-199 (paired: -6.5 +- 2.9 points, 11 deals better, 24 worse).
+MAXIMIZE_FACTOR: dict[int, float] = {2: 3.0, 3: 3.0, 4: 3.0, 5: 3.0, 6: 1.0}
 
 
 def _by_type(templates: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -365,7 +368,7 @@ class Planner:
         if DRAW in acts and room > 0:
             value += card_worth
         if MAXIMIZE in acts and room > 0:
-            value += card_worth * room * MAXIMIZE_FACTOR
+            value += card_worth * room * MAXIMIZE_FACTOR[self.n]
         if (ANOTHER in acts and walker and again and not state["turn"]["extra"]
                 and self.walks_pay and self.after is None):
             value += ANOTHER_WORTH
