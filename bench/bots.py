@@ -40,7 +40,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import IO, Any
 
 import orjson
 
@@ -209,7 +209,7 @@ def play_task(task: Task) -> tuple[Result, dict[str, list[float]]]:
 
 
 def run_pairing(tasks: list[Task], pool: Any, timings: Timings,
-                deals: Any = None) -> Result:
+                deals: IO[bytes] | None = None) -> Result:
     """Every game of one pairing (the first policy's seat rotating through every seat);
     with ``deals`` (a binary file), one JSON line per game, so two runs on the same deals
     can be compared deal by deal (``bench/paired.py``)."""
