@@ -105,7 +105,8 @@ async def run(args: argparse.Namespace) -> None:
         base = await idle_cpu(hub, args.idle)  # the same number of rooms, on no clock
         for gid in timed:
             await hub.room(gid)
-        running = sum(1 for gid in timed if hub.rooms[gid].clock and hub.rooms[gid].clock.running)
+        clocks = [hub.rooms[gid].clock for gid in timed]
+        running = sum(1 for clock in clocks if clock is not None and clock.running)
         loaded = await idle_cpu(hub, args.idle)
 
         # Spread the deadlines: each clock is moved back so that it runs out within the

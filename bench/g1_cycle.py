@@ -76,8 +76,8 @@ def main() -> None:
                 marks, i = {}, 0
         elif i > 0 and tid == node and name == "syscalls:sys_enter_writev":
             marks, i = {"A": t}, 1  # a cycle broke off: start again at this move
-    for a, b in zip(cycles, cycles[1:], strict=False):
-        a["A2"] = b["A"]
+    for cycle, following in zip(cycles, cycles[1:], strict=False):
+        cycle["A2"] = following["A"]
     cycles = cycles[:-1]
 
     def others(cpu: int, t0: float, t1: float) -> float:

@@ -80,7 +80,7 @@ async def run(games: int, players: int, moves: int, reps: int, kind: str,
         migrate(url)
         store = Store(make_engine(url))
         hub = Hub(store, bot_delay=0.0)
-        hub.committer.commit = _committed  # type: ignore[method-assign]
+        hub.committer.commit = _committed  # type: ignore[method-assign, assignment]
         engine = get_engine(kind)
         assert engine is not None
         rooms = []
