@@ -184,3 +184,26 @@ def open_table(server: Any, game: str,
     for v in (host, guest, spec):
         v.wait_for(lambda f: f["type"] == "snapshot")
     return lobby, host, guest, spec
+
+
+def hold(monkeypatch: Any, owner: Any, name: str, *,
+         before: bool = False) -> tuple[threading.Event, threading.Event]:
+    """Hold every call of ``owner.name`` (a database call the service makes in a worker
+    thread) until the test sets ``release``: after it returned (its result is what the
+    database held at that moment), or with ``before`` before it starts. ``reached`` is set
+    once a call got there. Lets a test put another request inside that window."""
+    reached, release = threading.Event(), threading.Event()
+    original = getattr(owner, name)
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        if before:
+            reached.set()
+            assert release.wait(10)
+            return original(*args, **kwargs)
+        result = original(*args, **kwargs)
+        reached.set()
+        assert release.wait(10)
+        return result
+
+    monkeypatch.setattr(owner, name, held)
+    return reached, release

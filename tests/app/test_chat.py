@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +11,17 @@ import pytest
 from app import chat as chat_module
 from app.chat import MAX_TEXT, Refusal, compose
 from app.frames import ChatSend
-from tests.app.client import Viewer, auth, create, http, join, open_table, start, watch_id
+from tests.app.client import (
+    Viewer,
+    auth,
+    create,
+    hold,
+    http,
+    join,
+    open_table,
+    start,
+    watch_id,
+)
 from tests.conftest import LiveServer
 
 MARKUP = '<img src=x onerror="alert(1)"> & <b>bold</b> <script>alert(2)</script>'
@@ -134,15 +143,7 @@ def test_a_message_posted_while_a_reconnect_reads_the_history_arrives_once(
     lobby, host, guest, _ = table
     say(host, "before you left")
     assert chat_of(guest)["text"] == "before you left"
-    reading, release = threading.Event(), threading.Event()
-    read_history = chat_module.recent
-
-    def held_read(*args: Any, **kwargs: Any) -> Any:
-        reading.set()
-        assert release.wait(10)
-        return read_history(*args, **kwargs)
-
-    monkeypatch.setattr(chat_module, "recent", held_read)
+    reading, release = hold(monkeypatch, chat_module, "recent", before=True)
     again = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
     again.wait_for(lambda f: f["type"] == "snapshot")
     assert reading.wait(10)
@@ -160,16 +161,8 @@ def test_a_message_saved_before_a_history_read_and_delivered_after_it_arrives_on
         live_server: LiveServer, table: tuple[dict, Viewer, Viewer, Viewer],
         monkeypatch: pytest.MonkeyPatch) -> None:
     lobby, host, guest, _ = table
-    saved, release = threading.Event(), threading.Event()
-    save_line = chat_module.save
-
-    def slow_to_deliver(*args: Any, **kwargs: Any) -> Any:
-        line = save_line(*args, **kwargs)  # committed: a history read from now on sees it
-        saved.set()
-        assert release.wait(10)
-        return line
-
-    monkeypatch.setattr(chat_module, "save", slow_to_deliver)
+    # Held once committed (a history read from now on sees it), before its delivery.
+    saved, release = hold(monkeypatch, chat_module, "save")
     say(guest, "just before you came back")
     assert saved.wait(10)
     again = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])

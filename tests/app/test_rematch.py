@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 from typing import Any
 
@@ -11,7 +10,17 @@ from sqlalchemy import func, select
 
 from app import rematch as rematch_module
 from app.tables import games
-from tests.app.client import Viewer, auth, create, http, join, race, seated_lobby, start
+from tests.app.client import (
+    Viewer,
+    auth,
+    create,
+    hold,
+    http,
+    join,
+    race,
+    seated_lobby,
+    start,
+)
 from tests.conftest import LiveServer
 
 
@@ -94,16 +103,8 @@ def test_a_rematch_accepted_while_a_reconnect_reads_the_offer_is_not_undone(
     lobby, creds, host = finished_game(live_server)
     gid = lobby["game_id"]
     assert rematch(live_server, gid, creds[0]).status_code == 200
-    read, release = threading.Event(), threading.Event()
-    read_offer = rematch_module.current
-
-    def slow_read(*args: Any, **kwargs: Any) -> Any:
-        offer = read_offer(*args, **kwargs)  # the offer as it stood: Ana's acceptance only
-        read.set()
-        assert release.wait(10)
-        return offer
-
-    monkeypatch.setattr(rematch_module, "current", slow_read)
+    # The welcome's read returns the offer as it stood (Ana's acceptance only), then waits.
+    read, release = hold(monkeypatch, rematch_module, "current")
     guest = Viewer(live_server.ws_url, gid, credential=creds[1])
     guest.wait_for(lambda f: f["type"] == "snapshot")
     assert read.wait(10)

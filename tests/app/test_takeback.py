@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import threading
 import time
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 from app import takeback
 from app.replaycheck import ReplayCheck, replay_check
 from engines.base import TAKEBACK, expand_template
-from tests.app.client import Viewer, auth, http, join, start, watch_id
+from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
 from tests.conftest import LiveServer
 
 _ids = itertools.count(1)
@@ -487,16 +486,8 @@ def test_a_request_refused_while_a_new_connection_reads_it_stays_closed(
         phone.wait_version(1)
         cid = take_back(host)
         req = phone.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
-        read, release = threading.Event(), threading.Event()
-        read_request = takeback.stored.current
-
-        def slow_read(*args: Any, **kwargs: Any) -> Any:
-            row = read_request(*args, **kwargs)  # still open when it was read
-            read.set()
-            assert release.wait(10)
-            return row
-
-        monkeypatch.setattr(takeback.stored, "current", slow_read)
+        # The welcome's read returns the request still open, then waits.
+        read, release = hold(monkeypatch, takeback.stored, "current")
         # Budi opens the game on the other process, which does not hold the request yet...
         laptop = Viewer(second.ws_url, lobby["game_id"], credential=credential)
         laptop.wait_for(lambda f: f["type"] == "snapshot")
