@@ -249,6 +249,10 @@ class Rematch(_Frame):
     declined: list[int] = Field(description="seats of this game that declined (the rematch "
                                             "is then off)")
     started: bool = Field(description="every player accepted and the new table started")
+    rev: int = Field(description="changes so far (offers, acceptances, declines): a state "
+                                 "with a lower rev than one already received is older")
+
+
 class TakebackRequest(_Frame):
     """A player asks to take back ``undo`` (the versions of the actions): the seats in
     ``waiting`` answer with ``takeback_answer`` within ``seconds`` (sent again as answers

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
@@ -57,6 +58,8 @@ class RematchState(BaseModel):
                                             "(bots always do).")
     declined: list[int] = Field(description="Seats that declined: the rematch is off.")
     started: bool = Field(description="Every player accepted; the new table has started.")
+    rev: int = Field(description="How many changes the rematch had (offers, acceptances, "
+                                 "declines): of two states, the higher is newer.")
 
 
 class RematchSeat(RematchState):
@@ -76,14 +79,23 @@ def old_seat(new: int, n: int) -> int:
     return (new + 1) % n
 
 
-def _state(conn: Any, new_id: str, n: int) -> dict[str, Any]:
+def _state(conn: Any, new_id: str, n: int, rev: int) -> dict[str, Any]:
     game = conn.execute(select(games.c.status).where(games.c.id == new_id)).scalar_one()
     rows = conn.execute(select(seats).where(seats.c.game_id == new_id)).mappings().all()
     accepted = sorted(old_seat(r["seat"], n) for r in rows
                       if (r["is_bot"] or r["token_hash"] is not None) and not r["left"])
     declined = sorted(old_seat(r["seat"], n) for r in rows if r["left"])
     return {"game_id": new_id, "accepted": accepted, "declined": declined,
-            "started": game in ("active", "finished")}
+            "started": game in ("active", "finished"), "rev": rev}
+
+
+def _changed(conn: Any, old: dict[str, Any]) -> int:
+    """Count one more change of ``old``'s rematch (its row is locked): the new ``rev``.
+    Answers and frames may reach a page in another order than their transactions committed
+    in; the page keeps the state with the highest ``rev``."""
+    rev = int(old["rematch_rev"]) + 1
+    conn.execute(update(games).where(games.c.id == old["id"]).values(rematch_rev=rev))
+    return rev
 
 
 def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> str:
@@ -152,7 +164,7 @@ def accept(store: Store, game_id: str, seat: int) -> dict[str, Any]:
                 raise ApiError(409, "api.kind_gone")
             store.mark_started(conn, new_id, engine.setup(n, new["options"], new["seed"]),
                                engine.rules_version)
-        state = _state(conn, new_id, n)
+        state = _state(conn, new_id, n, _changed(conn, old))
     return {**state, "seat": new_seat(seat, n), "credential": credential}
 
 
@@ -172,26 +184,41 @@ def decline(store: Store, game_id: str, seat: int) -> dict[str, Any]:
                      .values(left=True, token_hash=None))
         conn.execute(update(games).where(games.c.id == new["id"])
                      .values(status="abandoned", updated_at=now()))
-        return _state(conn, new["id"], n)
+        return _state(conn, new["id"], n, _changed(conn, old))
 
 
 def current(engine: Engine, game_id: str) -> dict[str, Any] | None:
     """The rematch state of a game, or None when nobody offered one."""
     with engine.connect() as conn:
-        row = conn.execute(select(games.c.rematch_id, games.c.player_count)
-                           .where(games.c.id == game_id)).first()
+        row = conn.execute(select(games.c.rematch_id, games.c.player_count,
+                                  games.c.rematch_rev).where(games.c.id == game_id)).first()
         if row is None or row[0] is None:
             return None
-        return _state(conn, row[0], row[1])
+        return _state(conn, row[0], row[1], row[2])
 
 
-#: Rematch frames broadcast per room: a welcome whose read overlapped one sends nothing.
-_delivered: weakref.WeakKeyDictionary[Room, int] = weakref.WeakKeyDictionary()
+@dataclass
+class _Sent:
+    """The rematch frames this process broadcast to one room."""
+
+    #: How many: a welcome whose read overlapped one sends nothing.
+    count: int = 0
+    #: The highest ``rev`` among them: an older state arriving later is not sent.
+    rev: int = 0
+
+
+_sent: weakref.WeakKeyDictionary[Room, _Sent] = weakref.WeakKeyDictionary()
 
 
 def deliver(room: Room, state: dict[str, Any]) -> None:
-    """Queue the rematch frame for every viewer of the finished game in this process."""
-    _delivered[room] = _delivered.get(room, 0) + 1
+    """Queue the rematch frame for every viewer of the finished game in this process,
+    unless a newer state was sent already (two clicks' handlers can finish in either order,
+    and relays from two processes too)."""
+    sent = _sent.setdefault(room, _Sent())
+    rev = int(state.get("rev", 0))
+    if rev < sent.rev:
+        return
+    sent.count, sent.rev = sent.count + 1, rev
     room.broadcast_text(encode({"type": "rematch", **state}))
 
 
@@ -202,7 +229,8 @@ async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
     """After a hello to a finished game: the rematch as it stands, if one was offered."""
     if room.status != "finished":
         return
-    before = _delivered.get(room, 0)
+    sent = _sent.setdefault(room, _Sent())
+    before = sent.count
     try:
         state = await asyncio.to_thread(current, hub.store.engine, room.id)
     except Exception:
@@ -211,7 +239,7 @@ async def welcome(hub: Hub, room: Room, conn: Connection) -> None:
     # The connection is in the room during the read: a frame broadcast meanwhile reached it,
     # and the state the read saw reached it too or is on its way; sent after them, the
     # read's state could undo a newer one.
-    if state is not None and _delivered.get(room, 0) == before:
+    if state is not None and sent.count == before:
         conn.send(encode({"type": "rematch", **state}))
 
 
@@ -230,7 +258,7 @@ _REFUSALS = refusals(401, 403, 404, 409, 422)
 async def rematch(holder: SeatDep, store: StoreDep, hub: HubDep) -> RematchSeat:
     """The first player creates the new table; everyone who accepts gets a seat in it."""
     got = await asyncio.to_thread(accept, store, holder.game_id, holder.seat)
-    public = {k: got[k] for k in ("game_id", "accepted", "declined", "started")}
+    public = {k: got[k] for k in ("game_id", "accepted", "declined", "started", "rev")}
     if got["started"]:
         await announce(hub, store, got["game_id"])  # loads the new room: its bots begin
     await _tell(hub, holder.game_id, public)

@@ -48,6 +48,9 @@ games = Table(
     # The table this finished game's rematch created (app/rematch.py); unique, so two
     # clicks at once create one table.
     Column("rematch_id", String(32), nullable=True, unique=True),
+    # Changes to that rematch so far (offers, acceptances, declines): orders its frames
+    # (0011_rematch_rev).
+    Column("rematch_rev", Integer, nullable=False, default=0, server_default="0"),
     # Ranks when a timeout ended the game (app/clocks.py); the engine's outcome otherwise.
     Column("outcome_override", JSON, nullable=True),
 )

@@ -186,16 +186,19 @@ def open_table(server: Any, game: str,
     return lobby, host, guest, spec
 
 
-def hold(monkeypatch: Any, owner: Any, name: str, *,
-         before: bool = False) -> tuple[threading.Event, threading.Event]:
+def hold(monkeypatch: Any, owner: Any, name: str, *, before: bool = False,
+         first_only: bool = False) -> tuple[threading.Event, threading.Event]:
     """Hold every call of ``owner.name`` (a database call the service makes in a worker
     thread) until the test sets ``release``: after it returned (its result is what the
-    database held at that moment), or with ``before`` before it starts. ``reached`` is set
-    once a call got there. Lets a test put another request inside that window."""
+    database held at that moment), or with ``before`` before it starts; with
+    ``first_only``, the first call only. ``reached`` is set once a call got there. Lets a
+    test put another request inside that window."""
     reached, release = threading.Event(), threading.Event()
     original = getattr(owner, name)
 
     def held(*args: Any, **kwargs: Any) -> Any:
+        if first_only and reached.is_set():
+            return original(*args, **kwargs)
         if before:
             reached.set()
             assert release.wait(10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -117,6 +118,33 @@ def test_a_rematch_accepted_while_a_reconnect_reads_the_offer_is_not_undone(
     # Nothing took the started rematch back to a waiting offer.
     assert after["type"] == "pong"
     for v in (host, guest):
+        v.close()
+
+
+def test_an_offer_delivered_after_the_acceptance_that_started_it_is_not_sent(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby, creds, host = finished_game(live_server)
+    gid = lobby["game_id"]
+    guest = Viewer(live_server.ws_url, gid, credential=creds[1])
+    guest.wait_for(lambda f: f["type"] == "snapshot")
+    # Ana's offer is committed, and its handler waits before telling anyone.
+    committed, release = hold(monkeypatch, rematch_module, "accept", first_only=True)
+    with ThreadPoolExecutor(1) as pool:
+        offer = pool.submit(rematch, live_server, gid, creds[0])
+        assert committed.wait(10)
+        second = rematch(live_server, gid, creds[1]).json()
+        assert second["started"] and second["rev"] == 2
+        started = rematch_frame(guest)
+        assert started["started"] and started["rev"] == 2
+        release.set()
+        first = offer.result(10).json()
+    # Ana's own answer says what her click did (the offer, the first change) ...
+    assert (first["accepted"], first["started"], first["rev"]) == ([0], False, 1)
+    # ... but no viewer is sent that older state after the newer one.
+    assert rematch_frame(host, lambda f: f["started"])["rev"] == 2
+    for v in (host, guest):
+        v.ws.send('{"type":"ping"}')
+        assert v.wait_for(lambda f: f["type"] in ("rematch", "pong"))["type"] == "pong"
         v.close()
 
 
