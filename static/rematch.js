@@ -39,12 +39,19 @@ export class RematchBox {
     return Boolean(this.state && this.state.accepted.includes(seat));
   }
 
-  /** A `rematch` frame (or this browser's own answer). */
+  /**
+   * A `rematch` frame (or this browser's own answer). Two clicks at once can reach this page
+   * in either order (the other player's frame before this player's own answer, say): the
+   * state with the higher `rev` is the newer one, and an older one changes nothing here.
+   */
   update(state) {
-    this.state = state;
+    if (!this.state || !(state.rev < this.state.rev)) this.state = state;
     this.draw();
-    if (state.started && this.accepted(this.seat) && getSeat(state.game_id)) {
-      this.navigate(`/game/${encodeURIComponent(state.game_id)}`);
+    // Checked with whichever state is kept: an own answer that came after the "started"
+    // frame brings the seat (saved by accept) this page needs to open the new table.
+    const st = this.state;
+    if (st.started && this.accepted(this.seat) && getSeat(st.game_id)) {
+      this.navigate(`/game/${encodeURIComponent(st.game_id)}`);
     }
   }
 
@@ -57,7 +64,7 @@ export class RematchBox {
       // The new seat is kept exactly as a joined seat is (static/join.js).
       saveSeat(got.game_id, { credential: got.credential, seat: got.seat, game: this.game, name: me?.name || "" });
       this.busy = false;
-      this.update({ game_id: got.game_id, accepted: got.accepted, declined: got.declined, started: got.started });
+      this.update({ game_id: got.game_id, accepted: got.accepted, declined: got.declined, started: got.started, rev: got.rev });
     } catch (err) {
       this.busy = false;
       toast(err.message);

@@ -58,3 +58,43 @@ def test_a_declined_rematch_offered_again_and_accepted_opens_the_new_table_for_b
     expect(ana.get_by_test_id("gameover")).to_be_hidden()
     expect(ana.get_by_test_id("player-0")).to_contain_text("Budi")
     expect(ana.get_by_test_id("player-1")).to_contain_text("Ana")
+
+
+def test_a_page_whose_own_answer_comes_after_the_start_still_opens_the_new_table(
+        e2e_server: Any, new_page: Any) -> None:
+    """Ana offers, Budi accepts at once: the rematch's "started" frame reaches Ana's page
+    before the answer to her own click (held here). That older answer must not undo the
+    start, and it brings the seat her page needs to open the new table."""
+    made = api_lobby(e2e_server, "race", 2, options={"goal": 2}, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    gid = made["lobby"]["game_id"]
+    ana, budi = new_page(390, 844), new_page()
+    open_seat(ana, e2e_server, gid, 0, made["seats"][0], "race")
+    open_seat(budi, e2e_server, gid, 1, made["seats"][1], "race")
+    host = Viewer(e2e_server.ws_url, gid, credential=made["seats"][0])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    assert host.answer(host.act({"type": "advance", "n": 2}))["type"] == "accepted"
+    host.close()
+    for page in (ana, budi):
+        expect(page.get_by_test_id("gameover")).to_be_visible()
+
+    held: list[tuple[Any, Any]] = []
+
+    def hold_answer(route: Any) -> None:
+        held.append((route, route.fetch()))  # the server answered; the page waits
+
+    ana.route(re.compile(r"/api/games/[\w-]+/rematch$"), hold_answer)
+    ana.get_by_test_id("rematch-offer").click()
+    expect(budi.get_by_test_id("rematch-status")).to_have_text("Ana wants a rematch.")
+    budi.get_by_test_id("rematch-accept").click()
+    new_url = re.compile(r"/game/(?!" + re.escape(gid) + r"$)[\w-]+$")
+    budi.wait_for_url(new_url)
+    expect(ana.get_by_test_id("rematch-status")).to_have_text("The rematch has started.")
+    assert len(held) == 1
+    route, response = held[0]
+    assert response.json()["started"] is False  # her answer: the offer, as it stood
+    route.fulfill(response=response)
+    ana.wait_for_url(new_url)
+    assert ana.url == budi.url
+    expect(ana.get_by_test_id("status")).to_have_text("Connected")
+    expect(ana.get_by_test_id("turn")).to_have_text("Waiting for Budi")
