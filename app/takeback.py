@@ -32,7 +32,8 @@ import logging
 import secrets
 import time
 import weakref
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from app import takeback_requests as stored
@@ -55,6 +56,8 @@ REQUEST_SECONDS = 60.0
 #: A process whose timer finds the request already gone elsewhere waits this long for the
 #: word of how it ended (relayed, or the take-back event) before calling it timed out here.
 LAPSE_GRACE = 2.0
+#: How many ended requests a room remembers (a late relay concerns one of the last few).
+ENDED_KEPT = 8
 
 
 @dataclass
@@ -99,6 +102,9 @@ class Table:
     #: Requests opened, answered or closed here or by another process: a welcome whose read
     #: of the stored request overlapped one trusts memory, not what it read.
     changes: int = 0
+    #: The latest requests known to be over (closed here, or relayed closed): word of an
+    #: earlier answer relayed late by another process must not open one again.
+    ended: deque[str] = field(default_factory=lambda: deque(maxlen=ENDED_KEPT))
 
 
 _tables: weakref.WeakKeyDictionary[Room, Table] = weakref.WeakKeyDictionary()
@@ -414,6 +420,7 @@ def _close(room: Room, req: Request, outcome: str, reason: str, relay: bool = Fa
     other processes: a refusal or a time-out they cannot see in the game's events)."""
     table = _table(room)
     table.changes += 1
+    table.ended.append(req.id)
     if table.request is req:
         table.request = None
     if req.timer is not None:
@@ -463,13 +470,17 @@ def relayed(room: Room, data: dict[str, Any]) -> None:
     if data.get("k") == "open":
         if int(data["version"]) < room.version:
             return  # overtaken by a move this process already has
-        mine = _table(room).request
+        table = _table(room)
+        if data["id"] in table.ended:
+            return  # an answer relayed after the word that the request is over
+        mine = table.request
         req = Request(id=str(data["id"]), seat=int(data["seat"]),
                       client_id=str(data["client_id"]), undo=[int(v) for v in data["undo"]],
                       version=int(data["version"]), waiting={int(s) for s in data["waiting"]},
                       expires=float(data["expires"]))
         if mine is not None and mine.id == req.id:
-            mine.waiting = req.waiting
+            # Answers only ever remove seats: two relayed out of order still add up.
+            mine.waiting &= req.waiting
             req = mine
         _show(room, req, relay=False)
     elif data.get("k") == "closed":
@@ -479,6 +490,8 @@ def relayed(room: Room, data: dict[str, Any]) -> None:
         if open_here is not None and open_here.id == data.get("id"):
             _close(room, open_here, str(data["outcome"]), str(data["key"]),
                    **dict(data.get("params") or {}))
+        else:
+            table.ended.append(str(data.get("id")))
 
 
 RELAY_HANDLERS["takeback"] = relayed

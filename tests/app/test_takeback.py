@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import time
@@ -527,6 +528,72 @@ def test_consent_unanswered_times_out_on_both_processes(
         err = guest.wait_for(lambda f: f["type"] == "error")
         assert err["key"] == "api.takeback.err_closed"
         assert len(history(second, lobby["game_id"])) == 1
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_an_answer_relayed_after_the_refusal_does_not_open_the_request_again(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budi agrees on the first process, Cici refuses on the second: the first process's word
+    of Budi's answer reaches the second only after the refusal (held here). The second
+    process must not show the refused request again (nor time it out a minute later)."""
+    first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
+    try:
+        r = http.post(f"{first.url}/api/lobbies", json={
+            "game": "race", "seats": 3, "options": {}, "host_name": "Ana",
+            "spectators": True, "listed": True, "settings": {"takeback": "consent"}})
+        assert r.status_code == 201, r.text
+        lobby = r.json()
+        gid = lobby["game_id"]
+        budi_cred = join(first, lobby, "Budi")["credential"]
+        cici_cred = join(first, lobby, "Cici")["credential"]
+        start(first, lobby)
+        ana = Viewer(first.ws_url, gid, credential=lobby["credential"])
+        budi = Viewer(first.ws_url, gid, credential=budi_cred)
+        cici = Viewer(second.ws_url, gid, credential=cici_cred)
+        for v in (ana, budi, cici):
+            v.wait_for(lambda f: f["type"] == "snapshot")
+        ana.answer(ana.act({"type": "advance", "n": 3}))
+        for v in (ana, budi, cici):
+            v.wait_version(1)
+        # The first process's relays of a request's answers wait until the test says.
+        fanout = first.app.state.hub.fanout
+        relay = fanout.relay
+        held: list[tuple[Any, tuple[Any, ...]]] = []
+
+        def holding(game_id: str, topic: str, data: Any) -> None:
+            if topic == "takeback" and data.get("k") == "open" and data["waiting"] == [2]:
+                held.append((asyncio.get_running_loop(), (game_id, topic, data)))
+                return
+            relay(game_id, topic, data)
+
+        monkeypatch.setattr(fanout, "relay", holding)
+        cid = take_back(ana)
+        req = cici.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        assert req["waiting"] == [1, 2]
+        answer_request(budi, req["request"], True)
+        assert ana.wait_for(lambda f: f["type"] == "takeback_request"
+                            and f["waiting"] == [2])["id"] == cid
+        deadline = time.monotonic() + 5
+        while not held and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(held) == 1
+        answer_request(cici, req["request"], False)
+        for v in (ana, budi, cici):
+            assert _closed(v)["outcome"] == "refused"
+        loop, args = held[0]
+        loop.call_soon_threadsafe(relay, *args)  # Budi's answer, late
+        # Budi then leaves: the first process's word of it follows the late answer, so once
+        # Cici sees him gone, her process has handled the answer too.
+        budi.close()
+        cici.wait_for(lambda f: f["type"] == "presence"
+                      and not f["seats"][1]["connected"], timeout=10)
+        assert takeback._table(second.app.state.hub.rooms[gid]).request is None
+        closed_at = max(i for i, f in enumerate(cici.frames) if f["type"] == "takeback_closed")
+        assert not [f for f in cici.frames[closed_at:] if f["type"] == "takeback_request"]
+        for v in (ana, cici):
+            v.close()
     finally:
         first.stop()
         second.stop()
