@@ -13,7 +13,6 @@ from pydantic import ValidationError
 
 from app import chat, loglines
 from app.errors import ApiError, validation_message
-from app.frames import encode
 from app.lobby import invite_url, lobby_info, watch_url
 from app.notices.webhooks import HookRefused
 from app.ratelimit import RateLimiter, retry_after
@@ -163,7 +162,7 @@ async def announce(hub: Hub, store: Store, game_id: str) -> dict[str, Any]:
     room = hub.rooms.get(game_id)
     online = room.online() if room else None
     info = lobby_info(game, seats, online)
-    await hub.lobby_changed(game_id, encode({"type": "lobby", "lobby": info}), game["status"])
+    await hub.lobby_changed(game_id, game["status"])
     return info
 
 

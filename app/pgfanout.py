@@ -243,7 +243,7 @@ class PgFanout:
                 room.remote.pop(msg["o"], None)
             room.broadcast_text(room.presence_frame())
         elif kind == "lobby":
-            self._spawn(self.hub.lobby_changed(game_id, "", msg["st"], publish=False))
+            self._spawn(self.hub.lobby_changed(game_id, msg["st"], publish=False))
         elif kind == "reseat":
             self.hub.reseat(game_id, list(msg["order"]), publish=False)
         elif kind == "x":

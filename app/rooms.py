@@ -637,9 +637,13 @@ class Hub:
             room.adopt(game, evs)
         self.schedule_bots(room, remote=True)
 
-    async def lobby_changed(self, game_id: str, lobby_frame: str, status: str,
-                            publish: bool = True) -> None:
-        """Seats or status changed through the REST API: refresh and tell everyone."""
+    async def lobby_changed(self, game_id: str, status: str, publish: bool = True) -> None:
+        """Seats or status changed through the REST API: refresh and tell everyone.
+
+        The lobby frame is built from the room's reload, under its lock, never from what the
+        caller read before: two changes at once (two joins) may reach here in either order,
+        and each reload sees at least what the one before it saw, so the last frame a viewer
+        gets is the newest lobby."""
         if publish:
             self.fanout.lobby_changed(game_id, status)
         room = self.rooms.get(game_id)
@@ -657,10 +661,8 @@ class Hub:
             clock_moved = clocks.changed(room.clock, fresh.clock)
             room.clock = fresh.clock
             room.snaps.clear()
-            if not lobby_frame:  # told by another process: build the same frame here
-                lobby_frame = encode({"type": "lobby",
-                                      "lobby": lobby_info(room.game, room.seats, room.online())})
-            room.broadcast_text(lobby_frame)
+            room.broadcast_text(encode({
+                "type": "lobby", "lobby": lobby_info(room.game, room.seats, room.online())}))
             room.broadcast_text(room.presence_frame())
             if before != room.status or room.status == "lobby" or clock_moved:
                 room.invalidate()

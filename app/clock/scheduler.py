@@ -309,7 +309,4 @@ async def tell(hub: Hub, game_id: str) -> None:
     """Seats, status or clock changed outside a move: every process reloads the room and
     its viewers get the new lobby and (when the clock changed) a fresh snapshot."""
     game = await asyncio.to_thread(hub.store.game, game_id)
-    seats = await asyncio.to_thread(hub.store.seats, game_id)
-    room = hub.rooms.get(game_id)
-    info = lobby_info(game, seats, room.online() if room else None)
-    await hub.lobby_changed(game_id, encode({"type": "lobby", "lobby": info}), game["status"])
+    await hub.lobby_changed(game_id, game["status"])

@@ -8,10 +8,13 @@ must work once, and a started game never has an empty seat.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from tests.app.client import auth, create, http, invite_of, join, race
+import pytest
+
+from tests.app.client import Viewer, auth, create, hold, http, invite_of, join, race
 from tests.conftest import LiveServer
 
 ROUNDS = 20
@@ -106,3 +109,28 @@ def test_leave_against_start(servers: tuple[LiveServer, LiveServer]) -> None:
             assert started.status_code == 409 and "seat" in started.json()["detail"]
             assert info["status"] == "lobby" and info["seats"][1]["name"] is None
         assert all(s["name"] for s in info["seats"]) or info["status"] == "lobby"
+
+
+def test_two_joins_at_once_leave_every_page_with_both_players(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budi and Cici join at once; Budi's handler reads the seats before Cici's join and
+    tells the lobby after hers (held here). The host's page must not be left with the older
+    lobby, in which Cici's seat is still open."""
+    lobby = create(live_server, seats=3, host="Ana")
+    host = Viewer(live_server.ws_url, lobby["game_id"], credential=lobby["credential"])
+    host.wait_for(lambda f: f["type"] == "snapshot")
+    store = live_server.app.state.store
+    read, release = hold(monkeypatch, store, "seats", first_only=True)
+    with ThreadPoolExecutor(1) as pool:
+        budi = pool.submit(join, live_server, lobby, "Budi")
+        assert read.wait(10)  # Budi's seat is taken; his lobby read waits
+        join(live_server, lobby, "Cici")
+        host.wait_for(lambda f: f["type"] == "lobby"
+                      and [s["name"] for s in f["lobby"]["seats"]] == ["Ana", "Budi", "Cici"])
+        release.set()
+        budi.result(10)
+    host.ws.send('{"type":"ping"}')
+    host.wait_for(lambda f: f["type"] == "pong")
+    last = [f for f in host.frames if f["type"] == "lobby"][-1]
+    assert [s["name"] for s in last["lobby"]["seats"]] == ["Ana", "Budi", "Cici"]
+    host.close()
