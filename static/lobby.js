@@ -41,10 +41,17 @@ export async function render(root, { params, navigate }) {
     navigate(`/game/${encodeURIComponent(gameId)}`, { replace: true });
   };
 
+  // Every lobby frame (and every change made here) asks the server again; answers can
+  // arrive in another order than asked (two players joining at once). Only the answer to
+  // the latest question is applied: it was asked after every frame seen so far, so it is
+  // at least as new as any of them.
+  let asked = 0;
   const load = async () => {
+    const mineAsked = ++asked;
     const info = await api("GET", `/games/${encodeURIComponent(gameId)}`, { credential: mine.credential });
-    if (typeof info.you === "number") state.you = info.you;
     if (state.schema === undefined) state.schema = await optionsSchema(api, info.game);
+    if (mineAsked !== asked) return;
+    if (typeof info.you === "number") state.you = info.you;
     apply(info);
   };
 

@@ -1,0 +1,53 @@
+"""The lobby page keeps up with players joining at once (issue 17: promises kept under races)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.app.client import join
+from tests.e2e.conftest import api_lobby, open_seat
+
+
+def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
+        e2e_server: Any, new_page: Any) -> None:
+    """Budi and Cici join at once. The host's page asks for the lobby after each one's
+    frame; the answer to the first question (Budi only) arrives after the second's (held
+    here). The page must keep showing Cici in her seat."""
+    made = api_lobby(e2e_server, "race", 3)
+    lobby = made["lobby"]
+    gid = lobby["game_id"]
+    page = new_page(390, 844)
+    open_seat(page, e2e_server, gid, 0, made["seats"][0], "race")
+    page.wait_for_url(re.compile(r"/lobby/[\w-]+$"))
+    expect(page.get_by_test_id("status")).to_have_attribute("data-state", "live")
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
+
+    held: list[tuple[Any, Any]] = []
+
+    def hold_first(route: Any) -> None:
+        if route.request.method != "GET" or held:
+            route.continue_()
+            return
+        held.append((route, route.fetch()))  # answered by the server; the page waits
+
+    page.route(re.compile(r"/api/games/" + re.escape(gid) + r"$"), hold_first)
+    join(e2e_server, lobby, "Budi")
+    for _ in range(100):  # the page hears of it and asks (the route runs while we wait)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for the lobby after Budi joined"
+    join(e2e_server, lobby, "Cici")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("Cici")
+    assert len(held) == 1
+    route, response = held[0]
+    assert [s["name"] for s in response.json()["seats"]] == ["Ana", "Budi", None]
+    with page.expect_event("requestfinished", lambda r: r == route.request):
+        route.fulfill(response=response)
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    # Checked once, not polled: the late answer has been handled by now.
+    assert "Cici" in page.get_by_test_id("seat-2").inner_text()
+    assert "Budi" in page.get_by_test_id("seat-1").inner_text()
