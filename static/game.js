@@ -459,6 +459,7 @@ class GameShell {
 
   onLobby(lobby) {
     if (!lobby) return;
+    this.lobbyFrames = (this.lobbyFrames || 0) + 1;
     this.mergeInfo(lobby);
   }
 
@@ -490,8 +491,13 @@ class GameShell {
       try {
         const q = this.watching ? null : { credential: this.credential };
         if (!q) return;
+        const framesBefore = this.lobbyFrames || 0;
         const info = await api("GET", `/games/${encodeURIComponent(this.gameId)}`, q);
-        if (!this.closed) this.mergeInfo(info);
+        if (this.closed) return;
+        // A lobby frame that came while this was asked may be newer than the answer (a
+        // seat handed to a bot just then): ask again rather than undo it.
+        if ((this.lobbyFrames || 0) !== framesBefore) this.refreshInfoSoon();
+        else this.mergeInfo(info);
       } catch {
         /* keep what we have */
       }

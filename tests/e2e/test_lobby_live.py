@@ -1,4 +1,5 @@
-"""The lobby page keeps up with players joining at once (issue 17: promises kept under races)."""
+"""Lobby and table pages keep up with seat changes made at once (issue 17: promises kept
+under races): an answer that left the server before a newer change never undoes it."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.app.client import join
-from tests.e2e.conftest import api_lobby, open_seat
+from tests.app.client import Viewer, join
+from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 
 
 def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
@@ -51,3 +52,44 @@ def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
     # Checked once, not polled: the late answer has been handled by now.
     assert "Cici" in page.get_by_test_id("seat-2").inner_text()
     assert "Budi" in page.get_by_test_id("seat-1").inner_text()
+
+
+def test_a_seat_handed_to_a_bot_is_not_undone_by_an_older_answer_on_the_game_page(
+        e2e_server: Any, new_page: Any) -> None:
+    """Budi drops out; the host's page asks for the table (held here) and the host hands
+    his seat to a bot meanwhile. The late answer (Budi, no bot) must not undo the bot."""
+    made = api_lobby(e2e_server, "race", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    gid = made["lobby"]["game_id"]
+    budi = Viewer(e2e_server.ws_url, gid, credential=made["seats"][1])
+    budi.wait_for(lambda f: f["type"] == "snapshot")
+    page = new_page(390, 844)
+    open_seat(page, e2e_server, gid, 0, made["seats"][0], "race")
+    expect(page.get_by_test_id("status")).to_have_text("Connected")
+
+    held: list[tuple[Any, Any]] = []
+
+    def hold_first(route: Any) -> None:
+        if route.request.method != "GET" or held:
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+
+    page.route(re.compile(r"/api/games/" + re.escape(gid) + r"$"), hold_first)
+    budi.close()  # his dot goes off: the host's page asks who is still at the table
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the host's page did not ask after Budi dropped out"
+    page.get_by_test_id("hand-bot-1").click()
+    expect(page.get_by_test_id("bot-level-1")).to_be_visible()
+    page.wait_for_timeout(800)  # the page's own later questions (400 ms after) are answered
+    route, response = held[0]
+    assert response.json()["seats"][1]["bot"] is False  # the table as it was asked
+    with page.expect_event("requestfinished", lambda r: r == route.request):
+        route.fulfill(response=response)
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    # Checked once, not polled: the late answer has been handled by now.
+    assert page.get_by_test_id("bot-level-1").is_visible()
+    assert page.get_by_test_id("hand-bot-1").count() == 0
