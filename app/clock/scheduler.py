@@ -256,38 +256,47 @@ async def out_of_time(hub: Hub, room: Room, due: list[int], version: int) -> Non
 async def stand_in(hub: Hub, room: Room, seat: int, version: int) -> bool:
     """A bot takes over the seat and keeps playing it (today's bot path,
     ``Hub.schedule_bots``; bot levels can key on ``seats.stand_in``). False when the
-    timeout was stale."""
-    clock = model.stop_seat(room.clock, seat, hub.clocks.now()) if room.clock else None
-    if clock is None:
-        return False
-    ok = await asyncio.to_thread(db.mark_stand_in, hub.store.engine, room.id, seat, version,
-                                 clock)
-    if ok:
-        room.seats[seat] = {**room.seats[seat], "is_bot": True, "stand_in": True}
-        changed_here(hub, room, clock)
-    return ok
+    timeout was stale.
+
+    Under the room's lock, as every change of its seats in memory: a reload of the room
+    (a seat change elsewhere) that read the seats before this was stored would otherwise
+    put them back afterwards, and the seat would be a person's again here - never played
+    by its bot, its clock stopped: a game stuck for good."""
+    async with room.lock:
+        if room.version != version:
+            return False  # a move overtook the deadline while the lock was held
+        clock = model.stop_seat(room.clock, seat, hub.clocks.now()) if room.clock else None
+        if clock is None:
+            return False
+        ok = await asyncio.to_thread(db.mark_stand_in, hub.store.engine, room.id, seat,
+                                     version, clock)
+        if ok:
+            room.seats[seat] = {**room.seats[seat], "is_bot": True, "stand_in": True}
+            changed_here(hub, room, clock)
+        return ok
 
 
 async def _end(hub: Hub, room: Room, due: list[int], version: int) -> None:
     """The game ends; the timed-out seats are ranked last, everyone else shares first
     place (an unfinished game has no standing every engine could give; docs/clocks.md)."""
-    if room.clock is None:
-        return
-    n = len(room.seats)
-    out = set(due)
-    others = n - len(out)
-    override = {
-        "scores": [0] * n,
-        "ranks": [others + 1 if s in out else 1 for s in range(n)],
-        "detail": {"timed_out": sorted(out)},
-    }
-    clock = model.charge_now(room.clock, hub.clocks.now())
-    clock.running = []
-    ok = await asyncio.to_thread(db.end_game, hub.store.engine, room.id, version, override,
-                                 clock)
-    if ok:
-        room.game = {**room.game, "status": "finished", "outcome_override": override}
-        changed_here(hub, room, clock)
+    async with room.lock:  # as in stand_in: a reload must not undo the end in memory
+        if room.clock is None or room.version != version:
+            return
+        n = len(room.seats)
+        out = set(due)
+        others = n - len(out)
+        override = {
+            "scores": [0] * n,
+            "ranks": [others + 1 if s in out else 1 for s in range(n)],
+            "detail": {"timed_out": sorted(out)},
+        }
+        clock = model.charge_now(room.clock, hub.clocks.now())
+        clock.running = []
+        ok = await asyncio.to_thread(db.end_game, hub.store.engine, room.id, version,
+                                     override, clock)
+        if ok:
+            room.game = {**room.game, "status": "finished", "outcome_override": override}
+            changed_here(hub, room, clock)
 
 
 def changed_here(hub: Hub, room: Room, clock: Clock) -> None:

@@ -9,6 +9,7 @@ scheduler, so nothing here sleeps for the time it checks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 from app.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.bids_engine import ENGINE as BIDS_ENGINE
-from tests.app.client import Viewer, auth, http, join, start, watch_id
+from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
 from tests.conftest import LiveServer
 
 register(BIDS_ENGINE)
@@ -210,6 +211,32 @@ def test_out_of_time_bot_stands_in_until_the_player_takes_the_seat_back(
     again = http.post(f"{server.url}/api/games/{lobby['game_id']}/take-back",
                       headers=auth(lobby["credential"]))
     assert again.status_code == 409
+
+
+def test_a_stand_in_during_a_lobby_reload_keeps_playing_the_seat(
+        server: LiveServer, fake: FakeTime, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana's time runs out while the room reloads its seats (another seat change: held
+    here after its read). The reload must not leave the room believing Ana's seat is
+    human again: her stand-in keeps playing it, turn after turn."""
+    lobby, (ana, budi), spec = table(server, dict(REALTIME, bank_seconds=60))
+    gid = lobby["game_id"]
+    read, release = hold(monkeypatch, hub(server), "_load", first_only=True)
+    reload = asyncio.run_coroutine_threadsafe(hub(server).lobby_changed(gid, "active"),
+                                              hub(server).clocks._loop)
+    assert read.wait(10)  # the room's seats were read: Ana is still a person there
+    tick(server, fake, 61)
+    with contextlib.suppress(TimeoutError):  # without the room's lock the stand-in is
+        ana.wait_for(lambda f: f["type"] == "lobby"  # stored and shown meanwhile
+                     and f["lobby"]["seats"][0]["stand_in"], timeout=1)
+    release.set()
+    reload.result(10)
+    until(spec, lambda d: spec.version == 1)  # the stand-in moved for Ana
+    move(budi, ADVANCE, at=1)
+    until(spec, lambda d: spec.version == 3)  # ... and moves for her again
+    assert [line["seat"] for line in spec.log[-3:]] == [0, 1, 0]
+    ana.wait_version(3)  # her page read everything up to there
+    last = [f for f in ana.frames if f["type"] == "lobby"][-1]
+    assert last["lobby"]["seats"][0]["stand_in"]
 
 
 def test_out_of_time_skip_passes_where_the_game_has_a_pass(
