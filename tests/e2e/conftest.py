@@ -21,6 +21,8 @@ its own profile plus a spectator's page; returns ``(pages_by_seat, watcher)``.
 ``started_with_copy(server, game, engine, names)`` creates and starts a lobby and returns it
 with the engine's own copy of the initial state and the stored seed, so a test can plan
 clicks that the deal allows.
+``hold_first_answer(page, url, method="GET")`` keeps the server's answer to the page's first
+such request until the test delivers it (an answer overtaken by frames).
 """
 
 from __future__ import annotations
@@ -133,6 +135,23 @@ def open_seat(page: Any, server: LiveServer, game_id: str, seat: int, credential
     page.goto(f"{server.url}/game/{game_id}")
 
 
+def hold_first_answer(page: Any, url: Any, method: str = "GET") -> list[tuple[Any, Any]]:
+    """Let the server answer the page's first ``method`` request to ``url`` (a pattern), but
+    keep the answer from the page: the list gets ``(route, response)``, and
+    ``route.fulfill(response=response)`` delivers it when the test says. Later requests
+    pass. For racing an answer against the frames that overtake it."""
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        if route.request.method != method or held:
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+
+    page.route(url, hold)
+    return held
+
+
 def open_watch(page: Any, server: LiveServer, lobby: dict[str, Any]) -> None:
     page.goto(server.url + lobby["watch_url"])
 
@@ -150,7 +169,7 @@ def open_table(server: LiveServer, new_page: Callable[..., Any], made: dict[str,
     return pages, watcher
 
 
-__all__ = ["api_lobby", "open_seat", "open_table", "open_watch", "start_lobby",
+__all__ = ["api_lobby", "hold_first_answer", "open_seat", "open_table", "open_watch", "start_lobby",
            "started_with_copy", "json"]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.app.client import Viewer, join
-from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import api_lobby, hold_first_answer, open_seat, start_lobby
 
 
 def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
@@ -26,15 +26,7 @@ def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
     expect(page.get_by_test_id("status")).to_have_attribute("data-state", "live")
     expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
 
-    held: list[tuple[Any, Any]] = []
-
-    def hold_first(route: Any) -> None:
-        if route.request.method != "GET" or held:
-            route.continue_()
-            return
-        held.append((route, route.fetch()))  # answered by the server; the page waits
-
-    page.route(re.compile(r"/api/games/" + re.escape(gid) + r"$"), hold_first)
+    held = hold_first_answer(page, re.compile(r"/api/games/" + re.escape(gid) + r"$"))
     join(e2e_server, lobby, "Budi")
     for _ in range(100):  # the page hears of it and asks (the route runs while we wait)
         if held:
@@ -67,15 +59,7 @@ def test_a_seat_handed_to_a_bot_is_not_undone_by_an_older_answer_on_the_game_pag
     open_seat(page, e2e_server, gid, 0, made["seats"][0], "race")
     expect(page.get_by_test_id("status")).to_have_text("Connected")
 
-    held: list[tuple[Any, Any]] = []
-
-    def hold_first(route: Any) -> None:
-        if route.request.method != "GET" or held:
-            route.continue_()
-            return
-        held.append((route, route.fetch()))
-
-    page.route(re.compile(r"/api/games/" + re.escape(gid) + r"$"), hold_first)
+    held = hold_first_answer(page, re.compile(r"/api/games/" + re.escape(gid) + r"$"))
     budi.close()  # his dot goes off: the host's page asks who is still at the table
     for _ in range(100):
         if held:

@@ -9,25 +9,30 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.app.client import Viewer
-from tests.e2e.conftest import api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import api_lobby, hold_first_answer, open_seat, start_lobby
 
 
-def test_a_declined_rematch_offered_again_and_accepted_opens_the_new_table_for_both(
-        e2e_server: Any, new_page: Any) -> None:
-    made = api_lobby(e2e_server, "race", 2, options={"goal": 2}, names=("Budi",))
-    start_lobby(e2e_server, made["lobby"])
+def finished_race(server: Any, ana: Any, budi: Any) -> tuple[str, Any, Any]:
+    """A two-player race Ana (the host) won in one move, open on both pages."""
+    made = api_lobby(server, "race", 2, options={"goal": 2}, names=("Budi",))
+    start_lobby(server, made["lobby"])
     gid = made["lobby"]["game_id"]
-    ana, budi = new_page(), new_page(390, 844)
-    open_seat(ana, e2e_server, gid, 0, made["seats"][0], "race")
-    open_seat(budi, e2e_server, gid, 1, made["seats"][1], "race")
+    open_seat(ana, server, gid, 0, made["seats"][0], "race")
+    open_seat(budi, server, gid, 1, made["seats"][1], "race")
     expect(budi.get_by_test_id("turn")).to_have_text("Waiting for Ana")
     # Ana wins in one move (sent as her browser would).
-    host = Viewer(e2e_server.ws_url, gid, credential=made["seats"][0])
+    host = Viewer(server.ws_url, gid, credential=made["seats"][0])
     host.wait_for(lambda f: f["type"] == "snapshot")
     assert host.answer(host.act({"type": "advance", "n": 2}))["type"] == "accepted"
     host.close()
     for page in (ana, budi):
         expect(page.get_by_test_id("gameover")).to_be_visible()
+    return gid, ana, budi
+
+
+def test_a_declined_rematch_offered_again_and_accepted_opens_the_new_table_for_both(
+        e2e_server: Any, new_page: Any) -> None:
+    gid, ana, budi = finished_race(e2e_server, new_page(), new_page(390, 844))
 
     ana.get_by_test_id("rematch-offer").click()
     expect(ana.get_by_test_id("rematch-status")).to_have_text(
@@ -65,25 +70,8 @@ def test_a_page_whose_own_answer_comes_after_the_start_still_opens_the_new_table
     """Ana offers, Budi accepts at once: the rematch's "started" frame reaches Ana's page
     before the answer to her own click (held here). That older answer must not undo the
     start, and it brings the seat her page needs to open the new table."""
-    made = api_lobby(e2e_server, "race", 2, options={"goal": 2}, names=("Budi",))
-    start_lobby(e2e_server, made["lobby"])
-    gid = made["lobby"]["game_id"]
-    ana, budi = new_page(390, 844), new_page()
-    open_seat(ana, e2e_server, gid, 0, made["seats"][0], "race")
-    open_seat(budi, e2e_server, gid, 1, made["seats"][1], "race")
-    host = Viewer(e2e_server.ws_url, gid, credential=made["seats"][0])
-    host.wait_for(lambda f: f["type"] == "snapshot")
-    assert host.answer(host.act({"type": "advance", "n": 2}))["type"] == "accepted"
-    host.close()
-    for page in (ana, budi):
-        expect(page.get_by_test_id("gameover")).to_be_visible()
-
-    held: list[tuple[Any, Any]] = []
-
-    def hold_answer(route: Any) -> None:
-        held.append((route, route.fetch()))  # the server answered; the page waits
-
-    ana.route(re.compile(r"/api/games/[\w-]+/rematch$"), hold_answer)
+    gid, ana, budi = finished_race(e2e_server, new_page(390, 844), new_page())
+    held = hold_first_answer(ana, re.compile(r"/api/games/[\w-]+/rematch$"), "POST")
     ana.get_by_test_id("rematch-offer").click()
     expect(budi.get_by_test_id("rematch-status")).to_have_text("Ana wants a rematch.")
     budi.get_by_test_id("rematch-accept").click()
