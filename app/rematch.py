@@ -215,10 +215,10 @@ def deliver(room: Room, state: dict[str, Any]) -> None:
     unless a newer state was sent already (two clicks' handlers can finish in either order,
     and relays from two processes too)."""
     sent = _sent.setdefault(room, _Sent())
-    rev = int(state.get("rev", 0))
-    if rev < sent.rev:
+    rev = state.get("rev")  # none from a process of before 0011: not ordered, sent
+    if rev is not None and int(rev) < sent.rev:
         return
-    sent.count, sent.rev = sent.count + 1, rev
+    sent.count, sent.rev = sent.count + 1, max(sent.rev, int(rev or 0))
     room.broadcast_text(encode({"type": "rematch", **state}))
 
 
