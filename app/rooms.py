@@ -499,6 +499,10 @@ class Hub:
         self.notices = Notices(store.engine, notices)
         self.clocks = ClockScheduler(self)
         self.bot_pool = BotPool()
+        #: Credentials revoked or seats reordered here so far (``evict``, ``reseat``, relayed
+        #: ones too): a hello whose credential was checked before one of them checks again
+        #: before it joins (app/ws.py), since the change could not reach it in the room.
+        self.seat_changes = 0
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
@@ -672,6 +676,7 @@ class Hub:
 
     def reseat(self, game_id: str, order: list[int], publish: bool = True) -> None:
         """The host reordered the lobby: open connections follow their players' new seats."""
+        self.seat_changes += 1
         if publish:
             self.fanout.reseated(game_id, order)
         room = self.rooms.get(game_id)
@@ -684,6 +689,7 @@ class Hub:
 
     async def evict(self, game_id: str, seat: int, reason: str, publish: bool = True) -> None:
         """Close a seat's open connections (its credential was replaced or the seat freed)."""
+        self.seat_changes += 1
         if publish:
             self.fanout.evicted(game_id, seat, reason)
         room = self.rooms.get(game_id)

@@ -158,12 +158,12 @@ async def _session(ws: WebSocket, game_id: str) -> None:
         await _refuse(ws, 4404, "api.no_such_game")
         return
     seat: int | None
+    seat_changes = hub.seat_changes
     if hello.credential is not None:
-        found = await asyncio.to_thread(hub.store.authenticate, hello.credential)
-        if found is None or found[0] != game_id:
+        seat = await _seat_of(hub, hello.credential, game_id)
+        if seat is None:
             await _refuse(ws, 4401, "ws.credential_invalid")
             return
-        seat = found[1]
     elif hello.watch is not None:
         if not room.game["spectators"] or hello.watch != room.game["watch_id"]:
             await _refuse(ws, 4403, "ws.no_spectators" if not room.game["spectators"]
@@ -180,6 +180,16 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     # The room may have been unloaded while we awaited the database: take the live one,
     # and join it before anything else can await.
     room = await hub.room(game_id)
+    # A claim (or a freed or reordered seat) closes or moves the connections of the seat it
+    # changed; this one, checked before it and not in the room yet, would be missed and
+    # join with a dead credential (seeing that seat's hand): check again first.
+    while hello.credential is not None and hub.seat_changes != seat_changes:
+        seat_changes = hub.seat_changes
+        seat = await _seat_of(hub, hello.credential, game_id)
+        if seat is None:
+            await _refuse(ws, 4401, "ws.credential_invalid")
+            return
+        room = await hub.room(game_id)
     conn = Connection(ws, seat, hub.limits())
     conn.start()
     room.join(conn, hello.version)
@@ -193,6 +203,12 @@ async def _session(ws: WebSocket, game_id: str) -> None:
         conn.close()
         room.leave(conn)
         await _presence(hub, room, seat, False)
+
+
+async def _seat_of(hub: Hub, credential: str, game_id: str) -> int | None:
+    """The seat ``credential`` holds in ``game_id`` now, or None."""
+    found = await asyncio.to_thread(hub.store.authenticate, credential)
+    return found[1] if found is not None and found[0] == game_id else None
 
 
 async def _presence(hub: Hub, room: Room, seat: int | None, joined: bool) -> None:

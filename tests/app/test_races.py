@@ -14,7 +14,18 @@ from typing import Any
 
 import pytest
 
-from tests.app.client import Viewer, auth, create, hold, http, invite_of, join, race
+from tests.app.client import (
+    Viewer,
+    auth,
+    create,
+    hold,
+    http,
+    invite_of,
+    join,
+    race,
+    seated_lobby,
+    start,
+)
 from tests.conftest import LiveServer
 
 ROUNDS = 20
@@ -134,3 +145,31 @@ def test_two_joins_at_once_leave_every_page_with_both_players(
     last = [f for f in host.frames if f["type"] == "lobby"][-1]
     assert [s["name"] for s in last["lobby"]["seats"]] == ["Ana", "Budi", "Cici"]
     host.close()
+
+
+def test_a_hello_checked_just_before_its_seat_was_claimed_is_not_seated(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budi's old phone says hello; its credential is checked (still good), and before the
+    connection joins the table his laptop claims the seat's new link, which closes every
+    connection of the old credential. The phone must not join the table as Budi after that
+    (it would see his hand and could play his seat)."""
+    lobby, creds = seated_lobby(live_server, seats=2, names=("Budi",))
+    start(live_server, lobby)
+    gid = lobby["game_id"]
+    r = http.post(f"{live_server.url}/api/games/{gid}/seats/1/reissue",
+                  headers=auth(lobby["credential"]))
+    assert r.status_code == 200, r.text
+    claim_id = r.json()["claim_url"].rsplit("/", 1)[1]
+    checked, release = hold(monkeypatch, live_server.app.state.store, "authenticate",
+                            first_only=True)
+    phone = Viewer(live_server.ws_url, gid, credential=creds[1])
+    assert checked.wait(10)
+    claimed = http.post(f"{live_server.url}/api/claims/{claim_id}")
+    assert claimed.status_code == 200, claimed.text
+    release.set()
+    first = phone.wait_for(lambda f: f["type"] in ("snapshot", "error"))
+    assert first["type"] == "error" and first.get("fatal"), first
+    laptop = Viewer(live_server.ws_url, gid, credential=claimed.json()["credential"])
+    assert laptop.wait_for(lambda f: f["type"] == "snapshot")["doc"]["status"] == "active"
+    for v in (phone, laptop):
+        v.close()
