@@ -327,6 +327,10 @@ async def add_bot(game: HostDep, seat: Seat, store: StoreDep, hub: HubDep,
         if room and seat in room.online():
             raise ApiError(409, "api.player_connected")
     await run(store.add_bot, game["id"], seat, (body or BotBody()).level)
+    # The seat's credential is gone: a connection of it that the checks above could not see
+    # (one still saying hello, or on another process a moment before its presence arrived)
+    # is closed, never left playing beside the bot.
+    await hub.evict(game["id"], seat, "ws.evicted.bot")
     return LobbyInfo.model_validate(await announce(hub, store, game["id"]))
 
 

@@ -173,3 +173,24 @@ def test_a_hello_checked_just_before_its_seat_was_claimed_is_not_seated(
     assert laptop.wait_for(lambda f: f["type"] == "snapshot")["doc"]["status"] == "active"
     for v in (phone, laptop):
         v.close()
+
+
+def test_a_hello_checked_just_before_its_seat_went_to_a_bot_is_not_seated(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budi dropped out and the host hands his seat to a bot just as Budi's phone says
+    hello again (its credential checked, not in the table yet). The phone must not join and
+    play beside the bot: the bot's seat has no credential any more."""
+    lobby, creds = seated_lobby(live_server, seats=2, names=("Budi",))
+    start(live_server, lobby)
+    gid = lobby["game_id"]
+    checked, release = hold(monkeypatch, live_server.app.state.store, "authenticate",
+                            first_only=True)
+    phone = Viewer(live_server.ws_url, gid, credential=creds[1])
+    assert checked.wait(10)
+    r = http.post(f"{live_server.url}/api/games/{gid}/seats/1/bot",
+                  headers=auth(lobby["credential"]))
+    assert r.status_code == 200, r.text
+    release.set()
+    first = phone.wait_for(lambda f: f["type"] in ("snapshot", "error"))
+    assert first["type"] == "error" and first.get("fatal"), first
+    phone.close()
