@@ -14,6 +14,7 @@ from app.clock.model import Clock
 from app.clock.scheduler import tell
 from app.errors import ApiError
 from app.frames import encode
+from app.i18n import say
 from app.lobby import lobby_info
 from app.outbox import Connection
 from app.rooms import Hub, Room
@@ -52,30 +53,30 @@ def _voters(room: Room, asker: int) -> list[int]:
 
 
 def vote(room: Room, seat: int, op: str, at: float) -> tuple[Clock | None, str | None]:
-    """The clock after ``seat``'s request or vote, or the sentence refusing it."""
+    """The clock after ``seat``'s request or vote, or the catalogue key refusing it."""
     clock = room.clock
     cfg = clocks.settings(room)
     if clock is None or cfg.time_control.kind != "turn":
-        return None, "Only turn-based tables have more time to ask for."
+        return None, "api.clock.err_not_turn_based"
     used: list[int] = list(clock.extension.get("used", []))
     ask: dict[str, Any] | None = clock.extension.get("ask")
     ext: dict[str, Any] = {"used": used, "ask": ask, "last": clock.extension.get("last")}
     if op == "ask":
         if seat not in clock.running:
-            return None, "You can ask for more time while the game waits for you."
+            return None, "api.clock.err_not_waiting"
         if seat in used:
-            return None, "You have already asked for more time in this game."
+            return None, "api.clock.err_asked_before"
         if ask is not None:
-            return None, "A request for more time is already being voted on."
+            return None, "api.clock.err_vote_open"
         used.append(seat)
         ask = {"seat": seat, "votes": {}}
     else:
         if ask is None:
-            return None, "Nobody is asking for more time just now."
+            return None, "api.clock.err_nobody_asks"
         if seat == ask["seat"]:
-            return None, "The other players vote on your request."
+            return None, "api.clock.err_own_request"
         if seat not in _voters(room, ask["seat"]):
-            return None, "Only the other players at the table vote."
+            return None, "api.clock.err_not_voter"
         ask = {"seat": ask["seat"], "votes": {**ask["votes"], str(seat): op == "grant"}}
     new = model.charge_now(clock, at)
     asker = ask["seat"]
@@ -94,12 +95,13 @@ def vote(room: Room, seat: int, op: str, at: float) -> tuple[Clock | None, str |
 async def on_frame(hub: Hub, room: Room, conn: Connection, op: str) -> None:
     """A ``clock`` frame: ask for more time, or grant / refuse another's request."""
     if conn.seat is None:
-        conn.send(encode({"type": "error", "reason": "Spectators do not vote on time."}))
+        conn.send(encode({"type": "error", **say("api.clock.err_spectator")}))
         return
     async with room.lock:
         new, refusal = vote(room, conn.seat, op, hub.clocks.now())
         if new is None:
-            conn.send(encode({"type": "error", "reason": refusal}))
+            assert refusal is not None  # vote() says why whenever it changes nothing
+            conn.send(encode({"type": "error", **say(refusal)}))
             return
         room.clock = new
         await hub.clocks.store(room.id, new)

@@ -314,6 +314,7 @@ def test_more_time_once_per_game_by_the_others_vote(server: LiveServer, fake: Fa
     budi.ws.send(json.dumps({"type": "clock", "op": "ask"}))
     err = budi.wait_for(lambda f: f["type"] == "error")
     assert "while the game waits for you" in err["reason"]
+    assert err["key"] == "api.clock.err_not_waiting"  # the page words it in its language
     ana.ws.send(json.dumps({"type": "clock", "op": "ask"}))
     until(spec, lambda d: d["clock"]["extension"]["ask"] is not None)
     ana.ws.send(json.dumps({"type": "clock", "op": "grant"}))
