@@ -117,6 +117,7 @@ class GameShell {
     this.rendererFailed = false;
     this.spectators = 0;
     this.closed = false;
+    this.lobbyFrames = 0; // lobby frames seen: an answer asked before one of them is older
     this.players = (this.info.seats || []).map((s) => ({
       seat: s.seat, name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host,
     }));
@@ -459,7 +460,7 @@ class GameShell {
 
   onLobby(lobby) {
     if (!lobby) return;
-    this.lobbyFrames = (this.lobbyFrames || 0) + 1;
+    this.lobbyFrames += 1;
     this.mergeInfo(lobby);
   }
 
@@ -491,12 +492,12 @@ class GameShell {
       try {
         const q = this.watching ? null : { credential: this.credential };
         if (!q) return;
-        const framesBefore = this.lobbyFrames || 0;
+        const framesBefore = this.lobbyFrames;
         const info = await api("GET", `/games/${encodeURIComponent(this.gameId)}`, q);
         if (this.closed) return;
         // A lobby frame that came while this was asked may be newer than the answer (a
         // seat handed to a bot just then): ask again rather than undo it.
-        if ((this.lobbyFrames || 0) !== framesBefore) this.refreshInfoSoon();
+        if (this.lobbyFrames !== framesBefore) this.refreshInfoSoon();
         else this.mergeInfo(info);
       } catch {
         /* keep what we have */

@@ -22,7 +22,8 @@ its own profile plus a spectator's page; returns ``(pages_by_seat, watcher)``.
 with the engine's own copy of the initial state and the stored seed, so a test can plan
 clicks that the deal allows.
 ``hold_first_answer(page, url, method="GET")`` keeps the server's answer to the page's first
-such request until the test delivers it (an answer overtaken by frames).
+such request until the test delivers it (an answer overtaken by frames);
+``until_held(page, held, what)`` waits until it holds one.
 """
 
 from __future__ import annotations
@@ -152,6 +153,16 @@ def hold_first_answer(page: Any, url: Any, method: str = "GET") -> list[tuple[An
     return held
 
 
+def until_held(page: Any, held: list[tuple[Any, Any]], what: str) -> None:
+    """Wait (up to 5 s) until ``hold_first_answer`` holds its answer: the page's route
+    handler runs only while the test waits on the page."""
+    for _ in range(100):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page did not ask: {what}")
+
+
 def open_watch(page: Any, server: LiveServer, lobby: dict[str, Any]) -> None:
     page.goto(server.url + lobby["watch_url"])
 
@@ -169,8 +180,8 @@ def open_table(server: LiveServer, new_page: Callable[..., Any], made: dict[str,
     return pages, watcher
 
 
-__all__ = ["api_lobby", "hold_first_answer", "open_seat", "open_table", "open_watch", "start_lobby",
-           "started_with_copy", "json"]
+__all__ = ["api_lobby", "hold_first_answer", "until_held", "open_seat", "open_table",
+           "open_watch", "start_lobby", "started_with_copy", "json"]
 
 
 def corrupt_first_action(page: Any, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:

@@ -9,7 +9,13 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.app.client import Viewer, join
-from tests.e2e.conftest import api_lobby, hold_first_answer, open_seat, start_lobby
+from tests.e2e.conftest import (
+    api_lobby,
+    hold_first_answer,
+    open_seat,
+    start_lobby,
+    until_held,
+)
 
 
 def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
@@ -28,11 +34,7 @@ def test_an_older_lobby_answer_arriving_late_does_not_empty_a_taken_seat(
 
     held = hold_first_answer(page, re.compile(r"/api/games/" + re.escape(gid) + r"$"))
     join(e2e_server, lobby, "Budi")
-    for _ in range(100):  # the page hears of it and asks (the route runs while we wait)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page did not ask for the lobby after Budi joined"
+    until_held(page, held, "for the lobby after Budi joined")
     join(e2e_server, lobby, "Cici")
     expect(page.get_by_test_id("seat-2")).to_contain_text("Cici")
     assert len(held) == 1
@@ -61,11 +63,7 @@ def test_a_seat_handed_to_a_bot_is_not_undone_by_an_older_answer_on_the_game_pag
 
     held = hold_first_answer(page, re.compile(r"/api/games/" + re.escape(gid) + r"$"))
     budi.close()  # his dot goes off: the host's page asks who is still at the table
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the host's page did not ask after Budi dropped out"
+    until_held(page, held, "for the table after Budi dropped out")
     page.get_by_test_id("hand-bot-1").click()
     expect(page.get_by_test_id("bot-level-1")).to_be_visible()
     page.wait_for_timeout(800)  # the page's own later questions (400 ms after) are answered
