@@ -485,8 +485,20 @@ def test_a_request_refused_while_a_new_connection_reads_it_stays_closed(
         host.wait_version(1)
         phone = Viewer(first.ws_url, lobby["game_id"], credential=credential)
         phone.wait_version(1)
+        heard: list[str] = []  # what the second process's listener handled
+        fanout = second.app.state.hub.fanout
+        handle = fanout._handle
+        monkeypatch.setattr(fanout, "_handle", lambda p: (heard.append(p), handle(p)))
         cid = take_back(host)
         req = phone.wait_for(lambda f: f["type"] == "takeback_request" and f["id"] == cid)
+        # The second process hears of the request while it holds no room of the game (so it
+        # keeps nothing of it); only then does Budi open the game there. Heard later, on a
+        # busy machine, it would reach the new room before the welcome and be shown from
+        # memory, with no read to race.
+        deadline = time.monotonic() + 10
+        while not any(req["request"] in p for p in heard) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert any(req["request"] in p for p in heard)
         # The welcome's read returns the request still open, then waits.
         read, release = hold(monkeypatch, takeback.stored, "current")
         # Budi opens the game on the other process, which does not hold the request yet...
