@@ -19,6 +19,17 @@ every continuation, so the oracle knows its opponents' policy exactly; a bot can
 
 Prints, over the decisions where the pick differs, the heuristic's and the pick's fresh win
 shares and their difference with its standard error. Diagnosis only (minutes per 100 deals).
+
+``--play`` asks what that look is worth over a whole game: the hero is a *rollout player*
+that makes every walk decision of the deal by the oracle (its candidates each played to the
+end ``--select`` times, the same continuations for each, fair unless ``--peek``; it leaves
+normal's walk only for one that won ``--margin`` more), and plays normal's move otherwise.
+Its win share against the test bot says what one step of search can add to normal: it
+knows the opponents' policy exactly (``--model normal``: it assumes they play normal) and
+spends three or four times hard's budget on a walk. Prints that share beside normal's on
+the same deals (paired).
+
+    python -m bench.kaki_lima_oracle --play --players 4 --deals 100 --jobs 2
 """
 
 from __future__ import annotations
@@ -35,14 +46,16 @@ from typing import Any
 
 from bench.bots import (
     MAX_ACTIONS,
+    Policy,
     Timings,
     hero_share,
     level_policy,
     play_out,
     random_policy,
     seat_rngs,
+    wilson,
 )
-from engines.base import State
+from engines.base import Engine, State
 from engines.kaki_lima.bot_heuristic import ranked_walks
 from engines.registry import all_engines
 
@@ -61,6 +74,10 @@ class Oracle:
         normal = level_policy("normal", float("inf"), None, Timings())
         self.policies = [normal if s == self.hero else random_policy
                          for s in range(self.players)]
+        # What the continuations assume the others play: the test bot itself, or (a model
+        # that knows nothing of the bench) normal.
+        other = normal if args.model == "normal" else random_policy
+        self.model = [normal if s == self.hero else other for s in range(self.players)]
 
     def win_share(self, state: State, action: Action, runs: int, salt: int) -> float:
         """``action`` for the hero in ``state``, played to the end ``runs`` times."""
@@ -74,7 +91,7 @@ class Oracle:
                 start = engine.determinize(view, self.hero, random.Random(seed + 15))
             rngs = [random.Random(seed + s) for s in range(self.players)]
             after = engine.apply(start, self.hero, engine.parse_action(action)).state
-            outcome = engine.outcome(play_out(engine, after, self.policies, rngs))
+            outcome = engine.outcome(play_out(engine, after, self.model, rngs))
             total += hero_share(outcome, self.hero) if outcome is not None else 0.0
         return total / runs
 
@@ -121,9 +138,71 @@ class Oracle:
         return out
 
 
+    def rollout_policy(self) -> Policy:
+        """The hero's policy in ``--play``: the oracle's pick at every walk decision."""
+        normal = self.policies[self.hero]
+        count = [0]
+
+        def play(engine: Engine, state: State, seat: int, rng: random.Random) -> Action:
+            chosen = normal(engine, state, seat, rng)
+            if chosen["type"] not in ("walk", "no_walk"):
+                return chosen
+            count[0] += 1
+            view = engine.view(state, seat)
+            fair = engine.determinize(view, seat, random.Random(self.deal * 997 + count[0]))
+            candidates = ranked_walks(fair, seat, engine.legal_actions(state, seat),
+                                      self.args.candidates)
+            if chosen not in candidates:
+                candidates.insert(0, chosen)
+            if len(candidates) == 1:
+                return chosen
+            wins = [self.win_share(state, a, self.args.select, salt=count[0])
+                    for a in candidates]
+            best = max(range(len(candidates)), key=lambda i: wins[i])
+            if wins[best] - wins[candidates.index(chosen)] >= self.args.margin:
+                return candidates[best]
+            return chosen
+        return play
+
+    def play(self) -> dict[str, Any]:
+        """The deal played by normal and by the rollout player, each against the test bot."""
+        engine = self.engine
+        seed = 10_000 + self.deal
+        shares = {}
+        for name, hero in (("normal", self.policies[self.hero]),
+                           ("rollout", self.rollout_policy())):
+            policies = [hero if s == self.hero else random_policy
+                        for s in range(self.players)]
+            end = play_out(engine, engine.setup(self.players, {}, seed), policies,
+                           seat_rngs(seed, self.hero, self.players))
+            outcome = engine.outcome(end)
+            shares[name] = hero_share(outcome, self.hero) if outcome is not None else 0.0
+        return {"deal": self.deal, "players": self.players, **shares}
+
+
 def _job(item: tuple[argparse.Namespace, int]) -> list[dict[str, Any]]:
     args, deal = item
+    if args.play:
+        return [Oracle(args, deal).play()]
     return Oracle(args, deal).run()
+
+
+def _play_summary(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    n = len(rows)
+    normal = sum(r["normal"] for r in rows)
+    rollout = sum(r["rollout"] for r in rows)
+    gain = [r["rollout"] - r["normal"] for r in rows]
+    error = statistics.stdev(gain) / math.sqrt(n) if n > 1 else float("nan")
+    low, high = wilson(rollout, n)
+    print(f"{args.players} players, deals {args.first_deal}-{args.first_deal + n - 1}, "
+          f"{args.candidates} candidates x {args.select} "
+          f"{'peeking' if args.peek else 'fair'} continuations (others: "
+          f"{'normal' if args.model == 'normal' else 'the test bot'}), "
+          f"margin {args.margin}")
+    print(f"normal {100 * normal / n:.1f} %; rollout player {100 * rollout / n:.1f} % "
+          f"[{100 * low:.1f}, {100 * high:.1f}]; paired gain {100 * statistics.mean(gain):+.1f} "
+          f"+- {100 * error:.1f} points; deals better / worse "
+          f"{sum(g > 0 for g in gain)} / {sum(g < 0 for g in gain)}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -139,6 +218,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--recheck", type=int, default=40, help="fresh continuations")
     parser.add_argument("--peek", action="store_true",
                         help="continue from the real state (hidden cards seen)")
+    parser.add_argument("--play", action="store_true",
+                        help="play whole games with the oracle deciding every walk")
+    parser.add_argument("--margin", type=float, default=0.05,
+                        help="--play: leave normal's walk only for one that won this much more")
+    parser.add_argument("--model", choices=("random", "normal"), default="random",
+                        help="what the continuations' other seats play: the test bot, or normal")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="append one JSON line per decision")
     args = parser.parse_args(argv)
@@ -155,6 +240,9 @@ def main(argv: list[str] | None = None) -> None:
         with open(args.out, "a", encoding="utf-8") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
+    if args.play:
+        _play_summary(args, rows)
+        return
     differ = [r["fresh"] for r in rows if "fresh" in r]
     print(f"{args.players} players, {args.deals} deals, {len(rows)} decisions "
           f"({'last' if args.last else 'first'} {args.turns}), "
