@@ -137,7 +137,6 @@ class Oracle:
             out.append(row)
         return out
 
-
     def rollout_policy(self) -> Policy:
         """The hero's policy in ``--play``: the oracle's pick at every walk decision."""
         normal = self.policies[self.hero]
@@ -225,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--model", choices=("random", "normal"), default="random",
                         help="what the continuations' other seats play: the test bot, or normal")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", help="append one JSON line per decision")
+    parser.add_argument("--out", help="append one JSON line per decision (--play: per deal)")
     args = parser.parse_args(argv)
     items = [(args, d) for d in range(args.first_deal, args.first_deal + args.deals)]
     rows: list[dict[str, Any]] = []
