@@ -47,9 +47,11 @@ from typing import Any
 from bench.bots import (
     MAX_ACTIONS,
     Policy,
+    Result,
     Timings,
     hero_share,
     level_policy,
+    play_game,
     play_out,
     random_policy,
     seat_rngs,
@@ -114,16 +116,21 @@ class Oracle:
         turns = self.args.turns
         return found[-turns:] if self.args.last else found[:turns]
 
+    def candidates(self, state: State, chosen: Action, templates: list[dict[str, Any]],
+                   seed: int) -> list[Action]:
+        """The heuristic's ``--candidates`` best walks, ranked on a state dealt from the
+        hero's view (its own walk values need nothing hidden), with ``chosen`` among them."""
+        view = self.engine.view(state, self.hero)
+        fair = self.engine.determinize(view, self.hero, random.Random(seed))
+        ranked = ranked_walks(fair, self.hero, templates, self.args.candidates)
+        return ranked if chosen in ranked else [chosen, *ranked]
+
     def run(self) -> list[dict[str, Any]]:
         """One line per decision: the candidates' win shares and, where the pick differs,
         the fresh comparison."""
         out = []
         for k, state, chosen, templates in self.decisions():
-            view = self.engine.view(state, self.hero)
-            fair = self.engine.determinize(view, self.hero, random.Random(self.deal))
-            candidates = ranked_walks(fair, self.hero, templates, self.args.candidates)
-            if chosen not in candidates:
-                candidates.insert(0, chosen)
+            candidates = self.candidates(state, chosen, templates, self.deal)
             wins = [self.win_share(state, a, self.args.select, salt=k) for a in candidates]
             pick = candidates[max(range(len(candidates)), key=lambda i: wins[i])]
             row: dict[str, Any] = {"deal": self.deal, "decision": k,
@@ -147,12 +154,8 @@ class Oracle:
             if chosen["type"] not in ("walk", "no_walk"):
                 return chosen
             count[0] += 1
-            view = engine.view(state, seat)
-            fair = engine.determinize(view, seat, random.Random(self.deal * 997 + count[0]))
-            candidates = ranked_walks(fair, seat, engine.legal_actions(state, seat),
-                                      self.args.candidates)
-            if chosen not in candidates:
-                candidates.insert(0, chosen)
+            candidates = self.candidates(state, chosen, engine.legal_actions(state, seat),
+                                         self.deal * 997 + count[0])
             if len(candidates) == 1:
                 return chosen
             wins = [self.win_share(state, a, self.args.select, salt=count[0])
@@ -165,17 +168,15 @@ class Oracle:
 
     def play(self) -> dict[str, Any]:
         """The deal played by normal and by the rollout player, each against the test bot."""
-        engine = self.engine
-        seed = 10_000 + self.deal
         shares = {}
         for name, hero in (("normal", self.policies[self.hero]),
                            ("rollout", self.rollout_policy())):
             policies = [hero if s == self.hero else random_policy
                         for s in range(self.players)]
-            end = play_out(engine, engine.setup(self.players, {}, seed), policies,
-                           seat_rngs(seed, self.hero, self.players))
-            outcome = engine.outcome(end)
-            shares[name] = hero_share(outcome, self.hero) if outcome is not None else 0.0
+            result = Result()
+            play_game(self.engine, self.players, 10_000 + self.deal, policies, self.hero,
+                      result)
+            shares[name] = result.share
         return {"deal": self.deal, "players": self.players, **shares}
 
 
