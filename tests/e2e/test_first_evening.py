@@ -1,0 +1,48 @@
+"""The table as a first evening finds it (issue 37): the rough edges a new player trips over,
+each driven in a real browser the way that player met it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.app.client import create, invite_of
+from tests.e2e.conftest import PHONE
+
+pytestmark = pytest.mark.e2e
+
+
+def _box(page: Page, testid: str) -> dict[str, float]:
+    box = page.get_by_test_id(testid).bounding_box()
+    assert box is not None, f"{testid} is not drawn"
+    return box
+
+
+def test_the_e_mail_field_is_a_full_width_touch_sized_box_on_join_and_create(
+        e2e_server: Any, new_page: Any) -> None:
+    """Item 10: the e-mail field looked like a bare 20 px browser box beside styled fields."""
+    phone = new_page(PHONE["width"], PHONE["height"], touch=True)
+    lobby = create(e2e_server, game="kaki-lima", seats=3, host="Ana")
+    phone.goto(f"{e2e_server.url}/join/{invite_of(lobby)}")
+    expect(phone.get_by_test_id("join-email")).to_be_visible()
+    name, email = _box(phone, "join-name"), _box(phone, "join-email")
+    assert email["height"] >= 44, f"a {email['height']} px tall e-mail box on a phone"
+    assert email["width"] == pytest.approx(name["width"], abs=1)
+    style = phone.get_by_test_id("join-email").evaluate(
+        "(el) => { const s = getComputedStyle(el);"
+        " return [s.borderTopLeftRadius, s.paddingLeft]; }")
+    named = phone.get_by_test_id("join-name").evaluate(
+        "(el) => { const s = getComputedStyle(el);"
+        " return [s.borderTopLeftRadius, s.paddingLeft]; }")
+    assert style == named, "the e-mail box is drawn unlike the name box above it"
+
+    desktop = new_page()
+    desktop.goto(e2e_server.url + "/")
+    desktop.locator("details.notices-options summary").click()
+    expect(desktop.get_by_test_id("create-email")).to_be_visible()
+    email, name = _box(desktop, "create-email"), _box(desktop, "create-name")
+    assert email["height"] >= 40 and email["width"] == pytest.approx(name["width"], abs=1)
+    webhook = _box(desktop, "create-webhook")
+    assert webhook["height"] >= 40 and webhook["width"] == pytest.approx(name["width"], abs=1)
