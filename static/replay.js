@@ -257,6 +257,20 @@ async function rawJson(method, url, headers, body) {
   return text;
 }
 
+/** The fields every record file has (app/records.py's GameRecord, without defaults). */
+const RECORD_FIELDS = ["game", "rules_version", "seed", "seats", "actions", "outcome"];
+
+/** Why `parsed` is not a Meja game record a player could import, in words, or null. */
+export function recordShapeRefusal(parsed) {
+  const isObject = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed);
+  if (!isObject || (parsed.format !== undefined && parsed.format !== "meja-record")
+      || (parsed.format === undefined && !RECORD_FIELDS.every((f) => f in parsed))) {
+    return t("replay.not_a_record");
+  }
+  const missing = RECORD_FIELDS.filter((f) => !(f in parsed));
+  return missing.length ? t("replay.record_incomplete", { count: missing.length }) : null;
+}
+
 /** The home page's import card: a file picker and a drop zone for a game record. */
 export function importCard(navigate) {
   const input = h("input", { type: "file", accept: "application/json,.json", id: "record-file", "data-testid": "record-file", class: "visually-hidden" });
@@ -269,11 +283,20 @@ export function importCard(navigate) {
     if (!file) return;
     status.textContent = t("replay.checking", { file: file.name });
     const text = await file.text();
+    let parsed;
     try {
-      JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       status.textContent = "";
       toast(msg("replay.not_json"));
+      return;
+    }
+    // Said in words before the server's field-by-field check, which names fields a player
+    // never sees: another JSON file is "not a Meja record", a cut one names what it lacks.
+    const refusal = recordShapeRefusal(parsed);
+    if (refusal) {
+      status.textContent = "";
+      toast(refusal);
       return;
     }
     try {

@@ -46,3 +46,43 @@ def test_the_e_mail_field_is_a_full_width_touch_sized_box_on_join_and_create(
     assert email["height"] >= 40 and email["width"] == pytest.approx(name["width"], abs=1)
     webhook = _box(desktop, "create-webhook")
     assert webhook["height"] >= 40 and webhook["width"] == pytest.approx(name["width"], abs=1)
+
+
+def _drop(page: Page, text: str, name: str = "file.json") -> None:
+    """Drop a file of ``text`` on the home page's "Watch a game record" zone."""
+    expect(page.get_by_test_id("record-drop")).to_be_attached()
+    page.evaluate(
+        """([text, name]) => {
+            const zone = document.querySelector('[data-testid=record-drop]');
+            const dt = new DataTransfer();
+            dt.items.add(new File([text], name, {type: 'application/json'}));
+            zone.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true,
+                                                      cancelable: true}));
+        }""", [text, name])
+
+
+@pytest.mark.parametrize("text", ['{"name": "my settings", "volume": 3}', "[1, 2, 3]",
+                                  '{"format": "other-app", "game": "chess"}'])
+def test_a_file_that_is_no_record_is_refused_in_words(
+        e2e_server: Any, new_page: Any, text: str) -> None:
+    """Item 9: any other JSON got "Invalid request: rules_version: Field required; ..."."""
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    _drop(page, text)
+    toast = page.locator(".toast").first
+    expect(toast).to_contain_text("This file is not a Meja game record")
+    expect(toast).not_to_contain_text("Field required")
+    expect(toast).not_to_contain_text("Invalid request")
+    assert page.url.rstrip("/") == e2e_server.url
+
+
+def test_a_cut_record_says_it_is_incomplete_in_the_pages_language(
+        e2e_server: Any, new_page: Any) -> None:
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    page.evaluate("localStorage.setItem('meja.lang', 'id')")
+    page.goto(e2e_server.url + "/")
+    _drop(page, '{"format": "meja-record", "game": "kaki-lima", "actions": []}')
+    toast = page.locator(".toast").first
+    expect(toast).to_contain_text("tidak lengkap")
+    expect(toast).not_to_contain_text("Field required")
