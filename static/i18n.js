@@ -292,9 +292,21 @@ export function parts(key, params = {}, place = null, fallback = null) {
   }
 }
 
-/** A server error (HTTP `{detail, key, params}` or a frame `{reason, key, params}`) in words. */
-export function errorText(body, fallback = "") {
-  if (body && typeof body.key === "string" && has(body.key)) return t(body.key, body.params || {});
+/**
+ * A server error (HTTP `{detail, key, params}` or a frame `{reason, key, params}`) in words;
+ * `nameOf(seat)`, where given, names the players its parameters point at.
+ */
+export function errorText(body, fallback = "", nameOf = null) {
+  if (body && typeof body.key === "string" && has(body.key)) {
+    if (!nameOf) return t(body.key, body.params || {});
+    // A {"seat": n} parameter is a player: their name on a game page, not "Player n".
+    const place = (v) => ("seat" in v ? nameOf(Number(v.seat)) : plainValue(v, current));
+    try {
+      return formatParts(patternOf(body.key, current), body.params || {}, current, place).join("");
+    } catch (err) {
+      console.warn(`bad message ${body.key}`, err);
+    }
+  }
   return (body && (body.reason || (typeof body.detail === "string" ? body.detail : ""))) || fallback;
 }
 

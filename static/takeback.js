@@ -14,6 +14,8 @@ export class TakebackPanel {
     this.timer = null;
     this.me = null;
     this.offer = null;
+    // The players a message names: by name, and "Ana (you)" for this page's own seat.
+    this.named = (s) => (s === this.me ? t("shell.you_suffix", { name: this.nameOf(s) }) : this.nameOf(s));
   }
 
   /** Redraw from the seat's document. */
@@ -39,7 +41,7 @@ export class TakebackPanel {
     } else if (frame.type === "takeback_closed") {
       if (this.request && this.request.request === frame.request) this.request = null;
       clearTimeout(this.timer);
-      if (frame.outcome !== "granted") toast(live(() => errorText(frame)), "info", 4000);
+      if (frame.outcome !== "granted") toast(live(() => errorText(frame, "", this.named)), "info", 4000);
     }
     this.draw();
   }
@@ -51,7 +53,7 @@ export class TakebackPanel {
       const waitingForMe = this.me !== null && (req.waiting || []).includes(this.me);
       const who = req.waiting.map((s) => this.nameOf(s)).join(", ");
       add(this.el, h("div", { class: "takeback-request", role: "alert", "data-testid": "takeback-request" }, [
-        h("p", null, errorText({ ...req, reason: req.text })),
+        h("p", null, errorText({ ...req, reason: req.text }, "", this.named)),
         waitingForMe
           ? h("div", { class: "form-actions" }, [
               h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "takeback-agree",

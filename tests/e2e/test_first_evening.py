@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.client import create, invite_of
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, open_seat
 
 pytestmark = pytest.mark.e2e
 
@@ -86,3 +86,30 @@ def test_a_cut_record_says_it_is_incomplete_in_the_pages_language(
     toast = page.locator(".toast").first
     expect(toast).to_contain_text("tidak lengkap")
     expect(toast).not_to_contain_text("Field required")
+
+
+def test_take_back_messages_name_the_players_and_you(e2e_server: Any, new_page: Any) -> None:
+    """Item 3: the request and its refusal said "Player 1" / "Player 2", even to yourself."""
+    from tests.app.test_takeback import table, take_back
+
+    lobby, (host, guest), spec = table(e2e_server, "race", policy="consent")
+    game_id = lobby["game_id"]
+    ana, budi = new_page(), new_page()
+    open_seat(ana, e2e_server, game_id, 0, str(host.credential), "race")
+    open_seat(budi, e2e_server, game_id, 1, str(guest.credential), "race")
+    host.answer(host.act({"type": "advance", "n": 3}))
+    host.wait_version(1)
+    take_back(host)
+
+    asked = budi.get_by_test_id("takeback-request")
+    expect(asked).to_contain_text("Ana asks to take back 1 move.")
+    expect(ana.get_by_test_id("takeback-request")).to_contain_text(
+        "Ana (you) asks to take back 1 move.")
+    expect(ana.get_by_test_id("takeback-request")).to_contain_text("Waiting for Budi")
+    budi.get_by_test_id("takeback-refuse").click()
+    expect(budi.locator(".toast").first).to_contain_text(
+        "Budi (you) did not agree to the take-back")
+    expect(ana.locator(".toast").first).to_contain_text("Budi did not agree to the take-back")
+    for page in (ana, budi):
+        expect(page.locator("body")).not_to_contain_text("Player 1")
+        expect(page.locator("body")).not_to_contain_text("Player 2")
