@@ -187,3 +187,45 @@ def test_every_action_type_and_field_has_words() -> None:
             missing += [f"fallback.field.{game}.{f}" for f in fields
                         if f"fallback.field.{game}.{f}" not in en]
     assert not sorted(set(missing)), sorted(set(missing))
+
+
+#: Game terms: what a player reads on the board and in the log as the game's own words.
+GAME_TERM = re.compile(r"\.(good|term|sign|card|board\.letter)\.")
+#: Terms that are the same word in every language: names printed on the components
+#: (dishes, people, the game's noodle brand) and words Indonesian and Malay share with English.
+SAME_IN_EVERY_LANGUAGE = {
+    "indonesia.good.siap_faji", "indonesia.board.letter.siap_faji",
+    "jakarta-traffic.term.order.nasi_goreng", "jakarta-traffic.term.order.sate",
+    "jakarta-traffic.term.order.bakso", "jakarta-traffic.term.order.ibu",
+    "jakarta-traffic.term.order.bapak", "jakarta-traffic.term.address.spa",
+    "tuk-tuk-taxi.term.stop",  # the sign reads STOP in Indonesia and Malaysia too
+}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in messages.LANGS if lang != "en"])
+def test_no_english_game_term_reaches_a_page_in_another_language(lang: str) -> None:
+    """Issue 37: "Operasikan C1 (rice, 1 barang)" - a game's terms were left in English."""
+    english, other = keys_of("en"), keys_of(lang)
+    untranslated = sorted(k for k, text in english.items()
+                          if GAME_TERM.search(k) and k not in SAME_IN_EVERY_LANGUAGE
+                          and re.search(r"[A-Za-z]", text) and other.get(k) == text)
+    assert not untranslated, f"English game terms in {lang}: " + ", ".join(
+        f"{k} = {english[k]!r}" for k in untranslated)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in messages.LANGS if lang != "en"])
+def test_no_english_game_term_hides_inside_another_languages_sentences(lang: str) -> None:
+    """The same check inside sentences: "butuh 1 spice", "Era A membawa rice (beras)"."""
+    english = keys_of("en")
+    terms = {text.lower() for k, text in english.items()
+             if GAME_TERM.search(k) and k not in SAME_IN_EVERY_LANGUAGE
+             and re.fullmatch(r"[A-Za-z][A-Za-z -]{2,}", text)}
+    found = []
+    for k, text in keys_of(lang).items():
+        # Placeholders, select/plural heads and their case labels are not words a player reads.
+        words = re.sub(r"\{\s*\w+\s*,\s*(select|plural|number)\s*,?", "{", text)
+        words = re.sub(r"[\w=]+\s*\{", "{", words)
+        words = re.sub(r"\{\s*\w+\s*\}", " ", words).lower()
+        found += [f"{k}: {term!r}" for term in terms
+                  if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", words)]
+    assert not found, f"English game terms inside {lang} texts: " + "; ".join(sorted(found))

@@ -113,3 +113,26 @@ def test_take_back_messages_name_the_players_and_you(e2e_server: Any, new_page: 
     for page in (ana, budi):
         expect(page.locator("body")).not_to_contain_text("Player 1")
         expect(page.locator("body")).not_to_contain_text("Player 2")
+
+
+@pytest.mark.parametrize("lang", ["id", "ms"])
+def test_indonesias_goods_are_named_in_the_pages_language(
+        e2e_server: Any, new_page: Any, lang: str) -> None:
+    """Item 7: "Operasikan C1 (rice, 1 barang)", "butuh 1 spice" and an English supply table."""
+    from tests.e2e.conftest import api_lobby, start_lobby
+
+    made = api_lobby(e2e_server, "indonesia", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
+    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "indonesia")
+    expect(page.locator("svg").first).to_be_visible()
+    expect(page.locator("body")).to_contain_text("beras")
+    words = page.evaluate("document.body.innerText + ' ' + [...document.querySelectorAll("
+                          "'svg title, svg text, [aria-label]')].map((e) => e.textContent + ' '"
+                          " + (e.getAttribute('aria-label') || '')).join(' ')")
+    import re
+
+    english = re.findall(r"\b(rice|spice|rubber|oil)\b", words, re.IGNORECASE)
+    assert not english, f"English goods on a page in {lang}: {sorted(set(english))}"
