@@ -229,3 +229,12 @@ def test_no_english_game_term_hides_inside_another_languages_sentences(lang: str
         found += [f"{k}: {term!r}" for term in terms
                   if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", words)]
     assert not found, f"English game terms inside {lang} texts: " + "; ".join(sorted(found))
+
+
+def test_no_instruction_speaks_only_of_tapping() -> None:
+    """Issue 37: desktop players read "Tap a highlighted space"; a click, a tap and the
+    keyboard all choose, so an instruction says "choose" (or names the click or hover too)."""
+    only_tap = sorted(k for k, text in keys_of("en").items()
+                      if re.search(r"\btap\b", text, re.IGNORECASE)
+                      and not re.search(r"\b(click|hover)", text, re.IGNORECASE))
+    assert not only_tap, "instructions for touch screens only: " + ", ".join(only_tap)
