@@ -136,3 +136,21 @@ def test_indonesias_goods_are_named_in_the_pages_language(
 
     english = re.findall(r"\b(rice|spice|rubber|oil)\b", words, re.IGNORECASE)
     assert not english, f"English goods on a page in {lang}: {sorted(set(english))}"
+
+
+@pytest.mark.parametrize("game", ["tuk-tuk-taxi", "jakarta-traffic", "kaki-lima", "indonesia"])
+def test_how_to_play_shows_its_heading_once(e2e_server: Any, new_page: Any, game: str) -> None:
+    """Smaller item: the dialog said "How to play Tuk-Tuk Taxi" twice, one under the other."""
+    from tests.e2e.conftest import api_lobby
+
+    made = api_lobby(e2e_server, game, 2, names=("Budi",))
+    page = new_page()
+    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], game)
+    page.get_by_test_id("how-to-play").click()
+    dialog = page.get_by_test_id("how-to-play-dialog")
+    expect(page.get_by_test_id("how-to-play-body")).not_to_be_empty()
+    expect(dialog.get_by_text("How to play", exact=False)).to_have_count(1)
+    levels = dialog.evaluate(
+        "(d) => [...d.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((e) => Number(e.tagName[1]))")
+    assert levels[0] == 2 and levels.count(2) == 1, levels
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False)), levels

@@ -147,7 +147,8 @@ test("describe names a log line's places as the board shows them, in each langua
   assert.equal(w.describe({ seat: 1 }), null, "a seat is the shell's, not a place");
   const id = makeWords({ ...ctx, t: tOf(catalogue("id")) }, layout);
   assert.equal(id.describe({ sea: 127 }), "Selat Malaka");
-  assert.equal(id.describe({ deed: "a1" }), `rice ${data.deeds.a1.province}`, "the good first, its name kept");
+  assert.equal(id.describe({ deed: "a1" }), `beras ${data.deeds.a1.province}`, "the good first, in the page's language");
+  assert.equal(makeWords({ ...ctx, t: tOf(catalogue("ms")) }, layout).good("rubber"), "getah");
   const ms = makeWords({ ...ctx, t: tOf(catalogue("ms")) }, layout);
   assert.equal(ms.describe({ sea: 127 }), "Selat Melaka");
   assert.equal(ms.good("shipping"), "perkapalan");

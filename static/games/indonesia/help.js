@@ -12,10 +12,9 @@ export function howToPlay(ctx) {
   // prices and the ship fee come from the engine's data (absent in a lobby: then no numbers)
   const prices = ctx.data?.prices;
   const fee = ctx.data?.ship_fee;
-  const section = (key, body) => h("section", { class: "ind-help-part", "data-help": key }, [h("h4", null, t(`indonesia.help.${key}_title`)), ...body.filter(Boolean)]);
+  const section = (key, body) => h("section", { class: "ind-help-part", "data-help": key }, [h("h3", null, t(`indonesia.help.${key}_title`)), ...body.filter(Boolean)]);
   const para = (key, params) => h("p", null, t(`indonesia.help.${key}`, params));
   return h("div", { class: "ind-help", "data-testid": "ind-help", lang: ctx.lang?.() || "en" }, [
-    h("h3", null, t("indonesia.help.title")),
     section("goal", [para("goal")]),
     section("eras", [para("eras"), para("era_end")]),
     section("year", [

@@ -14,7 +14,6 @@ const SECTIONS = [
 export function howToPlay(ctx) {
   const { h, t } = ctx;
   return h("div", { class: "jt-help", "data-testid": "jt-help" }, [
-    h("h2", null, t(`jakarta-traffic.help.title`)),
     ...SECTIONS.map(([head, items]) => h("section", null, [
       h("h3", null, t(`jakarta-traffic.help.${head}_h`)),
       h("ul", null, items.map((k) => h("li", null, t(`jakarta-traffic.help.${k}`)))),

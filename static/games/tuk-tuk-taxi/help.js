@@ -10,18 +10,17 @@ const TURN = ["draw", "sign", "roll", "move", "arrive"];
 export function howToPlay(ctx) {
   const { h, t } = ctx;
   return h("section", { class: "tt-help", "aria-label": t("tuk-tuk-taxi.help.title") }, [
-    h("h3", {}, t("tuk-tuk-taxi.help.title")),
     h("p", {}, t("tuk-tuk-taxi.help.aim")),
-    h("h4", {}, t("tuk-tuk-taxi.help.turn_title")),
+    h("h3", {}, t("tuk-tuk-taxi.help.turn_title")),
     h("ol", {}, TURN.map((k) => h("li", {}, t(`tuk-tuk-taxi.help.turn.${k}`)))),
     h("p", {}, t("tuk-tuk-taxi.help.moving")),
     h("p", {}, t("tuk-tuk-taxi.help.lights")),
-    h("h4", {}, t("tuk-tuk-taxi.help.signs_title")),
+    h("h3", {}, t("tuk-tuk-taxi.help.signs_title")),
     h("dl", { class: "tt-help-signs" }, SIGNS.flatMap((k) => [
       h("dt", {}, t(`tuk-tuk-taxi.term.${k}`)),
       h("dd", {}, t(`tuk-tuk-taxi.signtip.${k}`)),
     ])),
-    h("h4", {}, t("tuk-tuk-taxi.help.end_title")),
+    h("h3", {}, t("tuk-tuk-taxi.help.end_title")),
     h("p", {}, t("tuk-tuk-taxi.help.end")),
     h("p", {}, t("tuk-tuk-taxi.help.board")),
   ]);
