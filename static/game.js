@@ -7,7 +7,7 @@
 
 import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
-import { add, clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
+import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves } from "/static/confirm.js";
 import { MoveAnnouncer } from "/static/announce.js";
@@ -16,7 +16,7 @@ import { GameOverPanel } from "/static/gameover.js";
 import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { LeftNotice } from "/static/leftnotice.js";
-import { gameName, optionsList, optionsSchema } from "/static/options.js";
+import { OptionsPanel, gameName } from "/static/options.js";
 import { PlayerActions } from "/static/playeractions.js";
 import { PlayersPanel } from "/static/players.js";
 import { RematchBox } from "/static/rematch.js";
@@ -157,7 +157,7 @@ class GameShell {
     this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
     this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
     this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, msg("game.raw")), h("pre")]);
-    this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.optionsPanel = new OptionsPanel(api);
     this.notices = this.watching ? null : new TurnNotices({ gameName: name, gameId: this.gameId });
     this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list, {
       describe: (ref) => this.describeRef(ref),
@@ -218,7 +218,7 @@ class GameShell {
             this.clock.el,
             this.playersPanel.el,
             this.chat.el,
-            this.optionsPanel,
+            this.optionsPanel.el,
             this.log.el,
             this.replay.log.el,
           ]),
@@ -229,13 +229,8 @@ class GameShell {
     this.drawExtra();
   }
 
-  async drawOptions() {
-    if (!Object.keys(this.info.options || {}).length) return;
-    const schema = await optionsSchema(api, this.info.game);
-    if (this.closed) return;
-    add(clear(this.optionsPanel), h("h3", { class: "panel-title", id: "options-h" }, t("game.options")),
-      optionsList(schema, this.info.options, this.info.game));
-    this.optionsPanel.hidden = false;
+  drawOptions() {
+    this.optionsPanel.draw(this.info.game, this.info.options, () => this.closed);
   }
 
   async start() {
