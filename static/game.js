@@ -1,27 +1,33 @@
-// /game/{game_id} and /watch/{watch_id}: the game page shell. Connection and reconnect,
-// players and scores, whose turn, the log, error toasts, the spectator banner, the game-over
-// panel, your-turn notices (static/notices.js), "since your last turn" (static/since.js), and the board renderer static/games/<game>/index.js
-// (contract: docs/client.md), with the generic template buttons as a fallback.
+// /game/{game_id} and /watch/{watch_id}: the game page shell. It wires the page's panels
+// (each one a module: players.js, playeractions.js, leftnotice.js, gameover.js, waiting.js,
+// chat.js, clock.js, takeback.js, rematch.js, since.js, notices.js, replay.js, ...) to the
+// connection and reconnect (socket.js), and draws whose turn, the error toasts and the
+// spectator banner itself. The board is the renderer static/games/<game>/index.js (contract:
+// docs/client.md), with the generic template buttons as a fallback.
 
 import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
-import { add, clear, h, humanize, playerColor, seatMark, setText, svg, toast } from "/static/dom.js";
+import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
-import { ConfirmBar, confirmMoves, confirmToggle } from "/static/confirm.js";
+import { ConfirmBar, confirmMoves } from "/static/confirm.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
+import { GameOverPanel } from "/static/gameover.js";
 import { HowToPlay } from "/static/howto.js";
-import { currentLang, errorText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
-import { gameName, optionsList, optionsSchema } from "/static/options.js";
+import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
+import { LeftNotice } from "/static/leftnotice.js";
+import { OptionsPanel, gameName } from "/static/options.js";
+import { PlayerActions } from "/static/playeractions.js";
+import { PlayersPanel } from "/static/players.js";
 import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
-import { botBadge } from "/static/seats.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
+import { WaitingPanel } from "/static/waiting.js";
 
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
 const awaited = (doc) => (doc && (doc.awaited || doc.to_act)) || [];
@@ -78,14 +84,6 @@ export async function render(root, { name, params, navigate }) {
   return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
 }
 
-/** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone);
- * Intl.PluralRules' ordinal categories pick the language's form (game.rank.<category>). */
-function ordinal(rank) {
-  if (typeof rank !== "number") return "–";
-  const cat = new Intl.PluralRules(currentLang(), { type: "ordinal" }).select(rank);
-  return t(["one", "two", "few"].includes(cat) ? `game.rank.${cat}` : "game.rank.other", { rank });
-}
-
 /** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
 function linkStylesheet(href) {
   if ([...document.styleSheets].some((sheet) => sheet.href === href)) return Promise.resolve();
@@ -95,15 +93,6 @@ function linkStylesheet(href) {
     link.addEventListener("error", resolve);
     document.head.appendChild(link);
   });
-}
-
-/** "Ana", "Ana and Budi", "Ana, Budi and Citra" in the current language (Intl.ListFormat). */
-function listText(items) {
-  try {
-    return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(items);
-  } catch {
-    return items.join(", ");
-  }
 }
 
 class GameShell {
@@ -143,23 +132,32 @@ class GameShell {
     return Boolean(me && me.host);
   }
 
+  /** The panels the shell draws in the page's columns, each a module of its own. */
+  buildPanels() {
+    const nameOf = (seat) => this.playerName(seat);
+    this.actions = new PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
+      onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
+    this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
+      below: [this.actions.el, this.notices ? this.notices.el : null] });
+    this.gameover = new GameOverPanel({ players: this.players, nameOf, foot: () => [
+      this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
+    ] });
+    this.leftNotice = new LeftNotice();
+    this.waiting = new WaitingPanel();
+  }
+
   build() {
     const info = this.info;
     const name = live(() => gameName(info.game, info.game_name || info.game));
     this.gameName = name;
     this.status = h("span", { class: "conn", "data-testid": "status", "data-state": "connecting" }, msg("game.conn.connecting"));
     this.turn = h("p", { class: "turn", "data-testid": "turn", "aria-live": "polite" }, msg("shell.loading"));
-    this.playersList = h("ol", { class: "players", "aria-label": msg("game.players") });
-    this.gameover = h("section", { class: "panel gameover", "data-testid": "gameover", hidden: true });
-    this.leftNotice = h("section", { class: "panel left-notice", "data-testid": "left-notice", role: "status", hidden: true });
     this.boardRoot = h("div", { class: "board-root" });
     this.notice = h("div", { class: "board-notice", hidden: true });
     this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
     this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
     this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, msg("game.raw")), h("pre")]);
-    this.waiting = h("section", { class: "panel waiting", hidden: true });
-    this.extra = h("div", { class: "player-actions" });
-    this.optionsPanel = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+    this.optionsPanel = new OptionsPanel(api);
     this.notices = this.watching ? null : new TurnNotices({ gameName: name, gameId: this.gameId });
     this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list, {
       describe: (ref) => this.describeRef(ref),
@@ -187,6 +185,7 @@ class GameShell {
       this.boardWrap.scrollIntoView({ block: "start" });
     } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
+    this.buildPanels();
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -214,17 +213,12 @@ class GameShell {
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
           // down under a finger): the take-back row keeps its space, the confirm bar floats,
           // "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice, this.gameover, this.waiting, this.notice, this.replay.el, this.boardWrap, this.confirmBar.el, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.confirmBar.el, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
-            h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
-              h("h3", { class: "panel-title", id: "players-h" }, msg("game.players")),
-              this.playersList,
-              this.extra,
-              this.notices ? this.notices.el : null,
-            ]),
+            this.playersPanel.el,
             this.chat.el,
-            this.optionsPanel,
+            this.optionsPanel.el,
             this.log.el,
             this.replay.log.el,
           ]),
@@ -235,13 +229,8 @@ class GameShell {
     this.drawExtra();
   }
 
-  async drawOptions() {
-    if (!Object.keys(this.info.options || {}).length) return;
-    const schema = await optionsSchema(api, this.info.game);
-    if (this.closed) return;
-    add(clear(this.optionsPanel), h("h3", { class: "panel-title", id: "options-h" }, t("game.options")),
-      optionsList(schema, this.info.options, this.info.game));
-    this.optionsPanel.hidden = false;
+  drawOptions() {
+    this.optionsPanel.draw(this.info.game, this.info.options, () => this.closed);
   }
 
   async start() {
@@ -433,7 +422,7 @@ class GameShell {
   onFatal(reason, code) {
     // Leaving ends this browser's seat, so the server closes its connection: that is the
     // goodbye, not an error.
-    if (this.leaving && code === 4401) {
+    if (this.actions.leaving && code === 4401) {
       this.leftTable();
       return;
     }
@@ -563,107 +552,11 @@ class GameShell {
   }
 
   drawPlayers() {
-    const doc = this.doc;
-    const outcome = doc && doc.outcome;
-    const toAct = new Set(awaited(doc));
-    clear(this.playersList);
-    for (const p of this.players) {
-      const score = outcome && Array.isArray(outcome.scores) ? outcome.scores[p.seat] : undefined;
-      const rank = outcome && Array.isArray(outcome.ranks) ? outcome.ranks[p.seat] : undefined;
-      const acting = !outcome && toAct.has(p.seat);
-      this.playersList.appendChild(
-        h("li", {
-          class: `player${acting ? " acting" : ""}${p.seat === this.seat ? " me" : ""}${p.left ? " left" : ""}`,
-          "data-testid": `player-${p.seat}`,
-          style: { "--seat-color": playerColor(p.seat) },
-        }, [
-          seatMark(p.seat),
-          h("span", { class: "player-name" }, [
-            h("span", { class: "name" }, this.playerName(p.seat)),
-            p.seat === this.seat ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
-          ]),
-          p.bot ? h("span", { class: "badge badge-bot", "data-testid": `bot-level-${p.seat}` }, botBadge(p)) : null,
-          p.left && !p.bot ? h("span", { class: "badge badge-left" }, t("game.left_badge")) : null,
-          acting ? h("span", { class: "badge badge-turn", title: t("game.to_act_title") }, t("game.to_act")) : null,
-          rank !== undefined ? h("span", { class: "badge badge-rank" }, `#${rank}`) : null,
-          score !== undefined ? h("span", { class: "score" }, String(score)) : null,
-          !p.bot
-            ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, role: "img", title: p.connected ? t("shell.online") : t("shell.offline"), "aria-label": p.connected ? t("shell.online") : t("shell.offline") })
-            : null,
-        ]),
-      );
-    }
-    if (this.spectators > 0) {
-      this.playersList.appendChild(
-        h("li", { class: "player spectators muted small" }, t("game.spectators", { n: this.spectators })),
-      );
-    }
+    this.playersPanel.draw({ doc: this.doc, awaited: awaited(this.doc), seat: this.seat, spectators: this.spectators });
   }
 
   drawExtra() {
-    clear(this.extra);
-    const finished = this.doc && (this.doc.outcome || this.doc.status === "finished");
-    if (this.watching || finished) return;
-    if (this.isHost()) {
-      for (const p of this.players) {
-        // A player who left, or who is gone from the table, can be replaced by a bot
-        // (the server refuses while that player is still connected).
-        if (!p.bot && p.seat !== this.seat && (p.left || !p.connected)) {
-          this.extra.appendChild(
-            h("button", {
-              type: "button", class: "btn btn-small", "data-testid": `hand-bot-${p.seat}`,
-              onclick: async (e) => {
-                e.currentTarget.disabled = true;
-                try {
-                  await api("POST", `/games/${encodeURIComponent(this.gameId)}/seats/${p.seat}/bot`, { credential: this.credential });
-                  toast(t("game.bot_plays_for", { name: this.playerName(p.seat) }), "info", 3000);
-                  this.refreshInfoSoon();
-                } catch (err) {
-                  toast(err.message);
-                  e.currentTarget.disabled = false;
-                }
-              },
-            }, t("game.hand_to_bot", { name: this.playerName(p.seat) })),
-          );
-        }
-      }
-    }
-    const me = this.players.find((p) => p.seat === this.seat);
-    if (me && !me.left) this.extra.appendChild(confirmToggle());
-    if (me && !me.left) {
-      // "Really leave?" is kept on the shell, not the button: a frame may redraw the button
-      // between the two clicks.
-      const armed = () => Date.now() < (this.leaveArmedUntil || 0);
-      const btn = h("button", { type: "button", class: `btn btn-small btn-ghost${armed() ? " btn-danger" : ""}`, "data-testid": "leave" },
-        armed() ? t("game.leave_really") : t("game.leave"));
-      btn.addEventListener("click", async () => {
-        if (!armed()) {
-          this.leaveArmedUntil = Date.now() + 4000;
-          btn.textContent = t("game.leave_really");
-          btn.classList.add("btn-danger");
-          clearTimeout(this.leaveTimer);
-          this.leaveTimer = setTimeout(() => {
-            this.leaveArmedUntil = 0;
-            btn.textContent = t("game.leave");
-            btn.classList.remove("btn-danger");
-          }, 4000);
-          return;
-        }
-        this.leaveArmedUntil = 0;
-        btn.disabled = true;
-        this.leaving = true;
-        try {
-          await api("POST", `/games/${encodeURIComponent(this.gameId)}/leave`, { credential: this.credential });
-          toast(msg("game.left_toast"), "info", 4000);
-          this.leftTable();
-        } catch (err) {
-          this.leaving = false;
-          toast(err.message);
-          btn.disabled = false;
-        }
-      });
-      this.extra.appendChild(btn);
-    }
+    this.actions.draw({ doc: this.doc, seat: this.seat, credential: this.credential });
   }
 
   /** This browser gave its seat up: it is no player any more, and may watch instead. */
@@ -679,99 +572,20 @@ class GameShell {
     this.notices?.destroy();
     this.since?.clear();
     setTitle(msg("game.page_title", { game: String(this.gameName) }));
-    const watch = this.info.watch_url ? new URL(this.info.watch_url, location.origin).pathname : null;
-    add(clear(this.leftNotice),
-      h("h2", null, msg("game.left_title")),
-      h("p", null, watch ? msg("game.left_watch") : msg("game.left_no_watch")),
-      h("div", { class: "form-actions" }, [
-        watch
-          ? h("a", { href: watch, "data-link": true, class: "btn btn-primary", "data-testid": "watch-instead" }, msg("game.watch_instead"))
-          : null,
-        h("a", { href: "/", "data-link": true, class: watch ? "btn btn-ghost" : "btn" }, msg("shell.home_link")),
-      ]),
-    );
-    this.leftNotice.hidden = false;
+    this.leftNotice.show(this.info.watch_url);
     this.drawPlayers();
     this.drawExtra();
   }
 
   drawGameOver() {
-    const outcome = this.doc && this.doc.outcome;
-    if (!outcome) {
-      this.gameover.hidden = true;
-      return;
-    }
-    clear(this.gameover);
-    this.gameover.hidden = false;
-    const n = this.players.length;
-    const ranks = outcome.ranks || [];
-    const scores = outcome.scores || [];
-    const order = this.players.map((p) => p.seat).sort((a, b) => (ranks[a] ?? 99) - (ranks[b] ?? 99) || a - b);
-    const detail = outcome.detail && typeof outcome.detail === "object" ? outcome.detail : {};
-    const cols = [];
-    const notes = [];
-    for (const [key, val] of Object.entries(detail)) {
-      if (Array.isArray(val) && val.length === n) cols.push([key, (s) => val[s]]);
-      else if (val && typeof val === "object" && !Array.isArray(val) && Object.keys(val).every((k) => /^\d+$/.test(k))) {
-        cols.push([key, (s) => val[String(s)]]);
-      } else notes.push([key, val]);
-    }
-    // Breakdowns arrive as plain data: lists read as "3, 2, 1", small objects as "key: value".
-    const fmt = (v) => {
-      if (v === undefined || v === null) return "–";
-      if (Array.isArray(v)) return v.length ? v.map(fmt).join(", ") : t("options.none");
-      if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")}: ${fmt(x)}`).join("; ");
-      return String(v);
-    };
-    const cell = (label, value) =>
-      h("td", { class: "num" }, [h("span", { class: "cell-label", "aria-hidden": "true" }, label), h("span", { class: "cell-value" }, value)]);
-    const winners = order.filter((s) => ranks[s] === 1);
-    const headline = winners.length
-      ? winners.includes(this.seat)
-        ? winners.length > 1 ? t("game.over.you_share") : t("game.over.you_win")
-        : t("game.over.wins", { names: this.names(winners), count: winners.length })
-      : t("game.turn.over");
-    add(this.gameover, 
-      h("h2", null, headline),
-      // On a phone each row becomes a card of "label value" lines (style.css), so every
-      // column reads whole without scrolling sideways; the labels repeat the header cells.
-      h("div", { class: "table-scroll", role: "region", "aria-label": t("game.over.scores"), tabindex: "0" }, [
-        h("table", { class: "results" }, [
-          h("thead", null, h("tr", null, [
-            h("th", { scope: "col" }, t("game.over.rank")),
-            h("th", { scope: "col" }, t("game.over.player")),
-            h("th", { scope: "col", class: "num" }, t("game.over.score")),
-            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, humanize(k))),
-          ])),
-          h("tbody", null, order.map((s) =>
-            h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
-              h("td", { class: "rank-cell" }, ranks[s] === 1 ? h("span", { class: "badge badge-rank" }, ordinal(1)) : ordinal(ranks[s])),
-              h("th", { scope: "row" }, [
-                seatMark(s),
-                h("span", { class: "name" }, this.playerName(s)),
-              ]),
-              cell(t("game.over.score"), fmt(scores[s])),
-              ...cols.map(([k, get]) => cell(humanize(k), fmt(get(s)))),
-            ]),
-          )),
-        ]),
-      ]),
-      notes.length
-        ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
-        : null,
-      h("div", { class: "form-actions" }, [this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton()]),
-    );
+    this.gameover.draw(this.doc, this.seat);
   }
 
   drawBoard() {
     const doc = this.doc;
     const started = Boolean(doc && doc.view);
-    this.waiting.hidden = started;
+    this.waiting.draw(started);
     if (!started) {
-      add(clear(this.waiting), 
-        h("h2", null, t("game.waiting_start")),
-        h("p", { class: "muted" }, t("game.waiting_start_text")),
-      );
       this.fallback.hidden = true;
       return;
     }

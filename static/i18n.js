@@ -449,3 +449,12 @@ export function relativeTime(ms, now = Date.now()) {
 export function dateText(ms, opts) {
   return new Intl.DateTimeFormat(current, opts).format(new Date(ms));
 }
+
+/** "Ana", "Ana and Budi", "Ana, Budi and Citra" in the current language (Intl.ListFormat). */
+export function listText(items) {
+  try {
+    return new Intl.ListFormat(current, { type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}

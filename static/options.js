@@ -1,7 +1,7 @@
 // A table's options in words ("Simplified: off", "Board side: Asian"), from the game's
 // options schema: each option's title and description, choices by their labels.
 
-import { h, humanize } from "/static/dom.js";
+import { add, clear, h, humanize } from "/static/dom.js";
 import { has, live, msg, t } from "/static/i18n.js";
 
 let gamesPromise = null;
@@ -94,4 +94,23 @@ export function optionsList(schema, options, game = null) {
       ]),
     ),
   );
+}
+
+/** The game page's panel of the table's options in words (hidden for a table without any). */
+export class OptionsPanel {
+  /** api: static/api.js's api (the games' options schemas are asked once per page). */
+  constructor(api) {
+    this.api = api;
+    this.el = h("section", { class: "panel options-panel", "aria-labelledby": "options-h", hidden: true });
+  }
+
+  /** Draw (or word again) `options` of a table of `game`; nothing once `closed()`. */
+  async draw(game, options, closed = () => false) {
+    if (!Object.keys(options || {}).length) return;
+    const schema = await optionsSchema(this.api, game);
+    if (closed()) return;
+    add(clear(this.el), h("h3", { class: "panel-title", id: "options-h" }, t("game.options")),
+      optionsList(schema, options, game));
+    this.el.hidden = false;
+  }
 }

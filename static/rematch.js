@@ -5,17 +5,8 @@
 
 import { api } from "/static/api.js";
 import { clear, h, toast } from "/static/dom.js";
-import { currentLang, t } from "/static/i18n.js";
+import { listText, t } from "/static/i18n.js";
 import { getSeat, saveSeat } from "/static/store.js";
-
-/** Names joined as the language does ("Ana and Budi"). */
-function listText(items) {
-  try {
-    return new Intl.ListFormat(currentLang(), { type: "conjunction" }).format(items);
-  } catch {
-    return items.join(", ");
-  }
-}
 
 export class RematchBox {
   /**

@@ -165,8 +165,11 @@ test("How to play is worded from help keys that every catalogue has", async () =
 });
 
 test("a cell is named by its column and row as the board's edges number them", async () => {
-  const { cellName, tileTip } = await import("../../static/games/jakarta-traffic/tips.js");
+  const { cellName, describe, tileTip } = await import("../../static/games/jakarta-traffic/words.js");
   assert.equal(cellName(fakeCtx(), 7), 'jakarta-traffic.board.cell|{"x":3,"y":2}');
+  // the log's {"cell": "x,y"} references are worded the same way (the renderer's describe)
+  assert.equal(describe(fakeCtx(), { cell: "3,2" }), cellName(fakeCtx(), 7));
+  assert.equal(describe(fakeCtx(), { seat: 1 }), null);
   const tip = tileTip(fakeCtx(), { kind: "building", address: "Spa" }, 24);
   assert.match(tip, /^jakarta-traffic\.board\.tip\.tile\|/);
   assert.match(tip, /"x\\":5,\\"y\\":5/);

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { provide, t as translate } from "../../static/i18n.js";
-import { boardWords, howToPlay } from "../../static/games/kaki-lima/index.js";
+import { howToPlay } from "../../static/games/kaki-lima/index.js";
+import { makeWords } from "../../static/games/kaki-lima/words.js";
 import {
   boardTargets, cellName, comboFor, controls, coordinate, IDLE, keepSelection, lastMoves, offered, promptText, proposal,
   refCells, statusText, toggleCard,
@@ -146,7 +147,7 @@ test("the seat whose turn it is is told 'Your turn', the others read the walker'
 
 test("a player whose name is their pedestrian's is named once, never 'Lay Ting (Lay Ting)'", () => {
   const ctx = { t, data, playerName: (s) => ["Lay Ting", "Budi", "Aunty Toh"][s] };
-  const words = boardWords(ctx, () => docs.walk);
+  const words = makeWords(ctx, () => docs.walk);
   assert.equal(words.who(0), "Lay Ting");
   assert.equal(words.who(1), "Budi (Aunty Toh)");
 });
@@ -160,7 +161,7 @@ test("cells are named as the margins label them; log references are described an
   const green = view.cells.indexOf("G");
   assert.equal(cellName(view.cells, data.lokasi, lokasi), view.cells[lokasi]);
   assert.equal(cellName(view.cells, data.lokasi, green), coordinate(green));
-  const words = boardWords({ t, data, playerName: (s) => `P${s}` }, () => docs.walk);
+  const words = makeWords({ t, data, playerName: (s) => `P${s}` }, () => docs.walk);
   assert.equal(words.describe({ cell: green, label: "ignored" }), coordinate(green));
   assert.equal(words.describe({ langkah: 3, booster: "diagonal" }), "a 3-step Diagonal card");
   assert.equal(words.describe({ langkah: 1 }), "a 1-step card");

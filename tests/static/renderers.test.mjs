@@ -12,7 +12,21 @@ test("the four games have their folders", () => {
   for (const g of ["indonesia", "jakarta-traffic", "kaki-lima", "tuk-tuk-taxi"]) assert.ok(games.includes(g), g);
 });
 
+// One shape for every game (docs/client.md, "A renderer's modules"): the same role in the
+// same file, so what is learnt in one folder holds in the others.
+const ROLES = ["index.js", "model.js", "words.js", "board.js", "panels.js", "help.js", "i18n/en.json"];
+
 for (const game of games) {
+  test(`${game}: has the file of every role, and its model and words load without a DOM`, async () => {
+    const dir = new URL(`${game}/`, GAMES);
+    const missing = [...ROLES, `${game}.css`].filter((f) => !existsSync(new URL(f, dir)));
+    assert.deepEqual(missing, []);
+    for (const pure of ["model.js", "words.js"]) {
+      const mod = await import(pathToFileURL(fileURLToPath(new URL(pure, dir))).href);
+      assert.ok(Object.keys(mod).length > 0, `${game}/${pure} exports nothing`);
+    }
+  });
+
   test(`${game}: index.js exports createRenderer and links a stylesheet that exists`, async () => {
     const mod = await import(pathToFileURL(fileURLToPath(new URL(`${game}/index.js`, GAMES))).href);
     assert.equal(typeof mod.createRenderer, "function");

@@ -5,9 +5,10 @@ import { test } from "node:test";
 
 import { allows } from "../../static/templates.js";
 import {
-  buttons, cellName, chooseDirection, chooseRoute, clickTarget, edgeLabels, keepPending, lastRoll, lastTurns, offered,
+  buttons, chooseDirection, chooseRoute, clickTarget, keepPending, lastRoll, lastTurns, offered,
   pendingMoves, prompt, PROMPT, refCells, syncKey,
 } from "../../static/games/tuk-tuk-taxi/model.js";
+import { cellName, describe, edgeLabels } from "../../static/games/tuk-tuk-taxi/words.js";
 import { fixture } from "./fixtures.mjs";
 
 const { docs, data } = fixture("tuk-tuk-taxi");
@@ -110,6 +111,9 @@ test("cells are named as the board labels them: columns A-M, rows 1-13", () => {
     assert.ok(columns.includes(name[0]) && rows.includes(name.slice(1)), name);
   }
   assert.deepEqual(refCells([{ cell: "4,8" }, { seat: 1 }, { cell: "4,8" }, { area: 3 }, null]), ["4,8"]);
+  // the log's references are worded with the same names (the renderer's describe)
+  assert.equal(describe({ cell: "4,8" }), "I5");
+  assert.equal(describe({ seat: 1 }), null);
 });
 
 // Lines as the engine writes them (engines/tuk_tuk_taxi/turn.py, moves.py).

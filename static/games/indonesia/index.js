@@ -6,12 +6,11 @@
 // click means is model.js; how things are named is words.js; every word goes through ctx.t.
 
 import { markPreview } from "../../preview.js";
+import { makeMap } from "./board.js";
 import { howToPlay as help } from "./help.js";
-import { makeMap } from "./map.js";
 import { makeMarks } from "./marks.js";
 import { isMyTurn, keepSelection, mapTargets, onlyPass, pendingSale } from "./model.js";
-import { makeSide } from "./panels.js";
-import { makeStatus } from "./status.js";
+import { makeSide, makeStatus } from "./panels.js";
 import { makeWords } from "./words.js";
 
 export const stylesheet = new URL("./indonesia.css", import.meta.url).href;

@@ -5,7 +5,7 @@
 
 import { M, T } from "./geometry.js";
 import { clickable, orderTerm, previewTile } from "./model.js";
-import { cellName, spotName, tileTip } from "./tips.js";
+import { cellName, spotName, tileTip } from "./words.js";
 
 export const KIND_FILL = { pickup: "#f4ecdc", charging: "#e2f0d6", building: "#dce7f4" };
 const ORDER_STYLE = {

@@ -10,7 +10,8 @@ import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
 import { clickCell, IDLE, keepSelection, lastTurns, offered, refCell } from "./model.js";
 import { drawBar, drawFinal, drawOrderBoard, drawPhones } from "./panels.js";
-import { cellName, touchTips } from "./tips.js";
+import { touchTips } from "./tips.js";
+import { describe as describeRef } from "./words.js";
 
 export { howToPlay } from "./help.js";
 
@@ -91,8 +92,7 @@ export function createRenderer(root, ctx) {
     },
     /** A board reference in words: {cell: "x,y"} is "column x, row y", as the edges are numbered. */
     describe(ref) {
-      const c = refCell(ref, geo.SIZE);
-      return c === null ? null : cellName(ctx, c);
+      return describeRef(ctx, ref);
     },
     /** Outline the cells the references name until called with null. */
     highlight(refs) {

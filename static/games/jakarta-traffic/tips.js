@@ -1,30 +1,5 @@
-// Jakarta Traffic's words for places and things: a cell as the board labels it ("column 3,
-// row 2"), a tile's kind, the tooltip of every tile; and the touch card: a long press (or a
-// tap on something that is not a target) shows the tooltip of what is under the finger.
-
-import { addressTerm } from "./model.js";
-
-
-/** A cell (0-based index) in words, as the board's edge numbers name it. */
-export function cellName(ctx, c) {
-  const size = ctx.data.size;
-  return ctx.t(`jakarta-traffic.board.cell`, { x: (c % size) + 1, y: Math.floor(c / size) + 1 });
-}
-
-/** A tile's parking spot in words ("pick-up location", "the Spa"). */
-export function spotName(ctx, tile) {
-  if (!tile) return "";
-  if (tile.kind === "building") return ctx.t(`jakarta-traffic.board.spot.building`, { address: addressTerm(tile.address) });
-  return ctx.t(`jakarta-traffic.board.spot.${tile.kind === "charging" ? "charging" : "pickup"}`);
-}
-
-/** The tooltip of a tile: where it is, what its spot does. */
-export function tileTip(ctx, tile, c) {
-  const what = tile.kind === "building"
-    ? ctx.t(`jakarta-traffic.board.tip.building`, { address: addressTerm(tile.address) })
-    : ctx.t(`jakarta-traffic.board.tip.${tile.kind === "charging" ? "charging" : "pickup"}`);
-  return ctx.t(`jakarta-traffic.board.tip.tile`, { cell: cellName(ctx, c), what });
-}
+// Jakarta Traffic's touch card: a long press (or a tap on something that is not a target)
+// shows the tooltip of what is under the finger (the words are words.js's).
 
 /** The words a tooltip holds for an element: its SVG <title>, or its title / aria-label. */
 export function tipOf(el, stop) {

@@ -12,55 +12,13 @@
 
 import { markPreview } from "../../preview.js";
 import { makeBoard, turned } from "./board.js";
-import { cellName, coordinate, IDLE, keepSelection, offered } from "./model.js";
+import { IDLE, keepSelection, offered } from "./model.js";
 import { makeSide } from "./panels.js";
+import { makeWords } from "./words.js";
+
+export { howToPlay } from "./help.js";
 
 export const stylesheet = new URL("./kaki-lima.css", import.meta.url).href;
-
-
-/** The board's words for one page, over the current document (`getDoc()`). */
-export function boardWords(ctx, getDoc) {
-  const { t, data } = ctx;
-  const view = () => getDoc()?.view;
-  const who = (seat) => {
-    if (seat === null || seat === undefined) return "";
-    const name = ctx.playerName(seat);
-    const pedestrian = view()?.pedestrians?.[seat];
-    if (!pedestrian || String(name).trim().toLowerCase() === pedestrian.toLowerCase()) return String(name);
-    return t("kaki-lima.board.who", { name, pedestrian });
-  };
-  const cell = (i) => cellName(view()?.cells, data.lokasi, i, data.cols);
-  const cellAria = (i) => {
-    const v = view();
-    const card = v?.cells?.[i];
-    const at = coordinate(i, data.cols);
-    if (!card) return t("kaki-lima.board.cell.gap", { pile: t("kaki-lima.board.pile." + (data.gaps[String(i)] || "jom")), at });
-    if (data.lokasi[card]) return t("kaki-lima.board.cell.lokasi", { name: card, at });
-    if (card === "R") return v.cleared.includes(i) ? t("kaki-lima.board.cell.cleared", { at }) : t("kaki-lima.board.cell.red", { at });
-    return t("kaki-lima.board.cell.green", { at });
-  };
-  const langkah = (card) => t("kaki-lima.board.langkah", { steps: card.steps, boosted: card.booster ? "yes" : "no",
-    name: card.booster ? t("kaki-lima.board.booster." + card.booster) : "" });
-  /** A card's full description: what it is, then what it does. */
-  const details = (i) => {
-    const v = view();
-    const card = v?.cells?.[i];
-    if (!card) return [t("kaki-lima.board.pile_tip." + (data.gaps[String(i)] || "jom"))];
-    if (data.lokasi[card]) return data.lokasi[card].map((a) => `${t("kaki-lima.board.action." + a)}: ${t("kaki-lima.board.action_tip." + a)}`);
-    if (card === "R") return [v.cleared.includes(i) ? t("kaki-lima.board.cleared_tip") : t("kaki-lima.board.red_tip")];
-    return [t("kaki-lima.board.green_tip")];
-  };
-  const tip = (i) => [cellAria(i), ...details(i)].join(" — ");
-  const describe = (ref) => {
-    if (!ref || typeof ref !== "object") return null;
-    if (typeof ref.cell === "number") return cell(ref.cell);
-    if (typeof ref.langkah === "number") return langkah({ steps: ref.langkah, booster: ref.booster || null });
-    if (typeof ref.lokasi === "string") return ref.lokasi;
-    if (typeof ref.jom === "string") return ref.jom;
-    return null;
-  };
-  return { who, cell, cellAria, langkah, details, tip, describe };
-}
 
 export function createRenderer(root, ctx) {
   const { h, t } = ctx;
@@ -77,7 +35,7 @@ export function createRenderer(root, ctx) {
   let highlighted = null;
   let lastTurned = null;
 
-  const words = boardWords(ctx, () => doc);
+  const words = makeWords(ctx, () => doc);
 
   let refusal = null; // the last rule error {key, params} (worded at draw time), until the next move
   const send = (action) => {
@@ -179,28 +137,4 @@ export function createRenderer(root, ctx) {
       root.replaceChildren();
     },
   };
-}
-
-/** "How to play": a turn and the scoring in the game's own terms (the shell opens it). */
-export function howToPlay(ctx) {
-  const { h, t } = ctx;
-  const list = (keys) => h("ol", {}, keys.map((k) => h("li", {}, t(k))));
-  return h("div", { class: "kl-help" }, [
-    h("p", {}, t("kaki-lima.help.goal")),
-    h("h3", {}, t("kaki-lima.help.setup_title")),
-    h("p", {}, t("kaki-lima.help.setup")),
-    h("h3", {}, t("kaki-lima.help.turn_title")),
-    list(["kaki-lima.help.turn_walk", "kaki-lima.help.turn_lokasi", "kaki-lima.help.turn_jom", "kaki-lima.help.turn_end"]),
-    h("h3", {}, t("kaki-lima.help.anytime_title")),
-    h("ul", {}, ["kaki-lima.help.anytime_clear", "kaki-lima.help.anytime_together", "kaki-lima.help.anytime_walk_together"].map((k) => h("li", {}, t(k)))),
-    h("h3", {}, t("kaki-lima.help.lokasi_title")),
-    h("ul", {}, ["gather", "trade", "draw", "maximize", "token", "another"].map((a) => h("li", {}, [h("b", {}, t("kaki-lima.board.action." + a)), ": ", t("kaki-lima.board.action_tip." + a)]))),
-    h("h3", {}, t("kaki-lima.help.boosters_title")),
-    h("ul", {}, (ctx.data?.boosters || []).map((b) => h("li", {}, [h("b", {}, t("kaki-lima.board.booster." + b)), ": ", t("kaki-lima.board.booster_tip." + b)]))),
-    h("h3", {}, t("kaki-lima.help.end_title")),
-    h("p", {}, t("kaki-lima.help.end")),
-    h("h3", {}, t("kaki-lima.help.scoring_title")),
-    list(["kaki-lima.help.score_gathering", "kaki-lima.help.score_tasks", "kaki-lima.help.score_jom", "kaki-lima.help.score_paths", "kaki-lima.help.score_bonus"]),
-    h("p", {}, t("kaki-lima.help.ties")),
-  ]);
 }

@@ -1,11 +1,12 @@
 // Tuk-Tuk Taxi's board: the street grid from the engine's layout (ctx.data.board) with its
-// column letters and row numbers (the names the log uses, model.js cellName), the signs,
+// column letters and row numbers (the names the log uses, words.js cellName), the signs,
 // passengers and taxis of the view, each player's last move (marks.js) and the targets the
 // model offers. Every picture carries a <title> and a data-tip (the tap card on touch).
 
 import { DIR_KEY } from "./glyphs.js";
 import { drawHighlights, drawTrails } from "./marks.js";
-import { arrowSide, cellName, edgeLabels, movesByEnd, pendingMoves } from "./model.js";
+import { arrowSide, movesByEnd, pendingMoves } from "./model.js";
+import { cellName, edgeLabels, noteText } from "./words.js";
 
 export const C = 40; // cell size in SVG units
 const LEFT = 20; // room for the row numbers
@@ -240,9 +241,4 @@ export function drawBoard({ ctx, glyphs, board, view, offer, pending, turns, hig
     }
   }
   return { el: root, showRoutes, setHighlight };
-}
-
-/** A route's note in the viewer's language (the view's note keys; the English note before). */
-export function noteText(t, move) {
-  return Array.isArray(move.notes) && move.notes.length ? move.notes.map((k) => t(k)).join("; ") : move.note || "";
 }

@@ -12,8 +12,9 @@ import { markPreview } from "../../preview.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
 import { howToPlay as helpPanel } from "./help.js";
-import { cellName, chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells, syncKey } from "./model.js";
-import { drawSide } from "./side.js";
+import { chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells, syncKey } from "./model.js";
+import { drawSide } from "./panels.js";
+import { describe as describeRef } from "./words.js";
 
 export const stylesheet = new URL("./tuk-tuk-taxi.css", import.meta.url).href;
 
@@ -172,7 +173,7 @@ export function createRenderer(root, ctx) {
     },
     /** The board's name of a place a log line names: "I5" for the cell "4,8". */
     describe(ref) {
-      return ref && typeof ref.cell === "string" ? cellName(ref.cell) : null;
+      return describeRef(ref);
     },
     /** Mark the places `refs` names until called with null (kept across redraws). */
     highlight(refs) {

@@ -2,7 +2,8 @@
 // seat's colour, the seat's number at its end, and the die it rolled, kept until that player
 // moves again; model.js lastTurns) and the highlight of the places a log line names.
 
-import { cellName, lastRoll, refCells } from "./model.js";
+import { lastRoll, refCells } from "./model.js";
+import { cellName } from "./words.js";
 
 const DIE_FILL = { red: "#e03131", green: "#2f9e44", yellow: "#f2c200" };
 

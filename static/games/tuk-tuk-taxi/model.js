@@ -129,21 +129,6 @@ export function arrowSide(kind) {
   return kind === "one_way" ? 1 : -1;
 }
 
-// -- places: the board labels columns A-M (left to right) and rows 1-13 (top to bottom) ----
-const COLUMNS = "ABCDEFGHIJKLM";
-
-/** The board's name of a "r,c" cell: "A1" is the top-left corner, "I5" is "4,8". */
-export function cellName(key) {
-  const [r, c] = String(key).split(",").map(Number);
-  if (!Number.isInteger(r) || !Number.isInteger(c) || c < 0 || c >= COLUMNS.length) return String(key);
-  return `${COLUMNS[c]}${r + 1}`;
-}
-
-/** The column letters and row numbers the board's edges show. */
-export function edgeLabels(size) {
-  return { columns: [...COLUMNS.slice(0, size)], rows: Array.from({ length: size }, (_, i) => String(i + 1)) };
-}
-
 /** The cells a list of board references names (only {cell} references: this board's kind). */
 export function refCells(refs) {
   const out = [];

@@ -3,8 +3,8 @@
 // through ctx.t. The turn card keeps the room of its prompt and buttons whether or not they
 // show (CSS min-height), so nothing below it moves when controls come and go.
 
-import { noteText } from "./board.js";
-import { buttons, cellName, chooseRoute, lastRoll, pendingMoves, prompt as promptFor } from "./model.js";
+import { buttons, chooseRoute, lastRoll, pendingMoves, prompt as promptFor } from "./model.js";
+import { cellName, noteText } from "./words.js";
 
 const die = (h, t, roll, cls = "tt-die") => h("span", { class: cls, dataset: { colour: roll.colour }, role: "img",
   "aria-label": t("tuk-tuk-taxi.board.die_words", { colour: roll.colour, value: roll.value }) }, String(roll.value));

@@ -1,7 +1,8 @@
-// Indonesia's map: the stored drawing (layout.json: seas, areas, borders, connectors,
-// labels, and the small letter of each area that the log's area names use) built once, then
-// on each update the deeds, goods, cities and ships. Targets, highlights and the players'
-// last moves are drawn by marks.js on the layers made here. Every word through ctx.t.
+// Indonesia's board, which is a map (makeMap): the stored drawing (layout.json: seas, areas,
+// borders, connectors, labels, and the small letter of each area that the log's area names
+// use) built once, then on each update the deeds, goods, cities and ships. Targets,
+// highlights and the players' last moves are drawn by marks.js on the layers made here.
+// Every word through ctx.t.
 
 import { installPanZoom, zoomButtons } from "./panzoom.js";
 import { companiesOf } from "./model.js";
