@@ -175,7 +175,7 @@ class GameShell {
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
     this.howto = new HowToPlay({ game: info.game, gameName: name, context: () => ({
       seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
-      playerName: (seat) => this.playerName(seat),
+      playerName: (seat) => this.playerName(seat), rulesVersion: this.info.rules_version,
     }) });
     // The board is the page's main content for a keyboard: a skip link jumps over the head.
     this.boardWrap = h("div", { class: "board-wrap", id: "board", tabindex: "-1" }, [this.boardRoot]);
@@ -201,9 +201,8 @@ class GameShell {
         banner,
         this.announcer.el,
         h("div", { class: "game-head" }, [
-          h("div", { class: "game-title" }, [h("h1", null, name), this.status,
-            // A game keeps the rules it started with, even after the server's rules change.
-            h("span", { class: "rules-version", "data-testid": "rules-version" }, msg("game.rules_version", { version: info.rules_version ?? "?" }))]),
+          // The rules version is the record's and the help's word, not the head's (jargon there).
+          h("div", { class: "game-title" }, [h("h1", null, name), this.status]),
           this.turn,
           this.chat.jump,
           this.howto.button,

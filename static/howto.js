@@ -85,6 +85,13 @@ export class HowToPlay {
       }
     }
     add(clear(this.body), nodes.length ? nodes : genericHelp());
+    // A game keeps the rules it started with, even after the server's rules change: said
+    // here, under the rules, where a player who wonders finds it.
+    const version = this.context().rulesVersion;
+    if (version !== undefined && version !== null) {
+      add(this.body, h("p", { class: "muted small howto-version", "data-testid": "rules-version" },
+        t("howto.rules_version", { version: String(version) })));
+    }
   }
 
   async open(opener) {
