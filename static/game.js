@@ -525,6 +525,14 @@ class GameShell {
       text = t("lobby.left");
     } else if (this.fatalText) {
       text = String(this.fatalText);
+    } else if (this.replay?.active && this.replay.board?.view) {
+      // The head speaks of the position the board shows, not of the live game behind it.
+      const board = this.replay.board;
+      const waiting = awaited(board);
+      const at = { at: this.replay.at ?? 0, latest: this.replay.latest };
+      text = waiting.length && !board.outcome
+        ? t("game.turn.replay_waiting", { ...at, names: this.names(waiting) })
+        : t("game.turn.replay", at);
     } else if (!doc || !doc.view) {
       text = t("game.turn.not_started");
     } else if (doc.outcome || doc.status === "finished") {
@@ -540,7 +548,7 @@ class GameShell {
       text = t("game.turn.waiting");
     }
     this.turn.textContent = text;
-    this.turn.classList.toggle("mine", Boolean(this.myTurn()));
+    this.turn.classList.toggle("mine", Boolean(this.myTurn()) && !this.replay?.active);
     if (this.notices) this.notices.update(this.myTurn());
     else setTitle(msg("game.page_title", { game: String(this.gameName) }));
   }

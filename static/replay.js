@@ -39,13 +39,18 @@ export class ReplayBar {
     this.log.list.addEventListener("click", (e) => this.onLogClick(e));
     shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
 
-    const btn = (testid, label, text, onclick) =>
-      h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, text);
-    this.first = btn("replay-first", "replay.first", "|◀", () => this.go(0));
-    this.prev = btn("replay-prev", "replay.prev", "◀", () => this.go((this.at ?? this.latest) - 1));
-    this.play = btn("replay-play", "replay.play", "▶▶", () => this.togglePlay());
-    this.next = btn("replay-next", "replay.next", "▶", () => this.go((this.at ?? this.latest) + 1));
-    this.last = btn("replay-last", "replay.last", "▶|", () => this.go(this.latest));
+    // The media player's icons, each with its word under it: ⏮ ‹ ▶/⏸ › ⏭ (a lone ▶ would be
+    // read as "play" by some and "next" by others).
+    const btn = (testid, label, short, icon, onclick) =>
+      h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, [
+        h("span", { class: "replay-icon", "aria-hidden": "true" }, icon),
+        h("span", { class: "replay-word", "aria-hidden": "true" }, msg(short)),
+      ]);
+    this.first = btn("replay-first", "replay.first", "replay.first_short", "⏮", () => this.go(0));
+    this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "‹", () => this.go((this.at ?? this.latest) - 1));
+    this.play = btn("replay-play", "replay.play", "replay.play", "▶", () => this.togglePlay());
+    this.next = btn("replay-next", "replay.next", "replay.next_short", "›", () => this.go((this.at ?? this.latest) + 1));
+    this.last = btn("replay-last", "replay.last", "replay.last_short", "⏭", () => this.go(this.latest));
     this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
@@ -71,6 +76,7 @@ export class ReplayBar {
     this.opener.hidden = !started || finished || this.active;
     this.opener.disabled = v === 0;
     this.exit.textContent = finished ? t("replay.back_end") : t("replay.back_live");
+    this.finished = finished;
     this.drawControls();
   }
 
@@ -179,9 +185,14 @@ export class ReplayBar {
     this.el.dataset.at = this.active ? String(at) : "";
     this.first.disabled = this.prev.disabled = this.active && at <= 0;
     this.next.disabled = this.last.disabled = this.active && at >= this.latest;
-    this.play.textContent = this.timer ? "⏸" : "▶▶";
+    // "Back to the end" of a finished game only where the end is not what is shown.
+    this.exit.hidden = Boolean(this.finished) && !(this.active && at < this.latest);
+    const [icon, word] = this.play.children;
+    icon.textContent = this.timer ? "⏸" : "▶";
+    word.textContent = this.timer ? t("replay.pause") : t("replay.play");
     this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
     this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));
+    this.shell.drawTurn?.();
   }
 
   togglePlay() {

@@ -154,3 +154,37 @@ def test_how_to_play_shows_its_heading_once(e2e_server: Any, new_page: Any, game
         "(d) => [...d.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((e) => Number(e.tagName[1]))")
     assert levels[0] == 2 and levels.count(2) == 1, levels
     assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False)), levels
+
+
+def test_a_replay_speaks_of_the_move_it_shows_with_plain_controls(
+        e2e_server: Any, new_page: Any) -> None:
+    """Smaller items: in replay the head said "Waiting for Budi" while the board at move 0
+    waited for Ana; "Back to the end" showed at the end; ▶▶ meant play and ▶ next."""
+    from tests.e2e.test_replay import at, imported
+
+    record, made = imported(e2e_server, "tuk-tuk-taxi")
+    first, n = record["seats"][0]["name"], len(record["actions"])
+    page = new_page()
+    page.goto(e2e_server.url + made["watch_url"])
+    expect(page.get_by_test_id("replay-bar")).to_be_visible()
+    expect(page.get_by_test_id("replay-exit")).to_be_hidden()  # already at the end
+    words = {t: page.get_by_test_id(t).inner_text().split("\n")[-1]
+             for t in ("replay-first", "replay-prev", "replay-play", "replay-next",
+                       "replay-last")}
+    assert words == {"replay-first": "First", "replay-prev": "Back", "replay-play": "Play",
+                     "replay-next": "Next", "replay-last": "Last"}, words
+    icons = [page.get_by_test_id(t).inner_text().split("\n")[0]
+             for t in ("replay-play", "replay-next")]
+    assert icons[0] != icons[1], "play and next look alike"
+    page.get_by_test_id("replay-first").click()
+    at(page, 0, n)
+    expect(page.get_by_test_id("turn")).to_have_text(
+        f"Replay, move 0 of {n}: waiting for {first}")
+    expect(page.get_by_test_id("replay-exit")).to_be_visible()
+    expect(page.get_by_test_id("replay-exit")).to_have_text("Back to the end")
+    page.get_by_test_id("replay-last").click()
+    at(page, n, n)
+    expect(page.get_by_test_id("replay-exit")).to_be_hidden()
+    page.get_by_test_id("replay-prev").click()
+    page.get_by_test_id("replay-exit").click()
+    expect(page.get_by_test_id("turn")).to_have_text("Game over")
