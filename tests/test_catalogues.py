@@ -238,3 +238,15 @@ def test_no_instruction_speaks_only_of_tapping() -> None:
                       if re.search(r"\btap\b", text, re.IGNORECASE)
                       and not re.search(r"\b(click|hover)", text, re.IGNORECASE))
     assert not only_tap, "instructions for touch screens only: " + ", ".join(only_tap)
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_every_page_title_ends_in_the_same_way(lang: str) -> None:
+    """Issue 37: tabs read "Kaki Lima · Meja" beside "(Your turn) Kaki Lima - Meja"."""
+    titles = {k: text for k, text in keys_of(lang).items()
+              if k.endswith("page_title") or k.endswith("your_turn_title")}
+    assert len(titles) >= 6
+    odd = {k: text for k, text in titles.items()
+           if not (text.endswith(" · Meja") or text.startswith("Meja · "))
+           or re.search(r" [-—–] ", text)}
+    assert not odd, f"titles that break the pattern: {odd}"

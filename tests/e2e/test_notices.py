@@ -83,7 +83,7 @@ def test_hidden_tab_gets_a_notification_and_the_title_and_badge_change(
 
     page.evaluate("window.__hidden = true")  # the player switched to another tab
     advance(budi)                              # now it is the host's turn
-    expect(page).to_have_title("(Your turn) Race (benchmark) - Meja")
+    expect(page).to_have_title("(Your turn) Race (benchmark) · Meja")
     expect(icon).to_have_attribute("data-badge", "turn")
     expect(icon).to_have_attribute("href", re.compile(r"^data:image/png;base64,"))
     page.wait_for_function("window.__notes.length === 1")
