@@ -234,8 +234,9 @@ def _caught_at(leg: Leg, path: tuple[Cell, ...]) -> int | None:
 
 
 def _light_stop(route: Route, path: tuple[Cell, ...]) -> bool:
-    """Ruling 11: the route tried to drive through a light and came to rest before it
-    (cut there by the die's colour, or moved back off the light or a taxi beyond it)."""
+    """Rulings 11 and 19: the route tried to drive through a light and came to rest before
+    it (cut there by the die's colour or a Warning's extra move, or moved back off the light
+    or a taxi beyond it), wherever an occupied cell then moved it back to."""
     if route.reason in ("red", "light"):
         return True
     return any(c in TRAFFIC_LIGHTS for c in route.path[len(path):])
