@@ -54,10 +54,14 @@ PLACED: Final = frozenset(k for k, v in TILES.items() if v[3] == "road") | {"pol
 MANDATORY_TURNS: Final = frozenset({"turn_right", "turn_left"})
 #: Signs that stop a taxi from entering their cell except as the turn's first step.
 HALT_BEFORE: Final = frozenset({"stop", "pedestrian_crossing"})
-#: Signs whose effect acts at most once per turn (spec turn structure 5). Police are not
-#: among them: passing them slowly does not use them up, and speeding ends the turn (S12).
-ACTS_ONCE: Final = frozenset(
-    {"slippery", "warning", "speed_limit", "no_parking", "no_stopping"})
+#: Signs whose effect acts at most once per turn (spec turn structure 5), by what makes them
+#: act: entering the cell, leaving it, or stopping on it. A sign the taxi starts its turn on
+#: has not been entered (S17), and one it only drives over has not been stopped on (S18).
+#: Police are not among them: passing them slowly does not use them up, and speeding ends
+#: the turn (S12).
+ACTS_ON_ENTERING: Final = frozenset({"slippery", "speed_limit"})
+ACTS_ON_LEAVING: Final = frozenset({"warning"})
+ACTS_ON_STOPPING: Final = frozenset({"no_parking", "no_stopping"})
 #: Speed limit 40: once entered, no step beyond this number in a roll this turn (S6, S14).
 SPEED_LIMIT_STEPS: Final = 4
 #: No stopping: the taxi drives this many steps onward.
@@ -96,6 +100,19 @@ def step(cell: Cell, direction: str) -> Cell | None:
     dr, dc = DIRECTIONS[direction]
     nxt = (cell[0] + dr, cell[1] + dc)
     return nxt if _is_street(*nxt) else None
+
+
+def acted_on_the_way(kinds: list[str]) -> list[int]:
+    """Which cells of a leg's route acted on the taxi driving it, as indexes into ``kinds``.
+
+    ``kinds`` are the sign kinds (``""`` for none) of the cells the taxi drove through, the
+    leg's start first and its end left out (what happens at the end is decided there). A
+    Warning acts when left, so also on the start; Slippery road and Speed limit 40 act when
+    entered, so not on the start (S17); No parking and No stopping act only where the taxi
+    stops, never on the way (S18).
+    """
+    return [i for i, kind in enumerate(kinds)
+            if kind in ACTS_ON_LEAVING or (kind in ACTS_ON_ENTERING and i > 0)]
 
 
 def direction_between(a: Cell, b: Cell) -> str:

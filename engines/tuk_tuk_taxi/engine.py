@@ -42,7 +42,7 @@ class TukTukTaxiEngine(StepEngine):
     name = "Tuk-Tuk Taxi"
     min_players = 2
     max_players = 4
-    rules_version = "2"
+    rules_version = "3"
     options_model = TukTukOptions
     action_adapter = ACTION_ADAPTER
     state_type = TukTukState

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engines.tuk_tuk_taxi.data import (
-    ACTS_ONCE,
+    ACTS_ON_STOPPING,
     DIE_COLOURS,
     HALT_BEFORE,
     LEFT_OF,
@@ -27,6 +27,7 @@ from engines.tuk_tuk_taxi.data import (
     SPEEDING_ROLLS,
     TRAFFIC_LIGHTS,
     Cell,
+    acted_on_the_way,
     direction_between,
     step,
 )
@@ -35,9 +36,10 @@ Sign = tuple[str, str | None]  # (kind, direction)
 _NO_SIGN: Sign = ("", None)
 
 # Why a route ends where it does: "done" (moves used up), "early" (own stop / passenger),
-# "red", "light" (yellow or green without the moves to pass), "halt" (Stop / Pedestrian
-# crossing ahead), "slippery", "warning" (the next step costs more than is left), "speed";
-# "stuck" routes (blocked with moves left) only count when nothing else exists.
+# "red", "light" (too few moves to step into the light: a yellow half roll, or a Warning's
+# extra move), "halt" (Stop / Pedestrian crossing ahead), "slippery", "warning" (the next
+# step costs more than is left), "speed"; "stuck" routes (blocked with moves left) only
+# count when nothing else exists.
 
 
 @dataclass
@@ -187,7 +189,9 @@ class _Search:
         slip = 1 if kind == "slippery" and nxt not in leg.used else 0
         cost = 1 + leave_extra + slip
         if at.moves + cost > budget:
-            if nxt in TRAFFIC_LIGHTS and halved and not at.halved:
+            # Held in front of the light, by a yellow half roll or by a Warning's extra move
+            # it cannot pay into the light: a stop in front of the light (rulings 11, 19).
+            if nxt in TRAFFIC_LIGHTS:
                 return "light"
             return "slippery" if slip else "warning" if leave_extra else "done"
         cap = SPEED_LIMIT_STEPS if kind == "speed_limit" else at.cap
@@ -230,8 +234,9 @@ def _caught_at(leg: Leg, path: tuple[Cell, ...]) -> int | None:
 
 
 def _light_stop(route: Route, path: tuple[Cell, ...]) -> bool:
-    """Ruling 11: the route tried to drive through a light and came to rest before it
-    (cut there by the die's colour, or moved back off the light or a taxi beyond it)."""
+    """Rulings 11 and 19: the route tried to drive through a light and came to rest before
+    it (cut there by the die's colour or a Warning's extra move, or moved back off the light
+    or a taxi beyond it), wherever an occupied cell then moved it back to."""
     if route.reason in ("red", "light"):
         return True
     return any(c in TRAFFIC_LIGHTS for c in route.path[len(path):])
@@ -275,13 +280,14 @@ def _outcome(leg: Leg, route: Route) -> Outcome:
     end = path[-1] if path else leg.start
     full = (leg.start, *path)
     prev = full[-2] if path else leg.prev
-    acted = tuple(c for c in full[:-1] if c in leg.signs
-                  and leg.signs[c][0] in ACTS_ONCE and c not in leg.used) if path else ()
+    on_the_way = full[:-1]
+    acted = tuple(on_the_way[i] for i in acted_on_the_way(
+        [leg.signs.get(c, _NO_SIGN)[0] for c in on_the_way]) if on_the_way[i] not in leg.used)
     light = _light_stop(route, path)
     cont = None
     end_sign = leg.signs.get(end)
     if (path and not light and end_sign is not None
-            and end_sign[0] in ("no_parking", "no_stopping") and end not in leg.used):
+            and end_sign[0] in ACTS_ON_STOPPING and end not in leg.used):
         cont = end_sign[0]
     return Outcome(end=end, path=full, reason=route.reason, police=False, light=light,
                    prev=prev, acted=acted, continuation=cont)

@@ -95,7 +95,9 @@ def _move(view: dict[str, Any], m: dict[str, Any]) -> MoveOption:
     note: str = m["note"]
     path: list[str] = list(m["path"])
     signs = view["signs"]
-    acted = [c for c in path[:-1] if c in signs and signs[c]["kind"] in data.ACTS_ONCE]
+    on_the_way = path[:-1]
+    acted = [on_the_way[i] for i in data.acted_on_the_way(
+        [signs[c]["kind"] if c in signs else "" for c in on_the_way])]
     continuation = ("no_parking" if "No parking" in note
                     else "no_stopping" if "No stopping" in note else None)
     return {

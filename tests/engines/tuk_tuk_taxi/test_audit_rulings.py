@@ -208,11 +208,116 @@ def test_ruling_11_stopping_early_for_a_passenger_on_no_parking_keeps_the_re_rol
     assert s["phase"] == "no_parking"
 
 
-def test_meja_a_dead_end_past_the_police_is_no_way_home() -> None:
-    # North from 11,0: past the Police on 10,0 to 9,0, where the mandatory left turn on 8,0
-    # would leave the board: a dead end with moves left, no legal move, so speeding past the
-    # Police there cannot be chosen to be sent home (a free ride to the stop).
-    signs = {"10,0": "police", "8,0": ("turn_left", "N")}
+# -- ruling 17: a Speed limit binds once entered; the one the taxi starts on caps nothing ------
+def test_ruling_17_speed_limit_start_cell_caps_nothing() -> None:
+    # The audit's position: the taxi starts its turn on the Speed limit at 0,2, stops on the
+    # No parking at 0,4 with a 2 and rolls a 6. It never entered the limit this turn, so the
+    # re-roll goes all 6 steps: 0,10 and 2,8; south, the yellow 6 stops it in front of 4,4.
+    s = make(2, taxis={0: "0,2", **FAR}, signs={"0,2": "speed_limit", "0,4": "no_parking"})
+    s = move_to(roll(s, 2), "0,4")
+    assert s["phase"] == "no_parking"
+    s = roll(s, 6)
+    assert ends(s) == {"0,10", "2,8", "3,4"}
+
+
+def test_ruling_17_speed_limit_start_cell_does_not_cap_the_no_stopping_drive() -> None:
+    # The same start with No stopping on 0,4: the drive makes all 5 of its steps (0,9, 1,8);
+    # south, the red 2 stops it in front of the light on 4,4.
+    s = make(2, taxis={0: "0,2", **FAR}, signs={"0,2": "speed_limit", "0,4": "no_stopping"})
+    s = move_to(roll(s, 2), "0,4")
+    assert s["phase"] == "move" and ends(s) == {"0,9", "1,8", "3,4"}
+
+
+def test_ruling_17_speed_limit_start_cell_lets_the_first_roll_go_six() -> None:
+    # All 6 steps east (0,8) and west (4,0, or the own stop 0,0 early); south, the yellow 6
+    # stops it in front of 4,4.
+    s = roll(make(2, taxis={0: "0,2", **FAR}, signs={"0,2": "speed_limit"}), 6)
+    assert ends(s) == {"0,8", "4,0", "0,0", "3,4"}
+
+
+@pytest.mark.parametrize("second,expected", [
+    ("no_parking", None),            # the re-roll: a 6, at most 4 steps (0,7 and 3,4)
+    ("no_stopping", {"0,7", "3,4"}),  # the drive: 4 of its 5 steps
+])
+def test_ruling_17_an_entered_speed_limit_caps_every_later_leg_at_four_steps(
+        second: str, expected: set[str] | None) -> None:
+    s = make(2, taxis={0: "0,1", **FAR}, signs={"0,2": "speed_limit", "0,3": second})
+    s = move_to(roll(s, 2), "0,3")
+    if expected is None:
+        s = roll(s, 6)
+        expected = {"0,7", "3,4"}
+    assert ends(s) == expected
+
+
+def test_meja_a_slippery_road_the_taxi_started_on_costs_two_when_entered_later() -> None:
+    # Read as S17 reads the Speed limit: the Slippery road on the start cell 0,3 has not been
+    # entered. Round the block and back with a 3: 0,4, then 0,3 costs 2 moves: it ends there.
+    signs = {"0,3": "slippery", "1,0": "no_parking", "4,2": "no_parking", "1,4": "no_parking"}
+    s = move_to(roll(make(2, taxis={0: "0,3", **FAR}, signs=signs), 4), "1,0")
+    s = move_to(roll(s, 5), "4,2")
+    s = move_to(roll(s, 5), "1,4")
+    s = roll(s, 3)
+    assert ends(s) == {"0,3", "0,6"}
+
+
+# -- ruling 18: No parking / No stopping act only where the taxi stops ---------------------------
+def test_ruling_18_no_parking_driven_over_still_acts_when_stopped_on_later() -> None:
+    # The audit's position: round the top-left block with three No parking re-rolls, then a
+    # 3 ends on 0,2, a No parking the taxi only drove over on its first leg: it rolls again.
+    signs = {"0,2": "no_parking", "1,0": "no_parking", "4,2": "no_parking", "1,4": "no_parking"}
+    s = move_to(roll(make(2, taxis={0: "0,3", **FAR}, signs=signs), 4), "1,0")
+    s = move_to(roll(s, 5), "4,2")
+    s = move_to(roll(s, 5), "1,4")  # green 5 through the light on 4,4
+    s = roll(s, 3)
+    assert option(s, "0,2")["continuation"] == "no_parking"
+    s = move_to(s, "0,2")
+    assert s["phase"] == "no_parking" and s["current"] == 0
+
+
+def test_ruling_18_no_stopping_driven_over_still_acts_when_stopped_on_later() -> None:
+    # Over the No stopping on 0,2 on the first leg, round the block, and a 3 ends on it:
+    # the taxi drives 5 steps on, west (it came from 0,3): to 3,0, or early to its own stop.
+    signs = {"0,2": "no_stopping", "1,0": "no_parking", "4,2": "no_parking", "1,4": "no_parking"}
+    s = move_to(roll(make(2, taxis={0: "0,3", **FAR}, signs=signs), 4), "1,0")
+    s = move_to(roll(s, 5), "4,2")
+    s = move_to(roll(s, 5), "1,4")
+    s = move_to(roll(s, 3), "0,2")
+    assert s["phase"] == "move" and ends(s) == {"3,0", "0,0"}
+
+
+# -- ruling 19: held back in front of a light, the turn ends whatever the colour ---------------
+@pytest.mark.parametrize("start,value", [("8,12", 4), ("7,12", 5)])
+def test_ruling_19_pushed_back_in_front_of_a_light_ends_the_turn(start: str,
+                                                                 value: int) -> None:
+    # The audit's position: a Warning on 8,9 right in front of the light on 8,8 with the
+    # other taxi on it, No parking on 8,10. The taxi cannot pay the Warning's extra move into
+    # the light (yellow 4: half the roll; green 5: one move short) and cannot end on the
+    # occupied 8,9, so it comes to rest on 8,10: held back by the light, no re-roll there.
+    signs = {"8,9": "warning", "8,10": "no_parking"}
+    s = roll(make(2, taxis={0: start, 1: "8,9"}, signs=signs), value)
+    assert option(s, "8,10")["continuation"] is None
+    s = move_to(s, "8,10")
+    assert s["current"] == 1 and s["taxis"][0] == "8,10"
+
+
+def test_ruling_19_a_warning_one_move_short_of_the_light_is_a_light_stop() -> None:
+    # Green 5 from 7,12, 8,9 free: the taxi ends on the Warning in front of the light because
+    # it cannot pay the extra move into it; the route's note says the turn ends there.
+    s = roll(make(2, taxis={0: "7,12", **FAR}, signs={"8,9": "warning"}), 5)
+    assert option(s, "8,9")["light"] is True
+
+
+@pytest.mark.parametrize("dead_end", [
+    {"8,0": "no_entry"},                           # stuck on 9,0
+    {"8,0": ("turn_left", "N")},                   # the turn would leave the board: 9,0
+    {"6,0": ("one_way", "S"), "8,1": "no_entry"},  # stuck on the corner 8,0
+])
+def test_ruling_19_a_dead_end_past_the_police_on_a_six_is_no_legal_move(
+        dead_end: dict) -> None:
+    # North from 11,0 past the Police on 10,0 into a dead end with moves left, while
+    # full-length routes east exist: that route is no move, so speeding past the Police
+    # there cannot be chosen to be sent home (a free ride to the stop).
+    signs = {"10,0": "police", **dead_end}
     s = roll(make(2, taxis={0: "11,0", **FAR}, signs=signs), 6)
     assert not _police_moves(s)
     assert ends(s) == {"12,5", "11,4"}
