@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.committer import Committer
-from app.db import make_engine
-from app.store import CommitItem, Store
+from app.store.committer import Committer
+from app.store.db import make_engine
+from app.store.store import CommitItem, Store
 from tests.asyncrun import run as run_async
 
 
