@@ -6,10 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.core.settings import ROOT, normalize_db_url
+from app.core.settings import ROOT
 from app.features.notices.settings import NoticeSettings
-
-__all__ = ["ROOT", "Settings", "normalize_db_url"]
 
 DEFAULT_SQLITE = f"sqlite:///{ROOT / 'var' / 'meja.db'}"
 
@@ -38,5 +36,6 @@ class Settings:
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
     static_dir: Path = ROOT / "static"
-    #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...: app/notices/settings.py).
+    #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...:
+    #: app/features/notices/settings.py).
     notices: NoticeSettings = field(default_factory=NoticeSettings)

@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import psycopg  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
-from app.config import normalize_db_url  # noqa: E402
+from app.core.settings import normalize_db_url  # noqa: E402
 from app.store.db import make_engine, migrate  # noqa: E402
 from app.store.pgwriter import AsyncPgWriter  # noqa: E402
 from app.store.store import CommitItem, Store  # noqa: E402

@@ -7,7 +7,8 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import create_engine
 
-from app.config import Settings, normalize_db_url
+from app.config import Settings
+from app.core.settings import normalize_db_url
 from app.store.db import prepare_sqlite_dir
 from app.store.tables import metadata
 

@@ -62,8 +62,8 @@ class TimeControl(BaseModel):
         return self
 
 
-#: Who may take back what (app/takeback.py): nobody; a player their own actions of the current
-#: turn; or also anything since the last reveal with every other player's consent.
+#: Who may take back what (app/features/takeback/): nobody; a player their own actions of the
+#: current turn; or also anything since the last reveal with every other player's consent.
 TakebackPolicy = Literal["none", "own_turn", "consent"]
 
 

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from app.features.notices import mail
-from app.features.notices.dispatcher import Notices
+from app.features.notices.feature import Notices
 from app.http.deps import HostDep, refusals
 
 router = APIRouter()

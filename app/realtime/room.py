@@ -1,9 +1,10 @@
-"""A live game in memory: one :class:`Room` per game, owned by the :class:`~app.realtime.hub.Hub`.
+"""A live game in memory: one :class:`Room` per game, owned by the hub (app/realtime/hub.py).
 
 A room holds the committed state and version of its game, the connections watching it and
 the last document each kind of viewer received (so a patch is computed once per viewer, not
-per connection; :mod:`app.realtime.views`). Actions of one game are applied one at a time
-under the room's lock; the commit itself is batched across games by the
+per connection: :mod:`app.realtime.views`), and who is connected
+(:mod:`app.realtime.presence`). Actions of one game are applied one at a time under the
+room's lock; the commit itself is batched across games by the
 :class:`~app.store.committer.Committer`. The room is the :class:`~app.realtime.port.RoomPort`
 of the features plugged into it: it calls their hooks and names none of them.
 
@@ -30,6 +31,7 @@ from app.realtime.fanout import Fanout
 from app.realtime.frames import encode
 from app.realtime.outbox import Connection
 from app.realtime.port import LOG_TAIL, Reply, RoomFeature
+from app.realtime.presence import Presence
 from app.realtime.views import Turn, Views
 from app.store.committer import Committer
 from app.store.store import CommitItem
@@ -38,10 +40,6 @@ from engines.base import ActionError, Engine, RuleError
 log = logging.getLogger("meja.rooms")
 
 RECENT_IDS = 512
-#: Presence changes within this many seconds travel in one frame.
-PRESENCE_DELAY = 0.05
-SPECTATOR_DELAY = 1.0
-CROWD = 32
 #: Codes of refusals after which a repeated action id is looked up in the database: a repeat
 #: of an action that was applied long ago (or before a restart) answers ``accepted``.
 _LOOKUP_ON = frozenset({"stale", "rule", "invalid"})
@@ -73,7 +71,7 @@ class Host(Protocol):
 
 
 @dataclass(eq=False)
-class Room(Views):
+class Room(Views, Presence):
     """A game held in memory while anyone plays or watches it."""
 
     hub: Host
@@ -147,70 +145,6 @@ class Room(Views):
         """The ``lobby`` frame: seats and status, with who is connected."""
         return encode({"type": "lobby", "lobby": lobby_info(self.game, self.seats,
                                                             self.online())})
-
-    # -- presence -----------------------------------------------------------------------
-    def online(self) -> set[int]:
-        """Seats connected to this game in any process."""
-        seats = {c.seat for c in self.conns if c.seat is not None and not c.closed}
-        for _, remote_seats, _ in self.remote.values():
-            seats |= remote_seats
-        return seats
-
-    def local_presence(self) -> tuple[frozenset[int], int]:
-        """Seats and spectator count connected to this process."""
-        seats = frozenset(c.seat for c in self.conns if c.seat is not None and not c.closed)
-        return seats, sum(1 for c in self.conns if c.seat is None and not c.closed)
-
-    def heard_presence(self, origin: str, seats: frozenset[int], spectators: int) -> None:
-        """Another process said who is connected to it; everyone here is told."""
-        if seats or spectators:
-            self.remote[origin] = (time.monotonic(), seats, spectators)
-        else:
-            self.remote.pop(origin, None)
-        self.broadcast_text(self.presence_frame())
-
-    def forget_quiet(self, cutoff: float) -> None:
-        """Forget the presence of processes not heard from since ``cutoff`` (they died)."""
-        gone = [o for o, (seen, _, _) in self.remote.items() if seen < cutoff]
-        for origin in gone:
-            del self.remote[origin]
-        if gone:
-            self.broadcast_text(self.presence_frame())
-
-    def presence_changed(self, seat_changed: bool = True) -> None:
-        """Someone came or went: tell everyone. In a crowd (more than CROWD connections)
-        changes within PRESENCE_DELAY (a seat) or SPECTATOR_DELAY (only the spectator
-        count) share one frame, so N spectators arriving cost N frames, not N squared."""
-        timer = self._presence_timer
-        if len(self.conns) <= CROWD:
-            # A table and a few spectators: every change at once.
-            if timer is not None:
-                timer.cancel()
-            self._flush_presence()
-            return
-        delay = PRESENCE_DELAY if seat_changed else SPECTATOR_DELAY
-        loop = asyncio.get_running_loop()
-        if timer is not None:
-            if timer.when() <= loop.time() + delay:
-                return
-            timer.cancel()
-        self._presence_timer = loop.call_later(delay, self._flush_presence)
-
-    def _flush_presence(self) -> None:
-        self._presence_timer = None
-        self.broadcast_text(self.presence_frame())
-        self.hub.fanout.presence_changed(self.id, *self.local_presence())
-
-    def presence_frame(self) -> str:
-        """Who is connected (in every process), outside the versioned document."""
-        online = self.online()
-        spectators = self.local_presence()[1] + sum(n for _, _, n in self.remote.values())
-        return encode({
-            "type": "presence",
-            "seats": [{"seat": s["seat"], "connected": s["seat"] in online or s["is_bot"]}
-                      for s in self.seats],
-            "spectators": spectators,
-        })
 
     # -- actions ------------------------------------------------------------------------
     async def submit(self, seat: int, client_id: str | None, version: int,
@@ -397,6 +331,10 @@ class Room(Views):
         self.broadcast_text(self.lobby_frame())
         self.resend()
         self.hub.schedule_bots(self)
+
+    def publish_presence(self) -> None:
+        """Tell the other processes who is connected here."""
+        self.hub.fanout.presence_changed(self.id, *self.local_presence())
 
     def publish_lobby(self) -> None:
         """Tell the other processes to reload the game."""

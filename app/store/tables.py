@@ -29,7 +29,7 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("kind", String(40), nullable=False),
     Column("options", JSON, nullable=False),
-    # How the service runs the table (app/tablesettings.py); engine options are ``options``.
+    # How the service runs the table (app/core/tablesettings.py); engine options are ``options``.
     Column("settings", JSON, nullable=False, default=dict),
     Column("status", String(12), nullable=False, index=True),
     Column("seed", BigInteger, nullable=False),
@@ -45,7 +45,7 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
-    # The table this finished game's rematch created (app/rematch.py); unique, so two
+    # The table this finished game's rematch created (app/features/rematch.py); unique, so two
     # clicks at once create one table.
     Column("rematch_id", String(32), nullable=True, unique=True),
     # Changes to that rematch so far (offers, acceptances, declines): orders its frames
@@ -97,7 +97,7 @@ events = Table(
 )
 
 
-#: Table chat and spectators' chat (app/chat.py): part of the game's history.
+#: Table chat and spectators' chat (app/features/chat.py): part of the game's history.
 chat = Table(
     "chat",
     metadata,
@@ -112,8 +112,8 @@ chat = Table(
 )
 
 
-# -- your-turn notices (app/notices, migration 0005_notices) -----------------------------
-# Addresses and hook URLs live in tables of their own, read only by app/notices: nothing
+# -- your-turn notices (app/features/notices, migration 0005_notices) -----------------------------
+# Addresses and hook URLs live in tables of their own, read only by app/features/notices: nothing
 # that builds LobbyInfo, a frame or the history ever selects them.
 
 notice_addresses = Table(
@@ -213,7 +213,7 @@ clock_beats = Table(
 )
 
 
-#: Open take-back consent requests (app/takeback_requests.py, migration
+#: Open take-back consent requests (app/features/takeback/requests.py, migration
 #: 0009_takeback_requests): one per game at most, seen by every server process.
 takeback_requests = Table(
     "takeback_requests",

@@ -1,4 +1,4 @@
-"""How many batches the group commit keeps in flight at once (app/committer.py)."""
+"""How many batches the group commit keeps in flight at once (app/store/committer.py)."""
 
 from __future__ import annotations
 

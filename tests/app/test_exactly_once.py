@@ -64,7 +64,7 @@ def test_the_database_refuses_a_second_event_with_the_same_seat_and_id(db_url: s
     from sqlalchemy import create_engine, insert
     from sqlalchemy.exc import IntegrityError
 
-    from app.config import normalize_db_url
+    from app.core.settings import normalize_db_url
     from app.store.store import now
     from app.store.tables import events
 

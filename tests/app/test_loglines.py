@@ -54,7 +54,7 @@ def test_a_sea_reads_in_the_readers_language() -> None:
     assert loglines.words(line, "ms", names) == \
         "Syarikat perkapalan C3 milik Budi meletakkan kapal di Laut Riau."
     assert loglines.english(line, names) == loglines.words(line, "en", names)
-    # The server's sentences (app/i18n.py) word references the same way.
+    # The server's sentences (app/core/i18n.py) word references the same way.
     from app.core.i18n import text
 
     assert text("indonesia.log.ship_placed", line["params"], "ms", names).endswith(

@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 import psycopg
 
-from app.config import normalize_db_url
+from app.core.settings import normalize_db_url
 from app.store.db import make_engine
 from app.store.pgwriter import CHANNEL, AsyncPgWriter, step_digest
 from app.store.store import CommitItem, Store

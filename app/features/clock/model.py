@@ -30,7 +30,7 @@ class Clock:
     #: Turn-based tables: ``{"used": [seats that asked], "ask": {"seat": s, "votes":
     #: {"<seat>": bool}} | None}``.
     extension: dict[str, Any] = field(default_factory=lambda: {"used": [], "ask": None})
-    #: The last outage whose downtime was already forgiven (see app/clock/scheduler.py).
+    #: The last outage whose downtime was already forgiven (see app/features/clock/scheduler.py).
     resumed_after: float | None = None
 
     def left(self, seat: int, at: float) -> float:

@@ -2,10 +2,12 @@
 
 ``mail``: addresses, unsubscribe tokens, SMTP. ``webhooks``: which URLs, one checked POST.
 ``store``: the notice tables. ``dispatcher``: turns -> outbox -> sent, in the background.
-``routes``: the unsubscribe page and the host's view of the hook. See docs/notices.md.
+``feature``: what feeds it (every room's commits, the lobby events).
+The HTTP routes (the unsubscribe page, the host's view of the hook): app/http/notices.py.
+See docs/notices.md.
 """
 
-from app.features.notices.dispatcher import Notices
+from app.features.notices.feature import Notices
 from app.features.notices.settings import NoticeSettings
 
 __all__ = ["NoticeSettings", "Notices"]

@@ -25,14 +25,12 @@ from typing import Any
 
 import httpx
 
-from app.core.errors import Invalid
-from app.core.events import GameStarted, LobbyEvents, LobbyOpened, LobbyOpening, SeatTaken
 from app.core.i18n import text
 from app.core.tablesettings import settings_of
 from app.features.notices import mail, webhooks
 from app.features.notices.settings import NoticeSettings
 from app.features.notices.store import NoticeStore, Target, Targets
-from app.realtime.port import RoomFeature, RoomPort, Rooms
+from app.realtime.port import RoomPort, Rooms
 from app.store.store import now
 from engines.registry import get_engine
 
@@ -62,11 +60,9 @@ class Turn:
     turn_based: bool
 
 
-class Notices(RoomFeature):
-    """Your-turn mail and webhooks of one server process: a feature of every room (its
-    commits) and a subscriber of the lobby events (addresses, the hook, a start)."""
-
-    name = "notices"
+class Dispatcher:
+    """Your-turn mail and webhooks of one server process: turns in, notices out (the
+    feature that feeds it is :class:`app.features.notices.feature.Notices`)."""
 
     def __init__(self, engine: Any, settings: NoticeSettings | None = None) -> None:
         self.db = NoticeStore(engine)
@@ -81,29 +77,6 @@ class Notices(RoomFeature):
         self._secret: str | None = self.settings.secret or None
         self._http: httpx.AsyncClient | None = None
         self.rooms: Rooms | None = None
-
-    def subscribe(self, events: LobbyEvents) -> None:
-        """Listen to the lobby events the HTTP routes publish."""
-        events.subscribe(LobbyOpening, self._opening)
-        events.subscribe(LobbyOpened, self._opened)
-        events.subscribe(SeatTaken, self._seat_taken)
-        events.subscribe(GameStarted, self._started)
-
-    async def _opening(self, event: LobbyOpening) -> None:
-        try:
-            event.webhook_url = await self.check_hook(event.webhook_url)
-        except webhooks.HookRefused as exc:
-            raise Invalid(str(exc)) from None
-
-    async def _opened(self, event: LobbyOpened) -> None:
-        await self.lobby_created(event.game_id, event.credential, event.email,
-                                 event.webhook_url, event.lang)
-
-    async def _seat_taken(self, event: SeatTaken) -> None:
-        await self.joined(event.game_id, event.credential, event.email, event.lang)
-
-    async def _started(self, event: GameStarted) -> None:
-        await self.game_started(event.game_id)
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self, rooms: Rooms) -> None:
@@ -141,11 +114,6 @@ class Notices(RoomFeature):
         return self._secret
 
     # -- what the rest of the service calls ---------------------------------------------
-    def committed(self, room: RoomPort, seat: int, action: Any, result: Any,
-                  version: int) -> None:
-        """A move was committed: its your-turn notices."""
-        self.moved(room, result.state, version)
-
     def moved(self, room: RoomPort, new_state: dict[str, Any], version: int) -> None:
         """The commit path's hook: ``room`` still holds the state before ``new_state``.
         Never raises, never waits."""
@@ -161,39 +129,6 @@ class Notices(RoomFeature):
             self._offer(room, version, before, after)
         except Exception:
             log.exception("notices: could not read the turn of %s", room.id)
-
-    async def game_started(self, game_id: str) -> None:
-        """A game was started: its first awaited seats get their notice."""
-        try:
-            assert self.rooms is not None
-            room = await self.rooms.room(game_id)
-            if room.state is not None and room.status == "active":
-                self._offer(room, room.version, set(), set(room.engine.awaited(room.state)))
-        except Exception:
-            log.exception("notices: could not read the start of %s", game_id)
-
-    async def lobby_created(self, game_id: str, credential: str, address: str | None,
-                            hook: str | None, lang: str | None = None) -> None:
-        """The host's address and the table's hook, given at creation (in their language)."""
-        if address is not None:
-            await asyncio.to_thread(self.db.set_address, credential, address, lang)
-        if hook is not None:
-            await asyncio.to_thread(self.db.set_hook, game_id, hook, lang)
-        self._targets.pop(game_id, None)
-
-    async def joined(self, game_id: str, credential: str, address: str | None,
-                     lang: str | None = None) -> None:
-        """A player took a seat (with an address or without: either replaces the seat's)."""
-        await asyncio.to_thread(self.db.set_address, credential, address, lang)
-        self._targets.pop(game_id, None)
-
-    async def check_hook(self, url: str | None) -> str | None:
-        """A hook URL the host gave, checked (``HookRefused`` with a sentence)."""
-        url = webhooks.check_syntax(url)
-        if url is not None:
-            await asyncio.to_thread(webhooks.resolve_checked, url,
-                                    self.settings.allow_local_hooks, self._own_hosts())
-        return url
 
     def forget_targets(self) -> None:
         """Someone unsubscribed: read every game's targets afresh."""

@@ -6,7 +6,8 @@ game at most, every answer a transaction on that row. A request is **open** whil
 version is the game's and its time has not run out; a move made meanwhile or the time
 passing closes it without anyone deleting the row (the next request replaces it).
 
-Everything here is blocking (SQLAlchemy Core): app/takeback.py calls it in a worker thread.
+Everything here is blocking (SQLAlchemy Core): app/features/takeback/asking.py calls it in a
+worker thread.
 """
 
 from __future__ import annotations
