@@ -15,7 +15,7 @@ import grimp
 
 APP = Path(__file__).resolve().parents[2] / "app"
 #: The modules that are the room (a room may use its own private parts).
-ROOM_MODULES = {"app/realtime/room.py", "app/realtime/views.py"}
+ROOM_MODULES = {"app/realtime/room.py", "app/realtime/views.py", "app/realtime/presence.py"}
 MAX_LINES = 400
 
 
