@@ -48,6 +48,7 @@ from app.http import (
 from app.http.deps import run
 from app.http.middleware import BodyLimit, SecurityHeaders
 from app.realtime import ws
+from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
 from app.realtime.hub import Hub
 from app.store.committer import Committer
@@ -116,7 +117,8 @@ def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None =
         mail.subscribe(events)
     features = [clocks, Chat(store.engine, rt), Rematches(store.engine), Takebacks(store),
                 mail]
-    hub = Hub(store, committer, fanout, features, origin=origin, bot_delay=bot_delay, rt=rt)
+    hub = Hub(store, committer, fanout, features, BotPool(), origin=origin, bot_delay=bot_delay,
+              rt=rt)
     return Service(hub, clocks, mail)
 
 

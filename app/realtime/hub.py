@@ -1,8 +1,8 @@
 """The rooms of one server process: :class:`Hub` loads, reloads and unloads them, schedules
 their bots, and hands the features their start, stop and relayed messages.
 
-The hub builds none of its collaborators: the committer, the fan-out, the bot pool and the
-features are handed to it where the service is put together (:mod:`app.main`).
+The hub builds none of its collaborators: the committer, the fan-out, the features and the
+bot pool are handed to it where the service is put together (:mod:`app.main`).
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ class Hub:
     """Owns the rooms of one server process (see the module docstring)."""
 
     def __init__(self, store: Store, committer: Committer, fanout: Fanout,
-                 features: Sequence[RoomFeature], *, origin: str, bot_delay: float,
-                 rt: Realtime | None = None, bot_pool: BotPool | None = None) -> None:
+                 features: Sequence[RoomFeature], bot_pool: BotPool, *, origin: str,
+                 bot_delay: float, rt: Realtime) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.rt = rt or Realtime()
+        self.rt = rt
         #: This process among the others on one database (names its notifications).
         self.origin = origin
         self.committer = committer
@@ -50,7 +50,7 @@ class Hub:
         #: Which feature answers each client frame kind (app/realtime/ws.py asks).
         self.frame_routes: dict[type, FrameRoute] = {
             kind: route for f in self.features for kind, route in f.frames().items()}
-        self.bot_pool = bot_pool or BotPool()
+        self.bot_pool = bot_pool
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
