@@ -21,7 +21,7 @@ from app.realtime.bots import BotPool, level_of
 from app.realtime.fanout import Fanout
 from app.realtime.frames import encode
 from app.realtime.outbox import OutboxLimits
-from app.realtime.port import LOG_TAIL, FrameRoute, RoomFeature
+from app.realtime.port import LOG_TAIL, FrameRoute, Hooks, RoomFeature
 from app.realtime.room import Room
 from app.store import eventlog
 from app.store.committer import Committer
@@ -46,6 +46,8 @@ class Hub:
         self.fanout = fanout
         #: The features plugged into every room, in the order their hooks are called.
         self.features: tuple[RoomFeature, ...] = tuple(features)
+        #: The same, sorted by the hooks each implements (what a room calls).
+        self.hooks = Hooks.of(self.features)
         self._by_name = {f.name: f for f in self.features}
         #: Which feature answers each client frame kind (app/realtime/ws.py asks).
         self.frame_routes: dict[type, FrameRoute] = {
@@ -149,8 +151,8 @@ class Hub:
         engine = get_engine(game["kind"])
         if engine is None:
             raise NotFound("api.kind_gone")
-        room = Room(hub=self, game=game, seats=self.store.seats(game_id), engine=engine,
-                    state=game["state"], version=game["version"])
+        room = Room(hub=self, hooks=self.hooks, game=game, seats=self.store.seats(game_id),
+                    engine=engine, state=game["state"], version=game["version"])
         evs = self.store.events(room.id, after=max(0, room.version - LOG_TAIL))
         evs = [e for e in evs if e["seq"] <= room.version]
         room.log_tail = [line for e in evs for line in e["log"]][-LOG_TAIL:]
@@ -159,7 +161,7 @@ class Hub:
         if evs:
             e = evs[-1]
             room.last = {"seat": e["seat"], "type": e["action"].get("type"), "version": e["seq"]}
-        for feature in self.features:
+        for feature in self.hooks.load:
             feature.load(room)
         return room
 

@@ -15,7 +15,7 @@ changes the room's game only through the port's methods.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -228,3 +228,40 @@ class RoomFeature(Protocol):
     def relayed(self, room: RoomPort, data: Any) -> None:
         """A message of its topic from another process (or from an HTTP route here)."""
         return None
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The features of a hub, and for each hook the ones that implement it: a move calls no
+    hook that would do nothing (the action path stays as short as before features)."""
+
+    features: tuple[RoomFeature, ...]
+    load: tuple[RoomFeature, ...]
+    reload: tuple[RoomFeature, ...]
+    blank: tuple[RoomFeature, ...]
+    #: The parts of every viewer's document, in the document's order: each key with what
+    #: the part of a version is made from (once per version), and how one viewer's part is
+    #: made from that (None: the same for every viewer).
+    shared: tuple[tuple[str, Callable[[RoomPort], Any]], ...]
+    seated: tuple[tuple[str, Callable[[Any, int | None], Any] | None], ...]
+    refuse: tuple[RoomFeature, ...]
+    versioned: tuple[RoomFeature, ...]
+    committed: tuple[RoomFeature, ...]
+    adopting: tuple[RoomFeature, ...]
+    replayable: tuple[RoomFeature, ...]
+
+    @classmethod
+    def of(cls, features: Sequence[RoomFeature]) -> Hooks:
+        """Sort ``features`` by the hooks they implement (their order is kept)."""
+        def doing(hook: str) -> tuple[RoomFeature, ...]:
+            return tuple(f for f in features
+                         if getattr(type(f), hook) is not getattr(RoomFeature, hook))
+
+        parts = [(f.part, f) for f in features if f.part]
+        return cls(features=tuple(features), load=doing("load"), reload=doing("reload"),
+                   blank=doing("blank"), shared=tuple((k, f.shared) for k, f in parts),
+                   seated=tuple((k, f.seat_part if f in doing("seat_part") else None)
+                                for k, f in parts),
+                   refuse=doing("refuse"), versioned=doing("versioned"),
+                   committed=doing("committed"), adopting=doing("adopting"),
+                   replayable=doing("replayable"))

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -30,7 +30,7 @@ from app.core.tablesettings import TableSettings, settings_of
 from app.realtime.fanout import Fanout
 from app.realtime.frames import encode
 from app.realtime.outbox import Connection
-from app.realtime.port import LOG_TAIL, Reply, RoomFeature
+from app.realtime.port import LOG_TAIL, Hooks, Reply
 from app.realtime.presence import Presence
 from app.realtime.views import Turn, Views
 from app.store.committer import Committer
@@ -53,10 +53,6 @@ class Host(Protocol):
     committer: Committer
     fanout: Fanout
 
-    @property
-    def features(self) -> Sequence[RoomFeature]:
-        """The features plugged into every room, in order."""
-
     def schedule_bots(self, room: Room, remote: bool = False) -> None:
         """Bots whose turn it now is act after a pause."""
 
@@ -75,6 +71,8 @@ class Room(Views, Presence):
     """A game held in memory while anyone plays or watches it."""
 
     hub: Host
+    #: The features plugged into every room of this process, by the hooks they implement.
+    hooks: Hooks
     game: dict[str, Any]
     seats: list[dict[str, Any]]
     engine: Engine
@@ -101,11 +99,6 @@ class Room(Views, Presence):
     @property
     def id(self) -> str:
         return self.game["id"]  # type: ignore[no-any-return]
-
-    @property
-    def features(self) -> Sequence[RoomFeature]:
-        """The features plugged into every room of this process, in order."""
-        return self.hub.features
 
     @property
     def settings(self) -> TableSettings:
@@ -192,7 +185,7 @@ class Room(Views, Presence):
         lines = [loglines.stored(seq, seat, e) for e in result.log]
 
         def moved(version: int) -> None:
-            for feature in self.features:  # your-turn notices, the take-back line
+            for feature in self.hooks.committed:  # your-turn notices, the take-back line
                 feature.committed(self, seat, action, result, version)
 
         committed, acked = await self.append(
@@ -249,7 +242,7 @@ class Room(Views, Presence):
         return True, acked
 
     def _refused_by_feature(self, seat: int) -> tuple[str, str] | None:
-        for feature in self.features:
+        for feature in self.hooks.refuse:
             refusal = feature.refuse(self, seat)
             if refusal is not None:
                 return refusal
@@ -285,7 +278,7 @@ class Room(Views, Presence):
         and tell this process's viewers: patches from what they held."""
         prev = self.version
         evs = [e for e in evs if prev < e["seq"] <= game["version"]]
-        for feature in self.features:
+        for feature in self.hooks.adopting:
             feature.adopting(self, evs)
         self.game, self.state, self.version = game, game["state"], game["version"]
         lines = [line for e in evs for line in e["log"]]
@@ -307,7 +300,7 @@ class Room(Views, Presence):
         self.state, self.version = fresh.state, fresh.version
         self.log_tail, self.last = fresh.log_tail, fresh.last
         moved = False
-        for feature in self.features:
+        for feature in self.hooks.reload:
             moved = feature.reload(self, fresh) or moved
         return moved
 
@@ -355,7 +348,7 @@ class Room(Views, Presence):
 
     def replayable(self) -> bool:
         """Whether another process's step may be replayed here without the database."""
-        return all(feature.replayable(self) for feature in self.features)
+        return all(feature.replayable(self) for feature in self.hooks.replayable)
 
 
 def _accepted(client_id: str | None, version: int) -> Reply:

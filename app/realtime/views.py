@@ -7,7 +7,6 @@ into frames: one document per kind of viewer (a seat, or a spectator), built fro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import orjson
@@ -16,7 +15,7 @@ from app.core import loglines
 from app.realtime.diff import PartCache, patch_parts
 from app.realtime.frames import encode
 from app.realtime.outbox import Connection, Encoded
-from app.realtime.port import RoomFeature
+from app.realtime.port import Hooks
 from engines.base import Engine, Outcome
 
 
@@ -52,9 +51,8 @@ class Views:
     def status(self) -> str:
         return self.game["status"]  # type: ignore[no-any-return]
 
-    @property
-    def features(self) -> Sequence[RoomFeature]:
-        raise NotImplementedError
+    #: The features plugged into the room, by the hooks they implement.
+    hooks: Hooks
 
     def turn(self, state: dict[str, Any]) -> Turn:
         """The engine's outcome, actors and awaited seats of ``state``, asked once per state:
@@ -77,7 +75,7 @@ class Views:
         if self.state is None:
             doc: dict[str, Any] = {"status": self.status, "view": None, "legal": [], "to_act": [],
                    "awaited": [], "outcome": None, "last": None}
-            for feature in self.features:
+            for feature in self.hooks.blank:
                 doc.update(feature.blank())
             return doc
         common = shared if shared is not None else self.shared_doc()
@@ -98,9 +96,8 @@ class Views:
             "last": common["last"],
         }
         parts = common["parts"]
-        for feature in self.features:
-            if feature.part is not None:
-                doc[feature.part] = feature.seat_part(parts[feature.part], seat)
+        for key, seat_part in self.hooks.seated:
+            doc[key] = parts[key] if seat_part is None else seat_part(parts[key], seat)
         return doc
 
     def shared_doc(self) -> dict[str, Any]:
@@ -120,8 +117,8 @@ class Views:
             "outcome": self.game.get("outcome_override") or (
                 outcome.as_dict() if outcome else None),
             "last": self.last,
-            "parts": {f.part: f.shared(self) for f in self.features  # type: ignore[arg-type]
-                      if f.part is not None},
+            "parts": {key: shared(self)  # type: ignore[arg-type]
+                      for key, shared in self.hooks.shared},
         }
 
     def visible_log(self, seat: int | None, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -178,7 +175,7 @@ class Views:
         The connection that sent the action gets its answer inside its patch frame
         (``"accepted": id``): one frame less per move. Returns whether that happened.
         """
-        for feature in self.features:
+        for feature in self.hooks.versioned:
             feature.versioned(self)  # type: ignore[arg-type]
         acked = False
         base = self.docs

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from app.features.clock import db, model, votes
+from app.features.clock.model import Clock
 from app.features.clock.scheduler import ClockScheduler
 from app.features.clock.table import PART, awaited_humans, clock_of, set_clock
 from app.realtime.frames import ClockFrame
@@ -97,7 +98,7 @@ class Clocks(RoomFeature):
 
     def shared(self, room: RoomPort) -> dict[str, Any] | None:
         """``doc.clock`` (None for a table without a clock)."""
-        clock = clock_of(room)
+        clock: Clock | None = room.parts.get(PART)
         if clock is None:
             return None
         cfg = room.settings

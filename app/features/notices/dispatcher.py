@@ -114,9 +114,10 @@ class Dispatcher:
         return self._secret
 
     # -- what the rest of the service calls ---------------------------------------------
-    def moved(self, room: RoomPort, new_state: dict[str, Any], version: int) -> None:
-        """The commit path's hook: ``room`` still holds the state before ``new_state``.
-        Never raises, never waits."""
+    def committed(self, room: RoomPort, seat: int, action: Any, result: Any,
+                  version: int) -> None:
+        """The commit path's hook (the room port's ``committed``): ``room`` still holds the
+        state before ``result.state``. Never raises, never waits."""
         if self._queue is None:
             return
         try:
@@ -125,6 +126,7 @@ class Dispatcher:
                 return  # nobody to tell at this table
             eng = room.engine
             before = set(eng.awaited(room.state)) if room.state is not None else set()
+            new_state = result.state
             after = set() if eng.outcome(new_state) is not None else set(eng.awaited(new_state))
             self._offer(room, version, before, after)
         except Exception:

@@ -5,13 +5,12 @@ addresses, the table's hook, a game's start)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from app.core.errors import Invalid
 from app.core.events import GameStarted, LobbyEvents, LobbyOpened, LobbyOpening, SeatTaken
 from app.features.notices import webhooks
 from app.features.notices.dispatcher import Dispatcher, log
-from app.realtime.port import RoomFeature, RoomPort
+from app.realtime.port import RoomFeature
 
 
 class Notices(Dispatcher, RoomFeature):
@@ -42,11 +41,6 @@ class Notices(Dispatcher, RoomFeature):
 
     async def _started(self, event: GameStarted) -> None:
         await self.game_started(event.game_id)
-
-    def committed(self, room: RoomPort, seat: int, action: Any, result: Any,
-                  version: int) -> None:
-        """A move was committed: its your-turn notices."""
-        self.moved(room, result.state, version)
 
     async def game_started(self, game_id: str) -> None:
         """A game was started: its first awaited seats get their notice."""
