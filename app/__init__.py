@@ -1,1 +1,3 @@
-"""Meja's HTTP + WebSocket service: lobbies, persistence, fan-out around the pure engines."""
+"""Meja's HTTP + WebSocket service around the pure engines, in five wings, each importing
+only the ones below it: ``http`` > ``features`` > ``realtime`` > ``store`` > ``core``;
+``app.main`` puts them together (docs/architecture.md, .importlinter)."""

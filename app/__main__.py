@@ -12,7 +12,7 @@ import os
 
 import uvicorn
 
-from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
+from app.realtime.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
 
 
 def main() -> None:

@@ -6,9 +6,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.notices.settings import NoticeSettings
+from app.core.settings import ROOT
+from app.features.notices.settings import NoticeSettings
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SQLITE = f"sqlite:///{ROOT / 'var' / 'meja.db'}"
 
 
@@ -36,14 +36,6 @@ class Settings:
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
     static_dir: Path = ROOT / "static"
-    #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...: app/notices/settings.py).
+    #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...:
+    #: app/features/notices/settings.py).
     notices: NoticeSettings = field(default_factory=NoticeSettings)
-
-
-def normalize_db_url(url: str) -> str:
-    """Accept plain ``postgresql://`` URLs (as docker and libpq write them) and use psycopg 3."""
-    if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://"):]
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    return url

@@ -1,11 +1,19 @@
-"""The FastAPI application: REST, WebSocket, the browser client's pages and static files."""
+"""The FastAPI application: REST, WebSocket, the browser client's pages and static files.
+
+This is where the service is put together (its composition root): :func:`assemble` builds
+the hub with its committer, its fan-out and the list of features plugged into every room,
+and :func:`create_app` mounts the HTTP routes. Nothing else builds a collaborator of
+another wing (docs/architecture.md).
+"""
 
 from __future__ import annotations
 
 import gc
 import logging
 import re
+import uuid
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,16 +23,37 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, gamedata, i18n, records, rematch, replay, ws
-from app.clock import api as clock_api
 from app.config import Settings
-from app.db import make_engine
-from app.errors import ApiError, validation_message
-from app.middleware import BodyLimit, SecurityHeaders
-from app.notices import routes as notice_routes
-from app.ratelimit import RateLimiter
-from app.rooms import Hub
-from app.store import Store
+from app.core.errors import Refused, validation_message
+from app.core.events import LobbyEvents
+from app.core.ratelimit import RateLimiter
+from app.core.rtsettings import Realtime
+from app.features.chat import Chat
+from app.features.clock import Clocks
+from app.features.notices import Notices, NoticeSettings
+from app.features.rematch import Rematches
+from app.features.takeback import Takebacks
+from app.http import (
+    catalogues,
+    clock,
+    errors,
+    gamedata,
+    games,
+    lobbies,
+    notices,
+    records,
+    rematch,
+    replay,
+)
+from app.http.deps import run
+from app.http.middleware import BodyLimit, SecurityHeaders
+from app.realtime import ws
+from app.realtime.bots import BotPool
+from app.realtime.fanout import Fanout, LocalFanout
+from app.realtime.hub import Hub
+from app.store.committer import Committer
+from app.store.db import make_engine
+from app.store.store import Store
 
 #: The shell's pages, each with the games column its token must name (None: no lookup).
 #: A token that names nothing gets the not-found page instead of a shell that would only
@@ -53,6 +82,46 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
     return sorted(methods)
 
 
+@dataclass(frozen=True)
+class Service:
+    """One process's real-time service, assembled: the hub and the features other wings
+    reach (the clock's scheduler, the notices)."""
+
+    hub: Hub
+    clocks: Clocks
+    notices: Notices
+
+
+def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None = None,
+             events: LobbyEvents | None = None, rt: Realtime | None = None) -> Service:
+    """The hub of one process with every feature plugged in, in the order the room calls
+    them: the clock, the chat, the rematch, take-backs, then the notices (their welcome
+    frames follow in that order after a hello; the clock's and the take-back's parts of
+    the document too)."""
+    rt = rt or Realtime()
+    #: This process among the others on one database (names its notifications).
+    origin = uuid.uuid4().hex[:12]
+    committer = Committer(store, origin=origin)
+    mode = rt.fanout
+    if mode == "auto":
+        mode = "postgres" if store.engine.dialect.name == "postgresql" else "local"
+    fanout: Fanout = LocalFanout()
+    if mode == "postgres":
+        from app.realtime.pgfanout import PgFanout
+
+        fanout = PgFanout(store.engine.url.render_as_string(hide_password=False), origin)
+        committer.notify = True
+    clocks = Clocks(store.engine, origin)
+    mail = Notices(store.engine, notices)
+    if events is not None:
+        mail.subscribe(events)
+    features = [clocks, Chat(store.engine, rt), Rematches(store.engine), Takebacks(store),
+                mail]
+    hub = Hub(store, committer, fanout, features, BotPool(), origin=origin, bot_delay=bot_delay,
+              rt=rt)
+    return Service(hub, clocks, mail)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the service (tests build several, each on its own database)."""
     settings = settings or Settings()
@@ -60,8 +129,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
-        hub = Hub(store, settings.bot_delay, notices=settings.notices)
-        app.state.hub = hub
+        events = LobbyEvents()
+        service = assemble(store, bot_delay=settings.bot_delay, notices=settings.notices,
+                           events=events)
+        hub = service.hub
+        app.state.hub, app.state.events = hub, events
+        app.state.clocks, app.state.notices = service.clocks, service.notices
         await hub.start()
         # Everything imported and loaded so far lives as long as the process: keep the
         # cyclic garbage collector from re-scanning it on every collection.
@@ -82,20 +155,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
                         "records": RateLimiter(settings.rate_records)}
-    app.include_router(api.router)
-    app.include_router(rematch.router)
-    app.include_router(ws.router)
-    app.include_router(gamedata.router)
-    app.include_router(notice_routes.router)
-    app.include_router(replay.router)
-    app.include_router(records.router)
-    app.include_router(clock_api.router)
-    app.include_router(i18n.router)
+    for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
+                   catalogues):
+        app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).
-    @app.exception_handler(ApiError)
-    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+    app.add_exception_handler(Refused, errors.refused)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -126,7 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async def page(request: Request) -> Response:
             token = request.path_params.get("token", "")
             if column is not None:
-                game = await api.run(store.game_by, column, token)
+                game = await run(store.game_by, column, token)
                 if game is None or (column == "watch_id" and not game["spectators"]):
                     return not_found_page()
             return FileResponse(app_html, headers={"Cache-Control": "no-cache"})

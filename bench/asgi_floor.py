@@ -17,7 +17,7 @@ import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol  # noqa: E402
+from app.realtime.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol  # noqa: E402
 
 Message = dict[str, Any]
 

@@ -35,12 +35,14 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 sys.path.insert(0, str(ROOT))
 
 from app import security  # noqa: E402
-from app.clock import db as clock_db  # noqa: E402
-from app.clock import scheduler as clock_scheduler  # noqa: E402
-from app.db import make_engine, migrate  # noqa: E402
-from app.rooms import Hub  # noqa: E402
-from app.store import Store, now  # noqa: E402
-from app.tables import games, seats  # noqa: E402
+from app.features.clock import clock_of  # noqa: E402
+from app.features.clock import db as clock_db  # noqa: E402
+from app.features.clock import scheduler as clock_scheduler  # noqa: E402
+from app.main import assemble  # noqa: E402
+from app.realtime.hub import Hub  # noqa: E402
+from app.store.db import make_engine, migrate  # noqa: E402
+from app.store.store import Store, now  # noqa: E402
+from app.store.tables import games, seats  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
 
 TIMED = {"time_control": {"kind": "realtime", "bank_seconds": 60, "increment_seconds": 0},
@@ -94,7 +96,8 @@ async def run(args: argparse.Namespace) -> None:
     url = f"sqlite:///{path}"
     migrate(url)
     store = Store(make_engine(url))
-    hub = Hub(store, bot_delay=0.0)
+    service = assemble(store, bot_delay=0.0)
+    hub = service.hub
     hub.rt.room_idle = 1e9  # keep every room loaded while the bench runs
     await hub.start()
     try:
@@ -105,7 +108,7 @@ async def run(args: argparse.Namespace) -> None:
         base = await idle_cpu(hub, args.idle)  # the same number of rooms, on no clock
         for gid in timed:
             await hub.room(gid)
-        clocks = [hub.rooms[gid].clock for gid in timed]
+        clocks = [clock_of(hub.rooms[gid]) for gid in timed]
         running = sum(1 for clock in clocks if clock is not None and clock.running)
         loaded = await idle_cpu(hub, args.idle)
 
@@ -115,16 +118,17 @@ async def run(args: argparse.Namespace) -> None:
         deadlines: dict[str, float] = {}
         for i, gid in enumerate(timed):
             room = hub.rooms[gid]
-            assert room.clock is not None
+            clock = clock_of(room)
+            assert clock is not None
             due = now + args.lead + args.spread * i / len(timed)
-            room.clock.since = due - room.clock.remaining[0]
+            clock.since = due - clock.remaining[0]
             deadlines[gid] = due
-            await asyncio.to_thread(clock_db.write, store.engine, gid, room.clock)
-            hub.clocks.push(gid, room.clock.version, due)
+            await asyncio.to_thread(clock_db.write, store.engine, gid, clock)
+            service.clocks.scheduler.push(gid, clock.version, due)
         committed: list[float] = []
         original = clock_scheduler.stand_in
 
-        async def timed_stand_in(h: Hub, room: object, seat: int, version: int) -> bool:
+        async def timed_stand_in(h: object, room: object, seat: int, version: int) -> bool:
             ok = await original(h, room, seat, version)  # type: ignore[arg-type]
             if ok:
                 committed.append(time.time() - deadlines[room.id])  # type: ignore[attr-defined]
@@ -138,7 +142,7 @@ async def run(args: argparse.Namespace) -> None:
         burst_cpu = time.process_time() - c0
         burst_wall = time.monotonic() - t0
         clock_scheduler.stand_in = original
-        acted = hub.clocks.lateness
+        acted = service.clocks.scheduler.lateness
         stood = sum(1 for gid in timed if hub.rooms[gid].seats[0]["is_bot"])
         moved = sum(1 for gid in timed if hub.rooms[gid].version >= 1)
         print(f"tables with a running clock: {running} (+ {len(plain)} without a clock)")

@@ -75,7 +75,7 @@ def main() -> None:
     if args.floor:
         command = [sys.executable, str(ROOT / "bench" / "asgi_floor.py"), str(port)]
     else:
-        subprocess.run([sys.executable, "-c", f"from app.db import migrate; migrate({db!r})"],
+        subprocess.run([sys.executable, "-c", f"from app.store.db import migrate; migrate({db!r})"],
                        cwd=ROOT, env=env, check=True)
         command = [sys.executable, "-m", "app", "--port", str(port)]
     server = subprocess.Popen(command, cwd=ROOT, env=env)

@@ -1,4 +1,4 @@
-"""PostgreSQL's own CPU per move of the commit statement (``app.pgwriter.COMMIT_BATCH``),
+"""PostgreSQL's own CPU per move of the commit statement (``app.store.pgwriter.COMMIT_BATCH``),
 measured in its backend, without the server or the network: what the events table's keys
 and indexes cost.
 
@@ -27,10 +27,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import psycopg  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
-from app.config import normalize_db_url  # noqa: E402
-from app.db import make_engine, migrate  # noqa: E402
-from app.pgwriter import AsyncPgWriter  # noqa: E402
-from app.store import CommitItem, Store  # noqa: E402
+from app.core.settings import normalize_db_url  # noqa: E402
+from app.store.db import make_engine, migrate  # noqa: E402
+from app.store.pgwriter import AsyncPgWriter  # noqa: E402
+from app.store.store import CommitItem, Store  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
 
 

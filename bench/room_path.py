@@ -33,11 +33,11 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
-from app.db import make_engine, migrate  # noqa: E402
-from app.outbox import Connection  # noqa: E402
-from app.rooms import Hub  # noqa: E402
-from app.store import CommitItem, Store  # noqa: E402
-from app.wsproto import detached_protocol  # noqa: E402
+from app.main import assemble  # noqa: E402
+from app.realtime.outbox import Connection  # noqa: E402
+from app.realtime.wsproto import detached_protocol  # noqa: E402
+from app.store.db import make_engine, migrate  # noqa: E402
+from app.store.store import CommitItem, Store  # noqa: E402
 from engines.registry import get_engine  # noqa: E402
 
 
@@ -56,7 +56,7 @@ class _Transport:
 
 class _Sink:
     """A socket whose frames go through the server's own send path into a
-    :class:`_Transport` (found the way :func:`app.outbox.find_protocol` finds it)."""
+    :class:`_Transport` (found the way :func:`app.realtime.outbox.find_protocol` finds it)."""
 
     def __init__(self) -> None:
         self._meja_transport = _Transport()
@@ -79,7 +79,7 @@ async def run(games: int, players: int, moves: int, reps: int, kind: str,
         url = f"sqlite:///{tmp}/bench.db"
         migrate(url)
         store = Store(make_engine(url))
-        hub = Hub(store, bot_delay=0.0)
+        hub = assemble(store, bot_delay=0.0).hub
         hub.committer.commit = _committed  # type: ignore[method-assign, assignment]
         engine = get_engine(kind)
         assert engine is not None

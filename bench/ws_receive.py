@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from websockets.frames import Frame, Opcode  # noqa: E402
 
-from app.wsproto import MejaWebSocketProtocol, detached_protocol  # noqa: E402
+from app.realtime.wsproto import MejaWebSocketProtocol, detached_protocol  # noqa: E402
 
 
 class _Transport:

@@ -7,9 +7,10 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import create_engine
 
-from app.config import Settings, normalize_db_url
-from app.db import prepare_sqlite_dir
-from app.tables import metadata
+from app.config import Settings
+from app.core.settings import normalize_db_url
+from app.store.db import prepare_sqlite_dir
+from app.store.tables import metadata
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logger", True):

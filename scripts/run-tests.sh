@@ -73,6 +73,8 @@ unset DATABASE_URL
 
 # --- lint, then types and the Node tests beside the suite -------------------------------------
 $VENV/bin/ruff check . || fail "ruff found problems (see above)"
+# The wings of app/ import each other in one direction only (.importlinter, docs/architecture.md).
+$VENV/bin/lint-imports || fail "lint-imports found an import across app/'s wings that .importlinter forbids (see above)"
 # mypy (cold cache on a fresh clone) and the Node tests run at a lower priority while pytest
 # runs: they use the CPU the suite leaves idle while it waits on sockets and the browser,
 # instead of adding their minute in front of it. Their output is shown when they are done.

@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 import uvicorn
 
-from app.config import Settings, normalize_db_url
-from app.db import migrate
+from app.config import Settings
+from app.core.settings import normalize_db_url
 from app.main import create_app
-from app.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
+from app.realtime.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
+from app.store.db import migrate
 
 
 def _worker() -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import catalogue_files, read_catalogue
+from app.core.i18n import catalogue_files, read_catalogue
 from engines import messages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.db import migrate  # noqa: E402
+from app.store.db import migrate  # noqa: E402
 from tests.app.client import seated_lobby, start  # noqa: E402
 from tests.conftest import LiveServer  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, open_seat  # noqa: E402

@@ -14,7 +14,7 @@ import httpx
 import jsonpatch
 from websockets.sync.client import connect
 
-from app.frames import server_frame
+from app.realtime.frames import server_frame
 
 _ids = itertools.count(1)
 

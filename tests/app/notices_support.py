@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
-from app.notices import NoticeSettings
+from app.features.notices import NoticeSettings
 from tests.asyncrun import run as run_async
 from tests.conftest import LiveServer, free_port
 

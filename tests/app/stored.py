@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.store import Store
+from app.store.store import Store
 
 
 def started_race(store: Store) -> str:

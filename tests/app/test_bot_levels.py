@@ -94,7 +94,7 @@ def test_easy_and_normal_bots_think_in_threads_of_their_own(monkeypatch) -> None
     import asyncio
     import threading
 
-    from app import bots as app_bots
+    from app.realtime import bots as app_bots
     from engines.registry import get_engine
 
     names: list[str] = []

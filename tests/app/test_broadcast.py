@@ -12,11 +12,12 @@ import jsonpatch
 import pytest
 from websockets.frames import Frame, Opcode
 
-from app.db import make_engine, migrate
-from app.outbox import Connection
-from app.rooms import Hub, Room
-from app.store import CommitItem, Store
-from app.wsproto import detached_protocol, text_frame
+from app.main import assemble
+from app.realtime.outbox import Connection
+from app.realtime.room import Room
+from app.realtime.wsproto import detached_protocol, text_frame
+from app.store.db import make_engine, migrate
+from app.store.store import CommitItem, Store
 from engines.registry import get_engine
 from tests.asyncrun import run as run_async
 
@@ -83,7 +84,7 @@ async def _play(tmp: Path, kind: str, players: int) -> None:
     url = f"sqlite:///{tmp}/broadcast.db"
     migrate(url)
     store = Store(make_engine(url))
-    hub = Hub(store, bot_delay=0.0)
+    hub = assemble(store, bot_delay=0.0).hub
 
     async def committed(item: CommitItem) -> bool:
         return True

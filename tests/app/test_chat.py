@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from app import chat as chat_module
-from app.chat import MAX_TEXT, Refusal, compose
-from app.frames import ChatSend
+from app.features import chat as chat_module
+from app.features.chat import MAX_TEXT, Refusal, compose
+from app.realtime.frames import ChatSend
 from tests.app.client import (
     Viewer,
     auth,

@@ -7,14 +7,13 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from app.clock import db as clock_db
-from app.clock.model import Clock
-from app.clock.scheduler import ClockScheduler
+from app.features.clock import db as clock_db
+from app.features.clock.model import Clock
+from app.features.clock.scheduler import ClockScheduler
 from tests.asyncrun import run as run_async
 
 #: The fake game of this test (no server holds it).
@@ -49,8 +48,7 @@ def test_a_burst_of_clocks_is_stored_in_order_and_the_newest_last(
                         lambda engine, *a: None if engine is None else real_beat(engine, *a))
 
     async def burst() -> None:
-        scheduler = ClockScheduler(SimpleNamespace(store=SimpleNamespace(engine=None),
-                                                   origin="test"))
+        scheduler = ClockScheduler(None, "test")  # type: ignore[arg-type]
         scheduler._loop = asyncio.get_running_loop()
         for version in range(1, 2001):
             scheduler.stored(GAME, clock(version))

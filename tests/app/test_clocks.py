@@ -1,7 +1,7 @@
 """Clocks with a controllable server clock: both time controls, every out-of-time policy,
 several awaited seats at once, the extension vote, a stale timeout, a restart mid-clock.
 
-The server's clock is a :class:`FakeTime` the test moves on (``app.clock.scheduler.
+The server's clock is a :class:`FakeTime` the test moves on (``app.features.clock.scheduler.
 wall_time`` is replaced before the server starts); after moving it the test pokes the
 scheduler, so nothing here sleeps for the time it checks.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from app.clock import scheduler as clock_scheduler
+from app.features.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.bids_engine import ENGINE as BIDS_ENGINE
 from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
@@ -57,15 +57,20 @@ def hub(server: LiveServer) -> Any:
     return server.app.state.hub
 
 
+def clocks(server: LiveServer) -> Any:
+    """The server's clock scheduler."""
+    return server.app.state.clocks.scheduler
+
+
 def tick(server: LiveServer, fake: FakeTime, seconds: float) -> None:
     """Move the server's clock on and let the scheduler look at its deadlines."""
     fake.t += seconds
-    hub(server).clocks.poke()
+    clocks(server).poke()
 
 
 def on_server(server: LiveServer, coro: Any) -> Any:
     """Run a coroutine on the server's event loop (for racing it against a move)."""
-    return asyncio.run_coroutine_threadsafe(coro, hub(server).clocks._loop).result(10)
+    return asyncio.run_coroutine_threadsafe(coro, clocks(server)._loop).result(10)
 
 
 def table(server: LiveServer, tc: dict[str, Any], policy: str = "bot", game: str = "race",
@@ -222,7 +227,7 @@ def test_a_stand_in_during_a_lobby_reload_keeps_playing_the_seat(
     gid = lobby["game_id"]
     read, release = hold(monkeypatch, hub(server), "_load", first_only=True)
     reload = asyncio.run_coroutine_threadsafe(hub(server).lobby_changed(gid, "active"),
-                                              hub(server).clocks._loop)
+                                              clocks(server)._loop)
     assert read.wait(10)  # the room's seats were read: Ana is still a person there
     tick(server, fake, 61)
     with contextlib.suppress(TimeoutError):  # without the room's lock the stand-in is
@@ -294,9 +299,9 @@ def test_a_timeout_that_lost_the_race_to_a_move_changes_nothing(
     fake.t += 61  # past the deadline, but the scheduler has not looked yet ...
     assert move(ana, ADVANCE)["type"] == "accepted"  # ... and the move commits first
     room = hub(server).rooms[lobby["game_id"]]
-    on_server(server, clock_scheduler.out_of_time(hub(server), room, [0], 0))
-    on_server(server, clock_scheduler.stand_in(hub(server), room, 0, 0))
-    hub(server).clocks.poke()
+    on_server(server, clock_scheduler.out_of_time(clocks(server), room, [0], 0))
+    on_server(server, clock_scheduler.stand_in(clocks(server), room, 0, 0))
+    clocks(server).poke()
     assert move(budi, ADVANCE, at=1)["type"] == "accepted"
     until(spec, lambda d: spec.version == 2)
     assert spec.doc is not None and spec.doc["status"] == "active"

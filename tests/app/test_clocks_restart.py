@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.clock import scheduler as clock_scheduler
+from app.features.clock import scheduler as clock_scheduler
 from tests.app.client import Viewer, http, join, start
 from tests.conftest import LiveServer
 
@@ -47,7 +47,7 @@ def test_restart_charges_the_grace_not_the_downtime(db_url: str,
     fake.t += 300
     second = LiveServer(db_url).start()
     try:
-        assert second.app.state.hub.clocks.forgiven == pytest.approx(270)
+        assert second.app.state.clocks.scheduler.forgiven == pytest.approx(270)
         spec = Viewer(second.ws_url, lobby["game_id"], credential=budi["credential"])
         spec.wait_for(lambda f: f["type"] == "snapshot")
         assert spec.doc is not None

@@ -12,7 +12,7 @@ import time
 
 import psycopg
 
-from app.config import normalize_db_url
+from app.core.settings import normalize_db_url
 from tests.app.client import Viewer, http, open_table, watch_id
 from tests.conftest import LiveServer, free_port
 

@@ -1,4 +1,4 @@
-"""How many batches the group commit keeps in flight at once (app/committer.py)."""
+"""How many batches the group commit keeps in flight at once (app/store/committer.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.committer import Committer
-from app.db import make_engine
-from app.store import CommitItem, Store
+from app.store.committer import Committer
+from app.store.db import make_engine
+from app.store.store import CommitItem, Store
 from tests.asyncrun import run as run_async
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import psycopg
 
-from app.config import normalize_db_url
+from app.core.settings import normalize_db_url
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.diff import PartCache, make_patch, patch_parts
+from app.realtime.diff import PartCache, make_patch, patch_parts
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b/~", ""]),

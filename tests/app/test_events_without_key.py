@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from app.db import make_engine
-from app.pgwriter import AsyncPgWriter
-from app.store import CommitItem, Store
-from app.tables import events
+from app.store.db import make_engine
+from app.store.pgwriter import AsyncPgWriter
+from app.store.store import CommitItem, Store
+from app.store.tables import events
 from tests.app.stored import started_race
 from tests.asyncrun import run as run_async
 

@@ -64,9 +64,9 @@ def test_the_database_refuses_a_second_event_with_the_same_seat_and_id(db_url: s
     from sqlalchemy import create_engine, insert
     from sqlalchemy.exc import IntegrityError
 
-    from app.config import normalize_db_url
-    from app.store import now
-    from app.tables import events
+    from app.core.settings import normalize_db_url
+    from app.store.store import now
+    from app.store.tables import events
 
     server = LiveServer(db_url).start()
     try:

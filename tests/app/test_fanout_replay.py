@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import app.pgfanout
+import app.realtime.pgfanout
 from tests.app.client import Viewer, open_table
 from tests.conftest import LiveServer
 
@@ -52,7 +52,7 @@ def test_a_replay_that_disagrees_reads_the_database(pg_url: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     # The receiving side's fingerprint never matches the committed one (as if an engine
     # behaved differently in another process): every step must come from the database.
-    monkeypatch.setattr(app.pgfanout, "step_digest", lambda state, lines: "different")
+    monkeypatch.setattr(app.realtime.pgfanout, "step_digest", lambda state, lines: "different")
     first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
     try:
         lobby, host, guest, spec = open_table(first, "race", guests_on=second)

@@ -8,8 +8,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
 
-from app import gamedata
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.http import gamedata
 from engines.tuk_tuk_taxi import data as tuk_tuk_data
 
 

@@ -3,7 +3,7 @@ stored before log lines had keys, which keep displaying."""
 
 from __future__ import annotations
 
-from app import loglines
+from app.core import loglines
 from engines.base import LogEntry, seat_ref
 
 
@@ -54,8 +54,8 @@ def test_a_sea_reads_in_the_readers_language() -> None:
     assert loglines.words(line, "ms", names) == \
         "Syarikat perkapalan C3 milik Budi meletakkan kapal di Laut Riau."
     assert loglines.english(line, names) == loglines.words(line, "en", names)
-    # The server's sentences (app/i18n.py) word references the same way.
-    from app.i18n import text
+    # The server's sentences (app/core/i18n.py) word references the same way.
+    from app.core.i18n import text
 
     assert text("indonesia.log.ship_placed", line["params"], "ms", names).endswith(
         "di Laut Riau.")

@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from app.db import migrate
-from app.tables import games, notice_outbox
+from app.store.db import migrate
+from app.store.tables import games, notice_outbox
 from tests.app.client import Viewer, auth, http, invite_of
 from tests.app.notices_support import (
     PUBLIC,
@@ -109,7 +109,7 @@ def test_one_mail_per_turn_to_a_player_who_is_away(notice_server: LiveServer,
     assert len(mailbox.to(host_mail)) == 1
     # The same turn offered again (another process catching up) queues nothing new.
     room = notice_server.app.state.hub.rooms[gid]
-    notices = notice_server.app.state.hub.notices
+    notices = notice_server.app.state.notices
     notices._offer(room, room.version, {0}, {1})
     store = notice_server.app.state.store
     with store.engine.connect() as conn:
@@ -211,7 +211,7 @@ def _turn_based(server: LiveServer, gid: str) -> None:
 
 def test_turn_based_tables_send_one_digest_a_day(notice_server: LiveServer,
                                                  mailbox: Mailbox) -> None:
-    notices = notice_server.app.state.hub.notices
+    notices = notice_server.app.state.notices
     guest_mail = addr("budi")
     tables = []
     for _ in range(2):

@@ -9,10 +9,10 @@ from typing import Any
 import orjson
 import psycopg
 
-from app.config import normalize_db_url
-from app.db import make_engine
-from app.pgwriter import CHANNEL, AsyncPgWriter, step_digest
-from app.store import CommitItem, Store
+from app.core.settings import normalize_db_url
+from app.store.db import make_engine
+from app.store.pgwriter import CHANNEL, AsyncPgWriter, step_digest
+from app.store.store import CommitItem, Store
 from tests.app.stored import started_race
 from tests.asyncrun import run as run_async
 

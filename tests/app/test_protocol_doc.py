@@ -1,18 +1,19 @@
-"""docs/protocol.md's frame tables are generated from app/frames.py (issue 11)."""
+"""docs/protocol.md's frame tables are generated from app/realtime/frames.py (issue 11)."""
 
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
-from app import protocol_doc
-from app.frames import server_frame
+from app.realtime import protocol_doc
+from app.realtime.frames import server_frame
 
 
 def test_the_protocol_document_matches_the_frame_models() -> None:
     text = protocol_doc.DOC.read_text()
     assert protocol_doc.updated(text) == text, \
-        "docs/protocol.md drifted from app/frames.py: run python -m app.protocol_doc"
+        ("docs/protocol.md drifted from app/realtime/frames.py: "
+         "run python -m app.realtime.protocol_doc")
 
 
 def test_a_changed_model_would_show_in_the_document() -> None:

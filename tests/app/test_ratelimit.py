@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.ratelimit import RateLimiter, retry_after
+from app.core.ratelimit import RateLimiter, retry_after
 
 
 class Clock:

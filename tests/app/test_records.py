@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.replaycheck import ReplayCheck, replay_check
+from app.store.replaycheck import ReplayCheck, replay_check
 from engines.base import canonical_json
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
 from tests.app.recorded import LISTED, fixtures, record_of

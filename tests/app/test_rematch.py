@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from app import rematch as rematch_module
-from app.tables import games
+from app.features import rematch as rematch_module
+from app.store.tables import games
 from tests.app.client import (
     Viewer,
     auth,

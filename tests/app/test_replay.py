@@ -1,7 +1,7 @@
 """Replays: a viewer scrubbing a game's past sees exactly what it saw then, never more.
 
 The property tests replay recorded and random games of every title through the server's
-replay code (:mod:`app.replay`, checkpoints and all, asked for versions in a random order)
+replay code (:mod:`app.http.replay`, checkpoints and all, asked for versions in a random order)
 and compare each document with ``engine.view`` of an independently rebuilt state, then
 check that no other seat's private information reaches it: the view must not change when
 another seat's hand, secret money or a hidden pile's order changes. The service tests go
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.replay import GameReplay, ReplayCache, replay_at
+from app.http.replay import GameReplay, ReplayCache, replay_at
 from engines.base import State
 from engines.indonesia.view import SECRET_FIELDS
 from engines.registry import get_engine
@@ -283,7 +283,7 @@ def test_a_game_of_older_rules_is_not_replayed_under_newer_ones(live_server: Any
     """A game keeps the rules it was dealt under; replaying it under others proves nothing."""
     from sqlalchemy import update
 
-    from app.tables import games
+    from app.store.tables import games
     from tests.app.recorded import record_of
 
     made = http.post(f"{live_server.url}/api/records",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.replaycheck import ReplayCheck, replay_check
+from app.store.replaycheck import ReplayCheck, replay_check
 from engines.base import replay
 from engines.race import ENGINE as RACE
 from engines.race.engine import RaceEngine
@@ -136,7 +136,7 @@ def test_the_replay_check_finds_a_snapshot_that_differs_from_its_history(
     row = store.game(lobby["game_id"])
     from sqlalchemy import update
 
-    from app.tables import games
+    from app.store.tables import games
     with store.engine.begin() as conn:   # the snapshot no longer matches its events
         conn.execute(update(games).where(games.c.id == row["id"])
                      .values(state={**row["state"], "positions": [6, 0]}))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.tablesettings import TableSettings
+from app.core.tablesettings import TableSettings
 from tests.app.client import auth, create, http, invite_of, join, watch_id
 
 EMOJI = "\U0001f600"  # one character, two UTF-16 units

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from app.clock import scheduler as clock_scheduler
+from app.features.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.bids_engine import ENGINE as BIDS_ENGINE
 from tests.app.client import Viewer, http, join, start
@@ -59,7 +59,7 @@ def test_a_skipped_seat_hands_the_turn_on_with_a_notice(server: LiveServer, fake
     # Ana and Budi run out of time and pass; the next round waits for everyone again,
     # Citra included, who was not awaited before the passes: she is told.
     fake.t += 61
-    server.app.state.hub.clocks.poke()
+    server.app.state.clocks.scheduler.poke()
     citra.wait_for(lambda f: f["type"] in ("snapshot", "patch")
                    and citra.doc is not None and citra.doc["view"]["round"] == 1)
     wait_until(lambda: any("Citra" in b["awaited"] for b in receiver.bodies()[posts:]),

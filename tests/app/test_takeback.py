@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from app import takeback
-from app.replaycheck import ReplayCheck, replay_check
+from app.features import takeback
+from app.features.takeback import requests as stored_requests
+from app.store.replaycheck import ReplayCheck, replay_check
 from engines.base import TAKEBACK, expand_template
 from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
 from tests.conftest import LiveServer
@@ -244,7 +245,7 @@ def test_a_refused_request_changes_nothing(live_server: Any) -> None:
 
 def test_an_unanswered_request_times_out(live_server: Any,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(takeback, "REQUEST_SECONDS", 0.3)
+    monkeypatch.setattr(takeback.asking, "REQUEST_SECONDS", 0.3)
     lobby, (host, guest), spec = table(live_server, "race", policy="consent")
     host.answer(host.act({"type": "advance", "n": 3}))
     host.wait_version(1)
@@ -500,19 +501,19 @@ def test_a_request_refused_while_a_new_connection_reads_it_stays_closed(
             time.sleep(0.01)
         assert any(req["request"] in p for p in heard)
         # The welcome's read returns the request still open, then waits.
-        read, release = hold(monkeypatch, takeback.stored, "current")
+        read, release = hold(monkeypatch, stored_requests, "current")
         # Budi opens the game on the other process, which does not hold the request yet...
         laptop = Viewer(second.ws_url, lobby["game_id"], credential=credential)
         laptop.wait_for(lambda f: f["type"] == "snapshot")
         assert read.wait(10)
         # ...and says no on his phone while the laptop's welcome still holds the open row.
         room = second.app.state.hub.rooms[lobby["game_id"]]
-        changes = takeback._table(room).changes
+        changes = takeback.table_of(room).changes
         answer_request(phone, req["request"], False)
         assert _closed(host)["outcome"] == "refused"
         # The refusal reached the laptop's process (through the database) before its read ends.
         deadline = time.monotonic() + 5
-        while takeback._table(room).changes == changes and time.monotonic() < deadline:
+        while takeback.table_of(room).changes == changes and time.monotonic() < deadline:
             time.sleep(0.01)
         release.set()
         laptop.ws.send('{"type":"ping"}')
@@ -528,7 +529,7 @@ def test_a_request_refused_while_a_new_connection_reads_it_stays_closed(
 
 def test_consent_unanswered_times_out_on_both_processes(
         pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(takeback, "REQUEST_SECONDS", 0.5)
+    monkeypatch.setattr(takeback.asking, "REQUEST_SECONDS", 0.5)
     first, second = LiveServer(pg_url).start(), LiveServer(pg_url).start()
     try:
         lobby, host, guest = _consent_on_two_processes(first, second)
@@ -601,7 +602,7 @@ def test_an_answer_relayed_after_the_refusal_does_not_open_the_request_again(
         budi.close()
         cici.wait_for(lambda f: f["type"] == "presence"
                       and not f["seats"][1]["connected"], timeout=10)
-        assert takeback._table(second.app.state.hub.rooms[gid]).request is None
+        assert takeback.table_of(second.app.state.hub.rooms[gid]).request is None
         closed_at = max(i for i, f in enumerate(cici.frames) if f["type"] == "takeback_closed")
         assert not [f for f in cici.frames[closed_at:] if f["type"] == "takeback_request"]
         for v in (ana, cici):

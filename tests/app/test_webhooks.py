@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app.tables import notice_outbox
+from app.store.tables import notice_outbox
 from tests.app.client import Viewer, auth, http, invite_of
 from tests.app.notices_support import (
     PUBLIC,
@@ -92,7 +92,7 @@ def test_a_hanging_receiver_never_slows_a_move(notice_server: LiveServer,
 
 def test_private_and_own_addresses_are_refused(notice_server: LiveServer,
                                                mailbox: Mailbox) -> None:
-    notices = notice_server.app.state.hub.notices
+    notices = notice_server.app.state.notices
     allowed = notices.settings
     receiver = Receiver().start()
     # Stored while local hooks were allowed, sent after they no longer are: the address

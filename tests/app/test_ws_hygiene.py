@@ -209,7 +209,7 @@ def test_game_sockets_skip_the_router_and_other_socket_paths_still_reach_it(
     # Every open socket keeps the frames that called its endpoint: skipping FastAPI's
     # routing for /ws/{game_id} took an idle connection from 38.5 to 27.5 KiB
     # (bench/idle_ws.py); any other path goes through the router as before.
-    from app import ws as ws_module
+    from app.realtime import ws as ws_module
 
     served: list[str] = []
     routed: list[str] = []

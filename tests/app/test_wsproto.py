@@ -10,7 +10,7 @@ import pytest
 from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 
-from app.wsproto import MejaWebSocketProtocol, detached_protocol
+from app.realtime.wsproto import MejaWebSocketProtocol, detached_protocol
 from tests.asyncrun import run as run_async
 
 

@@ -1,0 +1,122 @@
+"""How a table is run, chosen by the host at creation (``CreateLobby.settings``).
+
+Engine options change the rules of a game; table settings change how the service runs the
+table around it (its clock, its take-back policy, ...). They are stored in ``games.settings``
+and shown to every viewer in ``LobbyInfo.settings``, so nothing secret belongs here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic_core import PydanticCustomError
+
+#: Real time: a bank from 1 minute to 3 hours, an increment of up to 10 minutes per move.
+BANK_RANGE = (60, 3 * 3600)
+INCREMENT_RANGE = (0, 600)
+#: Turn-based: from 5 minutes (onlineboardgamers' shortest kick-out timer) to 14 days.
+TURN_RANGE = (300, 14 * 86400)
+
+
+def _span(seconds: int) -> str:
+    """A duration in words ("3 hours", "14 days", "90 seconds")."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+class TimeControl(BaseModel):
+    """The table's clock.
+
+    ``none``: no clock (how Meja always ran). ``realtime``: every player has a bank of
+    ``bank_seconds`` and gains ``increment_seconds`` per committed move; the clock of every
+    seat the game waits for runs. ``turn``: each turn must be played within
+    ``turn_seconds`` (hours or days), shown as a deadline.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["none", "realtime", "turn"] = "none"
+    bank_seconds: StrictInt = 600
+    increment_seconds: StrictInt = 10
+    turn_seconds: StrictInt = 86400
+
+    @model_validator(mode="after")
+    def _sane(self) -> TimeControl:
+        # Checked for the kind in use only: a turn-based table ignores the bank fields.
+        checks = {"realtime": [("bank_seconds", "The time bank", BANK_RANGE),
+                               ("increment_seconds", "The increment per move",
+                                INCREMENT_RANGE)],
+                  "turn": [("turn_seconds", "The time per turn", TURN_RANGE)]}
+        for name, words, (lo, hi) in checks.get(self.kind, []):
+            value = getattr(self, name)
+            if not lo <= value <= hi:
+                # A custom error: its sentence reaches the host without pydantic's prefix.
+                raise PydanticCustomError(
+                    "time_control", f"{words} must be between "
+                    f"{_span(lo) if lo else 'no time'} and {_span(hi)} (it was {value} "
+                    "seconds).")
+        return self
+
+
+#: Who may take back what (app/features/takeback/): nobody; a player their own actions of the
+#: current turn; or also anything since the last reveal with every other player's consent.
+TakebackPolicy = Literal["none", "own_turn", "consent"]
+
+
+class TableSettings(BaseModel):
+    """The host's choices for one table. Every field has a default, so ``{}`` is valid."""
+
+    model_config = ConfigDict(extra="forbid")
+    time_control: TimeControl = Field(default_factory=lambda: TimeControl())
+    #: What happens to a seat whose time runs out: ``bot`` a bot plays it (the player may
+    #: take it back), ``skip`` it passes where the game has a pass (else the bot), ``end``
+    #: the game ends with that player ranked last.
+    out_of_time: Literal["bot", "skip", "end"] = "bot"
+    takeback: TakebackPolicy = Field(
+        default="own_turn", description="Take-backs: none; your own moves of the current turn "
+                                "(until a roll, a draw or a secret is revealed); or also "
+                                "earlier moves with every other player's consent")
+
+
+#: Parsed settings by their stored JSON: a move reads its table's settings several times
+#: (the take-back offer in every seat's document, the clock), and validating the model each
+#: time was a few percent of the server's CPU per move. Bounded; a table's settings are few.
+_PARSED: dict[bytes, TableSettings] = {}
+_PARSED_MAX = 1024
+
+
+def settings_of(game: dict[str, Any]) -> TableSettings:
+    """The stored settings of a game row (rows from before settings read as the defaults).
+    The result is shared between callers: read it, never change it."""
+    raw = game.get("settings") or {}
+    try:
+        key = orjson.dumps(raw)
+    except TypeError:  # not stored JSON (a model already): nothing to remember it by
+        return TableSettings.model_validate(raw)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        parsed = TableSettings.model_validate(raw)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = parsed
+    return parsed
+
+
+def describe_time(settings: TableSettings) -> str:
+    """The clock in words, as the lobby and the game page show it."""
+    tc = settings.time_control
+    if tc.kind == "none":
+        return "No clock"
+    if tc.kind == "realtime":
+        clock = f"Real time: {_span(tc.bank_seconds)}"
+        clock += f" + {_span(tc.increment_seconds)} per move" if tc.increment_seconds else ""
+    else:
+        clock = f"Turn-based: {_span(tc.turn_seconds)} per turn"
+    then = {"bot": "a bot plays for a player out of time",
+            "skip": "a player out of time passes",
+            "end": "a player out of time loses (the game ends)"}[settings.out_of_time]
+    return f"{clock}; {then}"

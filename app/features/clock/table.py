@@ -1,0 +1,30 @@
+"""A room's clock as the clock feature keeps it: its part of the room, and whose clock runs."""
+
+from __future__ import annotations
+
+from app.features.clock.model import Clock
+from app.realtime.port import RoomPort
+
+#: The clock's slot in ``room.parts`` (and the ``clock`` of every viewer's document).
+PART = "clock"
+
+
+def clock_of(room: RoomPort) -> Clock | None:
+    """The table's clock, None without one."""
+    clock: Clock | None = room.parts.get(PART)
+    return clock
+
+
+def set_clock(room: RoomPort, clock: Clock | None) -> None:
+    """Keep ``clock`` as the room's clock (already stored, or about to be)."""
+    room.parts[PART] = clock
+
+
+def awaited_humans(room: RoomPort) -> list[int]:
+    """The seats whose clock should run now: awaited by a live game and not bots."""
+    if room.state is None or room.status != "active" or room.game.get("outcome_override"):
+        return []
+    if room.engine.outcome(room.state) is not None:
+        return []
+    return [s for s in room.engine.awaited(room.state)
+            if s < len(room.seats) and not room.seats[s]["is_bot"]]

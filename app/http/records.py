@@ -1,0 +1,240 @@
+"""Game records: a finished game as one JSON file, and importing such a file.
+
+A record holds what it takes to replay a game anywhere: the game, its rules version, the
+options and table settings, the seed, the seats' names, every action in order and the
+outcome. Importing one replays it from the seed under this server's engine, checks every
+step (each action well formed, from a seat that may act, allowed by the rules; the game
+over exactly at the last action, with the recorded outcome) and stores it as a finished
+game with its own watch link and no seat credentials, to be watched as a replay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from app.core import loglines
+from app.core.errors import ApiError, validation_message
+from app.core.lobby import watch_url
+from app.core.tablesettings import TableSettings
+from app.http import deps
+from app.store.store import Store, clean_name
+from engines.base import (
+    TAKEBACK,
+    ActionError,
+    Engine,
+    Line,
+    RuleError,
+    canonical_json,
+    term,
+)
+from engines.registry import get_engine
+
+router = APIRouter(prefix="/api")
+
+FORMAT_VERSION = 1
+#: The largest record body accepted (a long four-player Kaki Lima game is ~150 kB).
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+MAX_ACTIONS = 20_000
+
+
+class RecordSeat(BaseModel):
+    """One seat of a recorded game."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    name: str = Field(min_length=1, max_length=200)
+    bot: bool = False
+
+
+class RecordAction(BaseModel):
+    """One accepted action: who sent it and the action as the engine took it."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    action: dict[str, Any]
+
+
+class RecordOutcome(BaseModel):
+    """The recorded result (compared with the replay's on import)."""
+
+    model_config = ConfigDict(extra="forbid")
+    scores: list[Any] = Field(max_length=8)
+    ranks: list[int] = Field(max_length=8)
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameRecord(BaseModel):
+    """A finished game as one file (``format_version`` 1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["meja-record"] = "meja-record"
+    format_version: int = Field(default=FORMAT_VERSION, ge=1, description="The record format.")
+    game: str = Field(min_length=1, max_length=40, description="The game's id.")
+    game_name: str | None = Field(None, max_length=80)
+    rules_version: str = Field(min_length=1, max_length=20)
+    options: dict[str, Any] = Field(default_factory=dict)
+    settings: dict[str, Any] = Field(default_factory=dict, description="Table settings.")
+    seed: int = Field(ge=0, lt=1 << 63)
+    seats: list[RecordSeat] = Field(min_length=1, max_length=8)
+    actions: list[RecordAction] = Field(max_length=MAX_ACTIONS)
+    outcome: RecordOutcome
+    finished_at: str | None = Field(None, max_length=40)
+
+
+class ImportedRecord(BaseModel):
+    """Where an imported game can be watched."""
+
+    game_id: str
+    watch_url: str
+    version: int = Field(description="The game's last version (its number of actions).")
+
+
+# == export ====================================================================================
+
+#: How a game that has no record yet is worded (``api.status.<status>``).
+_STATUS_WORDS = ("lobby", "active", "abandoned")
+
+def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
+    """The record of a finished game (409 for any other)."""
+    if game["status"] != "finished":
+        now = term("api.status." + game["status"]) if game["status"] in _STATUS_WORDS \
+            else game["status"]
+        raise ApiError(409, "api.record_unfinished", state=now)
+    engine = get_engine(game["kind"])
+    outcome = engine.outcome(game["state"]) if engine and game["state"] else None
+    if outcome is None:
+        raise ApiError(409, "api.record_no_outcome")
+    seats = store.seats(game["id"])
+    finished = game["finished_at"]
+    return GameRecord(
+        game=game["kind"], game_name=engine.name if engine else None,
+        rules_version=game["rules_version"], options=game["options"],
+        settings=game.get("settings") or {}, seed=game["seed"],
+        seats=[RecordSeat(seat=s["seat"], name=s["name"] or f"Seat {s['seat'] + 1}",
+                          bot=s["is_bot"]) for s in seats],
+        actions=[RecordAction(seat=e["seat"], action=e["action"])
+                 for e in store.events(game["id"])],
+        outcome=RecordOutcome.model_validate(outcome.as_dict()),
+        finished_at=finished.isoformat() if finished else None,
+    ).model_dump(mode="json")
+
+
+# == import ====================================================================================
+
+def _refuse(key: str, **params: Any) -> ApiError:
+    return ApiError(422, key, **params)
+
+
+def _nested(exc: RuleError) -> dict[str, Any]:
+    """An engine's refusal as a parameter of the import's own sentence."""
+    return term(exc.key, **exc.params) if exc.key else {"label": str(exc)}
+
+
+def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
+                                       list[dict[str, Any]]]:
+    """Replay a record step by step; ``(engine, options, final state, event rows)`` or a
+    422 naming the first thing that is wrong."""
+    if record.format_version != FORMAT_VERSION:
+        raise _refuse("api.record.format", found=record.format_version, reads=FORMAT_VERSION)
+    engine = get_engine(record.game)
+    if engine is None:
+        raise _refuse("api.no_such_game_kind", game=record.game[:60])
+    if record.rules_version != engine.rules_version:
+        raise _refuse("api.record.rules_version", played=str(record.rules_version),
+                      game=engine.name, current=str(engine.rules_version))
+    players = len(record.seats)
+    if not engine.min_players <= players <= engine.max_players:
+        raise _refuse("api.record.players", game=engine.name, min=engine.min_players,
+                      max=engine.max_players, seats=players)
+    if [s.seat for s in record.seats] != list(range(players)):
+        raise _refuse("api.record.seat_numbers")
+    for s in record.seats:
+        clean_name(s.name)  # a 422 naming the problem, before any replaying
+    try:
+        options = engine.validate_options(record.options)
+        TableSettings.model_validate(record.settings)
+    except ValidationError as exc:
+        raise ApiError(422, validation_message(exc.errors(), "The record's options or settings "
+                                                            "are not valid here")) from None
+    line = Line(engine, engine.setup(players, options, record.seed))
+    rows: list[dict[str, Any]] = []
+    for i, step in enumerate(record.actions, start=1):
+        where = {"action": i, "seat": step.seat + 1}
+        if engine.outcome(line.state) is not None:
+            raise _refuse("api.record.goes_on", last=i - 1)
+        log: list[dict[str, Any]] = []
+        if step.action.get("type") == TAKEBACK:
+            # A take-back of the game's own history: it must undo the latest actions still
+            # in play (never across a reveal), exactly as the table allowed it.
+            try:
+                line.take_back([int(v) for v in step.action.get("undo") or []])
+            except (TypeError, ValueError):
+                raise _refuse("api.record.bad_takeback", **where) from None
+        else:
+            if step.seat >= players or step.seat not in engine.to_act(line.state):
+                raise _refuse("api.record.seat_not_to_act", **where)
+            try:
+                result = line.play(step.seat, step.action)
+            except ActionError as exc:
+                raise _refuse("api.record.invalid_action", why=_nested(exc), **where) from None
+            except RuleError as exc:
+                raise _refuse("api.record.against_rules", why=_nested(exc), **where) from None
+            except Exception:
+                raise _refuse("api.record.unappliable", **where) from None
+            log = [loglines.stored(i, step.seat, e) for e in result.log]
+        rows.append({"seq": i, "seat": step.seat, "action": step.action, "log": log})
+    state = line.state
+    outcome = engine.outcome(state)
+    if outcome is None:
+        raise _refuse("api.record.unfinished", count=len(record.actions))
+    if canonical_json(outcome.as_dict()) != canonical_json(record.outcome.model_dump()):
+        raise _refuse("api.record.outcome_differs",
+                      recorded=", ".join(str(x) for x in record.outcome.scores),
+                      replayed=", ".join(str(x) for x in outcome.scores))
+    return engine, options, state, rows
+
+
+def import_record(store: Store, record: GameRecord) -> dict[str, Any]:
+    """Check a record and store it as a finished game; the new game row."""
+    engine, options, state, rows = check(record)
+    return store.add_finished(
+        {"kind": engine.id, "options": options, "settings": record.settings,
+         "seed": record.seed, "rules_version": engine.rules_version,
+         "player_count": len(record.seats), "version": len(rows), "state": state},
+        [s.model_dump() for s in record.seats], rows)
+
+
+# == routes ====================================================================================
+
+@router.get("/games/{game_id}/record", summary="A finished game's record (one JSON file)",
+            responses=deps.refusals(401, 403, 404, 409, 422), openapi_extra=deps.OPTIONAL_AUTH)
+async def record(game_id: deps.GameId, store: deps.StoreDep, credential: deps.Cred,
+                 response: Response, watch: deps.WatchParam = None) -> GameRecord:
+    """Readable by whoever may read the game's history (a seat, the watch link, anybody for
+    a listed game that welcomes spectators); only once the game is finished."""
+    game = await deps.run(store.game, game_id)
+    if not (game["listed"] and game["spectators"]):
+        if credential:
+            await deps.seat_in(store, credential, game_id)
+        elif not (watch and game["spectators"] and watch == game["watch_id"]):
+            raise ApiError(403, "api.record_needs_link")
+    out = await deps.run(export, store, game)
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="meja-{game["kind"]}-{game_id}.json"')
+    return GameRecord.model_validate(out)
+
+
+@router.post("/records", status_code=201, summary="Import a game record (watch it as a replay)",
+             dependencies=[deps.rate_limited("records")],
+             responses=deps.refusals(400, 413, 422, 429))
+async def import_route(body: GameRecord, store: deps.StoreDep) -> ImportedRecord:
+    """The server replays the record and refuses it (422, with the reason) unless every
+    action is legal and the outcome is the recorded one."""
+    game = await asyncio.to_thread(import_record, store, body)
+    return ImportedRecord(game_id=game["id"], watch_url=watch_url(game) or "",
+                          version=game["version"])
+

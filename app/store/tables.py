@@ -1,0 +1,230 @@
+"""The database schema (SQLAlchemy Core). Every change here is an alembic migration too."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+GAME_STATUSES = ("lobby", "active", "finished", "abandoned")
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("kind", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    # How the service runs the table (app/core/tablesettings.py); engine options are ``options``.
+    Column("settings", JSON, nullable=False, default=dict),
+    Column("status", String(12), nullable=False, index=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("state", JSON, nullable=True),
+    Column("rules_version", String(20), nullable=False),
+    Column("player_count", Integer, nullable=False),
+    Column("spectators", Boolean, nullable=False),
+    Column("listed", Boolean, nullable=False),
+    Column("invite_id", String(32), nullable=False, unique=True),
+    Column("watch_id", String(32), nullable=True, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    # The table this finished game's rematch created (app/features/rematch.py); unique, so two
+    # clicks at once create one table.
+    Column("rematch_id", String(32), nullable=True, unique=True),
+    # Changes to that rematch so far (offers, acceptances, declines): orders its frames
+    # (0011_rematch_rev).
+    Column("rematch_rev", Integer, nullable=False, default=0, server_default="0"),
+    # Ranks when a timeout ended the game (app/clocks.py); the engine's outcome otherwise.
+    Column("outcome_override", JSON, nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("claim_hash", String(64), nullable=True, unique=True),
+    Column("is_host", Boolean, nullable=False, default=False),
+    Column("is_bot", Boolean, nullable=False, default=False),
+    #: "easy" / "normal" / "hard" for a bot's seat, NULL for a human's (0007_bots).
+    Column("bot_level", String(8), nullable=True),
+    Column("connected", Boolean, nullable=False, default=False),
+    Column("left", Boolean, nullable=False, default=False),
+    # A bot plays the seat because its player ran out of time; they may take it back.
+    Column("stand_in", Boolean, nullable=False, default=False),
+    UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    # No foreign key (migration 0010): a batch whose game row is missing or moved on is
+    # refused whole anyway, and the key's per-row check cost PostgreSQL a fifth of its CPU.
+    Column("game_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("action", JSON, nullable=False),
+    Column("log", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # Two writers can never both append the same step of one game: the database refuses the
+    # second insert, whichever process it comes from.
+    UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+    # Exactly once: a seat's action id is applied once, however late a repeat arrives
+    # (NULL ids - actions without one - never collide).
+    UniqueConstraint("game_id", "seat", "client_id", name="uq_events_game_seat_client"),
+)
+
+
+#: Table chat and spectators' chat (app/features/chat.py): part of the game's history.
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("channel", String(12), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_game_id", "game_id", "id"),
+)
+
+
+# -- your-turn notices (app/features/notices, migration 0005_notices) -----------------------------
+# Addresses and hook URLs live in tables of their own, read only by app/features/notices: nothing
+# that builds LobbyInfo, a frame or the history ever selects them.
+
+notice_addresses = Table(
+    "notice_addresses",
+    metadata,
+    # The seat row (not its number): reordering a lobby moves the row, and the address with it.
+    Column("seat_id", Integer, ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("address", String(254), nullable=False),
+    #: The language of this player's mail (migration 0008; null: English).
+    Column("lang", String(8), nullable=True),
+)
+
+notice_hooks = Table(
+    "notice_hooks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("url", String(2000), nullable=False),
+    Column("lang", String(8), nullable=True),
+)
+
+#: Addresses that unsubscribed: no mail goes to them, whichever table typed them in.
+notice_optouts = Table(
+    "notice_optouts",
+    metadata,
+    Column("address", String(254), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Mail and webhook posts waiting to go out (durable across restarts). ``key`` makes
+#: "one per turn" the database's rule: a second insert of the same turn is refused.
+notice_outbox = Table(
+    "notice_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(200), nullable=False, unique=True),
+    Column("kind", String(8), nullable=False),
+    Column("game_id", String(32), nullable=True),
+    Column("payload", JSON, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("next_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
+    Column("sent_at", DateTime(timezone=True), nullable=True),
+    Column("error", String(300), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Seats of turn-based tables waiting for a player with an address (the digest's lines).
+notice_waiting = Table(
+    "notice_waiting",
+    metadata,
+    Column("seat_id", Integer, ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("address", String(254), nullable=False, index=True),
+    Column("since_version", Integer, nullable=False),
+    Column("since_at", DateTime(timezone=True), nullable=False),
+)
+
+#: When each address last got its digest.
+notice_digests = Table(
+    "notice_digests",
+    metadata,
+    Column("address", String(254), primary_key=True),
+    Column("sent_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The key that signs unsubscribe links when MEJA_NOTICE_SECRET is not set (one row).
+notice_secret = Table(
+    "notice_secret",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("secret", String(128), nullable=False),
+)
+
+
+# Clocks of timed games (app/clocks.py, migration 0006_clocks): deadlines live here, so a
+# restarted server finds every running clock.
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("since", Float, nullable=False),
+    Column("remaining", JSON, nullable=False),
+    Column("running", JSON, nullable=False),
+    Column("deadline", Float, nullable=True, index=True),
+    Column("extension", JSON, nullable=False),
+    Column("resumed_after", Float, nullable=True),
+)
+
+clock_beats = Table(
+    "clock_beats",
+    metadata,
+    Column("origin", String(32), primary_key=True),
+    Column("beat_at", Float, nullable=False),
+)
+
+
+#: Open take-back consent requests (app/features/takeback/requests.py, migration
+#: 0009_takeback_requests): one per game at most, seen by every server process.
+takeback_requests = Table(
+    "takeback_requests",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("undo", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("waiting", JSON, nullable=False),
+    #: Wall-clock seconds (time.time()) when the request lapses unanswered.
+    Column("expires", Float, nullable=False),
+)
