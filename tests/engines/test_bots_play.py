@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from app.bots import BotPool, has_bots
+from app.realtime.bots import BotPool, has_bots
 
 from engines import bots
 from engines.base import Engine, State, template_matches
