@@ -134,12 +134,15 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   view.append(pieceLayer, routeLayer, markLayer, refLayer, targetLayer);
 
   const panState = installPanZoom(root, view, w, hgt);
-  // a click between targets chooses the nearest one within a finger's reach (marks.js)
+  // a click between targets chooses the nearest one within a finger's reach, a tap on targets
+  // smaller than a finger zooms in on them first (marks.js)
   const near = { pick: null };
   // clicks on regions and pieces (ignored after a drag)
   root.addEventListener("click", (ev) => {
     if (panState.moved) return;
-    const tgt = ev.target.closest("[data-target]") || near.pick?.(ev.clientX, ev.clientY);
+    const hit = ev.target.closest("[data-target]");
+    const tgt = near.pick ? near.pick(ev.clientX, ev.clientY, hit) : hit;
+    if (tgt === "zoomed") return;
     if (tgt) { onKey(tgt.dataset.target); return; }
     const piece = ev.target.closest("[data-tip]");
     if (piece) { onPiece(piece, ev); return; }

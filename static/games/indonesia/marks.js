@@ -75,17 +75,26 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
     if (g) g.focus();
   }
 
-  // a click in the gap between targets goes to the nearest one within a finger's reach
-  map.near.pick = (cx, cy) => {
+  // a click in the gap between targets goes to the nearest one within a finger's reach; on a
+  // touch screen, a tap on a target smaller than a finger (others crowd it: the view fits
+  // them all) zooms in until that one and its neighbours are finger-sized, and the next tap
+  // chooses
+  map.near.pick = (cx, cy, hit) => {
     const reach = minTarget() / 2 + 1;
-    let best = null;
-    let bestD = reach;
-    for (const p of shown) {
-      const [sx, sy] = map.panState.toScreen(p.x, p.y);
-      const d = Math.hypot(sx - cx, sy - cy);
-      if (d <= bestD) { bestD = d; best = p; }
+    const scale = map.panState.pixelScale();
+    const at = (p) => map.panState.toScreen(p.x, p.y);
+    const dist = (p) => Math.hypot(at(p)[0] - cx, at(p)[1] - cy);
+    const best = hit ? shown.find((p) => p.key === hit.dataset.target)
+      : shown.filter((p) => dist(p) <= reach).sort((a, b) => dist(a) - dist(b))[0];
+    if (!best) return null;
+    if (coarse() && best.cap * scale < minTarget() / 2) {
+      const crowd = shown.filter((p) => Math.hypot(p.x - best.x, p.y - best.y) <= 2 * best.cap + 1);
+      const box = boxOf(crowd);
+      map.panState.fit({ x0: box.x0 - 20, y0: box.y0 - 20, x1: box.x1 + 20, y1: box.y1 + 20 }, safeRect(), 8, reach / best.cap);
+      resizeHits();
+      return "zoomed";
     }
-    return best && map.targetLayer.querySelector(`[data-target="${best.key}"]`);
+    return map.targetLayer.querySelector(`[data-target="${best.key}"]`);
   };
 
   /** A target: ring (or the deed's frame), hit circle, a label in words. */
