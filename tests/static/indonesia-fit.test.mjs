@@ -46,6 +46,7 @@ test("an arrow key goes to the nearest target that way, preferring the same row"
   assert.equal(nextInDirection(pts, at("b"), "ArrowDown").key, "c");
   assert.equal(nextInDirection(pts, at("a"), "ArrowLeft").key, "e");
   assert.equal(nextInDirection(pts, at("b"), "ArrowRight"), null, "nothing further right");
-  assert.equal(nextInDirection(pts, at("d"), "ArrowUp").key, "c");
+  assert.equal(nextInDirection(pts, at("d"), "ArrowUp").key, "a");
+  assert.equal(nextInDirection(pts, at("c"), "ArrowUp").key, "b");
   assert.equal(nextInDirection(pts, at("a"), "Tab"), null);
 });
