@@ -66,7 +66,8 @@ CENTRED_RING = """(selector) => {
         const c = [r.left + r.width / 2, r.top + r.height / 2];
         const top = document.elementFromPoint(c[0], c[1]);
         return {key: el.dataset.target, c, d: Math.hypot(c[0] - mid[0], c[1] - mid[1]),
-                w: Math.min(r.width, r.height), ok: Boolean(top && top.closest('[data-target]') === el)};
+                w: Math.min(r.width, r.height),
+                ok: Boolean(top && top.closest('[data-target]') === el)};
     }).filter((x) => x.ok).sort((a, b) => a.d - b.d);
     return hits[0] || null;
 }"""

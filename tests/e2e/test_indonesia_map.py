@@ -38,15 +38,23 @@ TARGETS_SEEN = """() => {
         const r = el.getBoundingClientRect();
         const c = [r.left + r.width / 2, r.top + r.height / 2];
         const top = document.elementFromPoint(c[0], c[1]);
-        const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight
-            && r.left >= wrap.left && r.top >= wrap.top && r.right <= wrap.right && r.bottom <= wrap.bottom;
-        const hit = top ? (el.contains(top) ? 'itself' : (top.className.baseVal ?? top.className)) : 'nothing';
-        return {key: el.dataset.target, inside, hit, box: [r.left, r.top, r.right, r.bottom].map(Math.round)};
+        const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth
+            && r.bottom <= innerHeight && r.left >= wrap.left && r.top >= wrap.top
+            && r.right <= wrap.right && r.bottom <= wrap.bottom;
+        const what = top && (top.className.baseVal ?? top.className);
+        const hit = top ? (el.contains(top) ? 'itself' : what) : 'nothing';
+        const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+        return {key: el.dataset.target, inside, hit, box};
     });
 }"""
+SIZES = """() => [...document.querySelectorAll('.ind-mapwrap g.ind-target')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return {key: el.dataset.target, w: Math.min(r.width, r.height),
+            c: [r.left + r.width / 2, r.top + r.height / 2]};
+})"""
 AREAS_SEEN = """(ids) => {
     const wrap = document.querySelector('.ind-mapwrap').getBoundingClientRect();
-    return ids.map((id) => document.querySelector(`.ind-mapwrap polygon.ind-area[data-area="${id}"]`))
+    return ids.map((id) => document.querySelector(`.ind-mapwrap .ind-area[data-area="${id}"]`))
         .map((el) => {
             const r = el.getBoundingClientRect();
             return {area: el.dataset.area, inside: r.left >= wrap.left && r.right <= wrap.right
@@ -54,6 +62,7 @@ AREAS_SEEN = """(ids) => {
                 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight};
         });
 }"""
+ON_TARGET = "() => Boolean(document.activeElement.closest?.('.ind-mapwrap g.ind-target'))"
 # MEJA_SHOTS=before|after: save what the player sees under docs/screenshots (issue 37)
 SHOTS = os.environ.get("MEJA_SHOTS")
 SUMATERA = ["Aceh", "Sumatera Utara", "Riau", "Sumatera Barat", "Jambi", "Bengkulu",
@@ -129,6 +138,19 @@ def test_on_a_phone_every_target_is_in_view_and_whole_map_shows_sumatera_and_pap
     shot(phone, "phone")
     assert_every_target_seen(phone)
 
+    # a ring smaller than a finger (the view holds them all): a tap zooms in on its crowd,
+    # finger-sized, without choosing; the rest are counted off-screen and come back
+    sizes = phone.evaluate(SIZES)
+    small = min(sizes, key=lambda s: s["w"])
+    if small["w"] < 44:
+        phone.touchscreen.tap(*small["c"])
+        grown = {s["key"]: s["w"] for s in phone.evaluate(SIZES)}
+        assert grown[small["key"]] >= 44, grown
+        expect(phone.locator(".ind-mapwrap .meja-preview")).to_have_count(0)
+        expect(phone.get_by_test_id("ind-offscreen")).to_be_visible()
+        phone.get_by_test_id("ind-show-targets").tap()
+        assert_every_target_seen(phone)
+
     phone.get_by_test_id("ind-whole-map").tap()
     for names in (SUMATERA, ["Papua"]):
         ids = [a for a, v in LAYOUT["areas"].items() if v["province"] in names]
@@ -184,7 +206,7 @@ def test_by_keyboard_the_map_is_one_tab_stop_arrows_move_and_focus_stays_on_the_
 
     # Tab reaches the board once; the arrows walk the targets by where they lie
     for _ in range(80):
-        if page.evaluate("() => Boolean(document.activeElement.closest?.('.ind-mapwrap g.ind-target'))"):
+        if page.evaluate(ON_TARGET):
             break
         page.keyboard.press("Tab")
     else:
@@ -196,7 +218,7 @@ def test_by_keyboard_the_map_is_one_tab_stop_arrows_move_and_focus_stays_on_the_
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("() => document.activeElement.dataset.target") == first
 
-    centre = "() => { const el = document.activeElement; return [Number(el.dataset.x), Number(el.dataset.y)]; }"
+    centre = "() => ['x', 'y'].map((c) => Number(document.activeElement.dataset[c]))"
     moved = 0
     for key, axis, sign in (("ArrowRight", 0, 1), ("ArrowLeft", 0, -1), ("ArrowDown", 1, 1),
                             ("ArrowUp", 1, -1)):
