@@ -87,12 +87,19 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
     const best = hit ? shown.find((p) => p.key === hit.dataset.target)
       : shown.filter((p) => dist(p) <= reach).sort((a, b) => dist(a) - dist(b))[0];
     if (!best) return null;
-    if (coarse() && best.cap * scale < minTarget() / 2) {
-      const crowd = shown.filter((p) => Math.hypot(p.x - best.x, p.y - best.y) <= 2 * best.cap + 1);
+    const crowd = shown.filter((p) => Math.hypot(p.x - best.x, p.y - best.y) <= 2 * best.cap + 1);
+    const cap = Math.min(...crowd.map((p) => p.cap));
+    // (only if that zooms in: at the deepest zoom a tap chooses whatever the size)
+    if (coarse() && best.cap * scale < minTarget() / 2 && scale < (reach / cap) * 0.98) {
+      // centred on the crowd, zoomed as far as its closest pair needs (not less: every tap
+      // gets somewhere); what falls outside is counted off-screen
       const box = boxOf(crowd);
-      map.panState.fit({ x0: box.x0 - 20, y0: box.y0 - 20, x1: box.x1 + 20, y1: box.y1 + 20 }, safeRect(), 8, reach / best.cap);
-      resizeHits();
-      return "zoomed";
+      const mid = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
+      map.panState.fit({ x0: mid.x, y0: mid.y, x1: mid.x, y1: mid.y }, safeRect(), 0, reach / cap);
+      if (map.panState.pixelScale() > scale * 1.02) {
+        resizeHits();
+        return "zoomed";
+      }
     }
     return map.targetLayer.querySelector(`[data-target="${best.key}"]`);
   };
