@@ -187,7 +187,7 @@ def test_after_panning_away_the_map_counts_the_targets_off_screen_and_brings_the
     # the same in Bahasa Indonesia and Malay
     page.select_option("select[data-testid=lang]", "id")
     expect(away).to_contain_text("di luar layar")
-    expect(page.get_by_test_id("ind-show-targets")).to_have_text("Tampilkan semua pilihan")
+    expect(page.get_by_test_id("ind-show-targets")).to_have_text("Tampilkan semua lingkaran")
     page.select_option("select[data-testid=lang]", "ms")
     expect(away).to_contain_text("di luar skrin")
     page.select_option("select[data-testid=lang]", "en")
