@@ -40,7 +40,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const name = (seat) => ctx.playerName(seat);
   const letters = areaLetters(layout, ctx.data?.area_letters);
   const [x0, y0, w, hgt] = layout.viewBox;
-  const root = svg("svg", { viewBox: `${x0} ${y0} ${w} ${hgt}`, preserveAspectRatio: "xMidYMid slice", role: "group", class: "ind-svg" });
+  const root = svg("svg", { viewBox: `${x0} ${y0} ${w} ${hgt}`, preserveAspectRatio: "xMidYMid meet", role: "group", class: "ind-svg" });
   const defs = svg("defs");
   const patterns = {
     rice: [svg("path", { d: "M0 6 L6 0", stroke: "#fff", "stroke-width": 1.4 })],
@@ -134,10 +134,15 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   view.append(pieceLayer, routeLayer, markLayer, refLayer, targetLayer);
 
   const panState = installPanZoom(root, view, w, hgt);
+  // a click between targets chooses the nearest one within a finger's reach, a tap on targets
+  // smaller than a finger zooms in on them first (marks.js)
+  const near = { pick: null };
   // clicks on regions and pieces (ignored after a drag)
   root.addEventListener("click", (ev) => {
     if (panState.moved) return;
-    const tgt = ev.target.closest("[data-target]");
+    const hit = ev.target.closest("[data-target]");
+    const tgt = near.pick ? near.pick(ev.clientX, ev.clientY, hit) : hit;
+    if (tgt === "zoomed") return;
     if (tgt) { onKey(tgt.dataset.target); return; }
     const piece = ev.target.closest("[data-tip]");
     if (piece) { onPiece(piece, ev); return; }
@@ -262,5 +267,5 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
 
   const provinceAreas = (prov) => Object.entries(layout.areas).filter(([, a]) => a.province === prov).map(([aid]) => Number(aid));
 
-  return { provinceAreas, root, view, seaEls, areaEls, pieceLayer, routeLayer, markLayer, refLayer, targetLayer, panState, areaCentre, seaCentre, drawPieces };
+  return { provinceAreas, near, root, view, seaEls, areaEls, pieceLayer, routeLayer, markLayer, refLayer, targetLayer, panState, areaCentre, seaCentre, drawPieces };
 }

@@ -15,7 +15,8 @@ import { makeWords } from "./words.js";
 
 export const stylesheet = new URL("./indonesia.css", import.meta.url).href;
 const LAYOUT_URL = new URL("./layout.json", import.meta.url);
-const FIRST_CONTROL = ".ind-mapwrap [data-target], .ind-controls button, .ind-controls input";
+// the board's one tab stop (its roving target, or the map itself), then the decision's controls
+const FIRST_CONTROL = '.ind-mapwrap [tabindex="0"], .ind-controls button, .ind-controls input';
 
 /** The "How to play" panel: eras, a year's phases, mergers, operations and scoring. */
 export const howToPlay = (ctx) => help(ctx);

@@ -4,6 +4,7 @@
 // line names (highlight), each player's last move in their colour and letter, and the card a
 // long press or a tap on a piece opens.
 
+import { boxOf, countOutside, nextInDirection } from "./fit.js";
 import { lastMoves, refPlaces } from "./model.js";
 
 const coarse = () => Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches);
@@ -17,6 +18,9 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
   const colour = (seat) => ctx.playerColor(seat);
   let refs = null;
   let lastFocus = null;
+  let framed = [];     // what frame() shows: the targets and a sale's route ends
+  let shown = [];      // the decision's targets: {key, x, y, cap} in board units
+  let roving = null;   // the key of the target that holds the board's one tab stop
 
   // one pixel more than the minimum, so rounding never leaves a target a hair short; never
   // past half the way to the next target (data-cap), so no hit circle covers another's centre
@@ -25,24 +29,84 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
   function resizeHits() {
     for (const c of map.targetLayer.querySelectorAll("[data-hit]")) c.setAttribute("r", hitR(Number(c.dataset.min), Number(c.dataset.cap)));
   }
-  map.panState.onChange = resizeHits;
+  let counting = 0;
+  map.panState.onChange = () => {
+    resizeHits();
+    // counted once a frame, not on every pointer move of a drag
+    cancelAnimationFrame(counting);
+    counting = requestAnimationFrame(countOffscreen);
+  };
 
+  // keyboard play: the board is one tab stop (the roving target), arrow keys move between
+  // targets by where they lie on the map, Enter or Space chooses
   map.targetLayer.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
     const tgt = ev.target.closest?.("[data-target]");
     if (!tgt) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      onKey(tgt.dataset.target);
+      return;
+    }
+    if (!ev.key.startsWith("Arrow")) return;
     ev.preventDefault();
-    onKey(tgt.dataset.target);
+    const next = nextInDirection(shown, shown.find((p) => p.key === tgt.dataset.target), ev.key);
+    if (next) focusTarget(next.key);
   });
   map.targetLayer.addEventListener("focusin", (ev) => {
-    // keyboard play: bring the focused target into view
     const tgt = ev.target.closest?.("[data-target]");
-    if (tgt && tgt.dataset.x) map.panState.show(Number(tgt.dataset.x), Number(tgt.dataset.y));
+    if (!tgt) return;
+    rove(tgt.dataset.target);
+    // bring the focused target into view
+    if (tgt.dataset.x) map.panState.show(Number(tgt.dataset.x), Number(tgt.dataset.y));
   });
+
+  /** Give the board's tab stop to the target key (the map itself when there is none). */
+  function rove(key) {
+    const all = [...map.targetLayer.querySelectorAll("[data-target]")];
+    const keep = all.find((g) => g.dataset.target === key) || all[0];
+    roving = keep ? keep.dataset.target : roving;
+    for (const g of all) g.setAttribute("tabindex", g === keep ? "0" : "-1");
+    if (keep) map.root.removeAttribute("tabindex");
+    else map.root.setAttribute("tabindex", "0");
+  }
+  /** Focus the target key (it becomes the board's tab stop). */
+  function focusTarget(key) {
+    const g = map.targetLayer.querySelector(`[data-target="${key}"]`);
+    if (g) g.focus();
+  }
+
+  // a click in the gap between targets goes to the nearest one within a finger's reach; on a
+  // touch screen, a tap on a target smaller than a finger (others crowd it: the view fits
+  // them all) zooms in until that one and its neighbours are finger-sized, and the next tap
+  // chooses
+  map.near.pick = (cx, cy, hit) => {
+    const reach = minTarget() / 2 + 1;
+    const scale = map.panState.pixelScale();
+    const at = (p) => map.panState.toScreen(p.x, p.y);
+    const dist = (p) => Math.hypot(at(p)[0] - cx, at(p)[1] - cy);
+    const best = hit ? shown.find((p) => p.key === hit.dataset.target)
+      : shown.filter((p) => dist(p) <= reach).sort((a, b) => dist(a) - dist(b))[0];
+    if (!best) return null;
+    const crowd = shown.filter((p) => Math.hypot(p.x - best.x, p.y - best.y) <= 2 * best.cap + 1);
+    const cap = Math.min(...crowd.map((p) => p.cap));
+    // (only if that zooms in: at the deepest zoom a tap chooses whatever the size)
+    if (coarse() && best.cap * scale < minTarget() / 2 && scale < (reach / cap) * 0.98) {
+      // centred on the crowd, zoomed as far as its closest pair needs (not less: every tap
+      // gets somewhere); what falls outside is counted off-screen
+      const box = boxOf(crowd);
+      const mid = { x: (box.x0 + box.x1) / 2, y: (box.y0 + box.y1) / 2 };
+      map.panState.fit({ x0: mid.x, y0: mid.y, x1: mid.x, y1: mid.y }, safeRect(), 0, reach / cap);
+      if (map.panState.pixelScale() > scale * 1.02) {
+        resizeHits();
+        return "zoomed";
+      }
+    }
+    return map.targetLayer.querySelector(`[data-target="${best.key}"]`);
+  };
 
   /** A target: ring (or the deed's frame), hit circle, a label in words. */
   function target(p) {
-    const g = svg("g", { class: "ind-target", "data-target": p.key, role: "button", tabindex: "0", "aria-label": p.label, "data-x": p.x, "data-y": p.y });
+    const g = svg("g", { class: "ind-target", "data-target": p.key, role: "button", tabindex: "-1", "aria-label": p.label, "data-x": p.x, "data-y": p.y });
     g.append(svg("circle", { cx: p.x, cy: p.y, r: hitR(p.ring, p.cap), "data-hit": "1", "data-min": p.ring, "data-cap": p.cap, class: "ind-hit" }));
     g.append(p.shape(p.ring));
     g.append(svg("title", null, p.label));
@@ -84,6 +148,8 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       p.ring = Math.min(p.ring, Math.max(6, p.cap - 1));
       target(p);
     }
+    shown = list.map((p) => ({ key: p.key, x: p.x, y: p.y, cap: p.cap }));
+    rove(roving);
     return list.map((p) => ({ x: p.x, y: p.y, cap: p.cap }));
   }
 
@@ -157,20 +223,75 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
   }
 
   /**
-   * Show the decision's targets (once per decision), zoomed in as far as the closest pair of
-   * them needs for finger- (or mouse-) sized hit circles, centred on the target nearest the
-   * middle of them all.
+   * Where on the screen a target can be seen and tapped: the map's box, less the zoom
+   * buttons' strip, the part scrolled out of the window, and whatever the page keeps over it
+   * (a sticky header, the fixed confirm bar). The map's whole box if that leaves too little.
+   */
+  function safeRect() {
+    const wrap = mapWrap.getBoundingClientRect();
+    const zoom = mapWrap.querySelector(".ind-zoom")?.getBoundingClientRect();
+    const whole = { left: wrap.left, top: wrap.top, right: zoom && zoom.width ? Math.min(wrap.right, zoom.left - 2) : wrap.right, bottom: wrap.bottom };
+    const safe = { ...whole, top: Math.max(whole.top, 0), bottom: Math.min(whole.bottom, globalThis.innerHeight || whole.bottom) };
+    if (!mapWrap.classList.contains("ind-full")) {
+      for (const r of coverings()) {
+        if (r.right <= safe.left || r.left >= safe.right || r.bottom <= safe.top || r.top >= safe.bottom) continue;
+        if ((r.top + r.bottom) / 2 < (safe.top + safe.bottom) / 2) safe.top = Math.max(safe.top, r.bottom);
+        else safe.bottom = Math.min(safe.bottom, r.top);
+      }
+    }
+    return safe.bottom - safe.top < (whole.bottom - whole.top) * 0.4 ? whole : safe;
+  }
+  /** The boxes of the page's fixed and sticky things outside the map (what may cover it). */
+  function coverings() {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (el) => (el === mapWrap ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let el = walk.nextNode(); el; el = walk.nextNode()) {
+      const pos = getComputedStyle(el).position;
+      if ((pos !== "fixed" && pos !== "sticky") || el.contains(mapWrap)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width && r.height) out.push(r);
+    }
+    return out;
+  }
+
+  /**
+   * On the viewer's turn, show every target of the decision (once per decision): the view
+   * fits their box, zoomed in no further than finger- (or mouse-) sized hit circles need.
    */
   function frame(pts, focusKey) {
-    if (!pts.length || focusKey === lastFocus) return;
-    lastFocus = focusKey;
-    const cx0 = pts.reduce((n, p) => n + p.x, 0) / pts.length;
-    const cy0 = pts.reduce((n, p) => n + p.y, 0) / pts.length;
-    const mid = pts.reduce((best, p) => (Math.hypot(p.x - cx0, p.y - cy0) < Math.hypot(best.x - cx0, best.y - cy0) ? p : best), pts[0]);
-    const cap = Math.min(...pts.map((p) => p.cap || 200));
-    map.panState.zoomFor((minTarget() + 2) / 2, cap);
-    map.panState.focus(mid.x, mid.y);
+    framed = pts;
+    if (pts.length && focusKey !== lastFocus) {
+      lastFocus = focusKey;
+      fitTargets();
+    }
+    countOffscreen();
+  }
+  function fitTargets() {
+    const box = boxOf(framed);
+    if (!box) return;
+    const pad = 20;  // the largest ring, in board units
+    const cap = Math.min(...framed.map((p) => p.cap || 200));
+    map.panState.fit({ x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad }, safeRect(), 8, (minTarget() + 2) / 2 / cap);
     resizeHits();
+    countOffscreen();
+  }
+
+  // "N targets off-screen" and a button that frames them again (after the player panned)
+  const away = h("div", { class: "ind-offscreen", "data-testid": "ind-offscreen", hidden: true });
+  const awayText = h("span", { role: "status" });
+  const awayButton = h("button", { type: "button", "data-testid": "ind-show-targets", onclick: () => fitTargets() });
+  away.append(awayText, awayButton);
+  mapWrap.append(away);
+  function countOffscreen() {
+    const n = framed.length ? countOutside(framed.map((p) => {
+      const [x, y] = map.panState.toScreen(p.x, p.y);
+      return { x, y };
+    }), safeRect()) : 0;
+    away.hidden = n === 0;
+    awayText.textContent = n ? t("indonesia.board.offscreen", { n }) : "";
+    awayButton.textContent = t("indonesia.board.show_targets");
   }
 
   // a card for the piece tapped or long-pressed (touch screens have no hover titles)

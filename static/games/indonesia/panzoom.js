@@ -1,17 +1,23 @@
 // Indonesia's map moves under the fingers: wheel, drag and pinch zoom and pan the map's view
 // group; a drag is not a click. The buttons zoom, show the whole map, or fill the screen.
 
-/** Pan and zoom for svgRoot's view group (w x hgt board units); the state object steers it. */
+import { fitView } from "./fit.js";
+
+/**
+ * Pan and zoom for svgRoot's view group (w x hgt board units); the state object steers it.
+ * The drawing meets the box (preserveAspectRatio meet): at zoom 1 the whole map is in view,
+ * however narrow the screen, and zooming in goes as far as 8 times what fills the box.
+ */
 export function installPanZoom(svgRoot, view, w, hgt) {
   const st = { k: 1, x: 0, y: 0, moved: false, w, h: hgt };
   const apply = () => {
     view.setAttribute("transform", `translate(${st.x} ${st.y}) scale(${st.k})`);
     st.onChange?.();
   };
-  // the part of the viewBox on screen (slice: the box is covered, the rest is cropped)
+  // the part of the user space on screen (meet: the viewBox is centred, with room around it)
   const windowOf = () => {
     const r = svgRoot.getBoundingClientRect();
-    const scale = Math.max(r.width / w, r.height / hgt) || 1;
+    const scale = Math.min(r.width / w, r.height / hgt) || 1;
     const vw = r.width / scale;
     const vh = r.height / scale;
     return { r, scale, x: (w - vw) / 2, y: (hgt - vh) / 2, vw, vh };
@@ -20,13 +26,25 @@ export function installPanZoom(svgRoot, view, w, hgt) {
     const win = windowOf();
     return [win.x + (cx - win.r.left) / win.scale, win.y + (cy - win.r.top) / win.scale, win.scale];
   };
+  const maxK = () => {
+    const r = svgRoot.getBoundingClientRect();
+    const fill = Math.max(r.width / w, r.height / hgt) / (Math.min(r.width / w, r.height / hgt) || 1);
+    return 8 * (Number.isFinite(fill) ? Math.max(1, fill) : 1);
+  };
+  // the map may not be dragged away: a map smaller than the box stays inside it, a larger one
+  // may show a quarter of the box of water past its edge (room to frame targets at the coast)
+  function clampAxis(pos, winStart, winSize, size) {
+    const room = winSize - size * st.k;
+    if (room >= 0) return Math.min(winStart + room, Math.max(winStart, pos));
+    return Math.min(winStart + winSize / 4, Math.max(winStart + room - winSize / 4, pos));
+  }
   function clamp() {
     const win = windowOf();
-    st.x = Math.min(win.x, Math.max(win.x + win.vw - w * st.k, st.x));
-    st.y = Math.min(win.y, Math.max(win.y + win.vh - hgt * st.k, st.y));
+    st.x = clampAxis(st.x, win.x, win.vw, w);
+    st.y = clampAxis(st.y, win.y, win.vh, hgt);
   }
   st.zoomAt = (factor, sx, sy) => {
-    const k = Math.max(1, Math.min(8, st.k * factor));
+    const k = Math.max(1, Math.min(maxK(), st.k * factor));
     const f = k / st.k;
     st.x = sx - (sx - st.x) * f;
     st.y = sy - (sy - st.y) * f;
@@ -40,10 +58,24 @@ export function installPanZoom(svgRoot, view, w, hgt) {
   };
   /** CSS px per board unit at the current zoom (the hit areas are sized from it). */
   st.pixelScale = () => windowOf().scale * st.k;
-  /** Zoom in (never out) until capUnits board units are at least halfPx CSS px (at most ×5). */
-  st.zoomFor = (halfPx, capUnits) => {
-    const need = halfPx / (capUnits * windowOf().scale);
-    if (need > st.k) st.k = Math.min(5, need);
+  /** Where a board point is on the screen (client px). */
+  st.toScreen = (px, py) => {
+    const win = windowOf();
+    return [win.r.left + (st.x + px * st.k - win.x) * win.scale, win.r.top + (st.y + py * st.k - win.y) * win.scale];
+  };
+  /**
+   * Show the board box (board units) inside the screen rectangle safe (client px) with
+   * marginPx around it, zoomed in no further than maxPx CSS px per board unit.
+   */
+  st.fit = (box, safe, marginPx, maxPx) => {
+    const win = windowOf();
+    const [x0, y0] = toSvg(safe.left, safe.top);
+    const [x1, y1] = toSvg(safe.right, safe.bottom);
+    const cap = Math.min(maxK(), Math.max(1, maxPx / win.scale));
+    const v = fitView(box, { x0, y0, x1, y1 }, marginPx / win.scale, 1, cap);
+    st.k = v.k; st.x = v.x; st.y = v.y;
+    clamp();
+    apply();
   };
   /** Pan a board point into view if it is outside the window (keyboard focus). */
   st.show = (px, py) => {
@@ -54,7 +86,7 @@ export function installPanZoom(svgRoot, view, w, hgt) {
     if (sx < win.x + margin || sx > win.x + win.vw - margin || sy < win.y + margin || sy > win.y + win.vh - margin) st.focus(px, py);
   };
   st.reset = () => { st.k = 1; st.x = 0; st.y = 0; clamp(); apply(); };
-  // bring a board point to the middle of the box (only moves when the map is cropped)
+  // bring a board point to the middle of the box
   st.focus = (px, py) => {
     const win = windowOf();
     st.x = win.x + win.vw / 2 - px * st.k;
