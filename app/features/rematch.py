@@ -94,7 +94,9 @@ def _create(conn: Any, old: dict[str, Any], old_seats: list[dict[str, Any]]) -> 
             name = f"{name} (bot)"[:MAX_NAME]
         new_rows.append({"game_id": row["id"], "seat": new_seat(s["seat"], n), "name": name,
                          "token_hash": None, "claim_hash": None, "is_host": s["is_host"],
-                         "is_bot": bot, "connected": False, "left": False})
+                         "is_bot": bot, "connected": False, "left": False,
+                         # A hard bot stays hard; a player who left is stood in for at normal.
+                         "bot_level": (s.get("bot_level") or "normal") if bot else None})
     conn.execute(insert(seats), new_rows)
     # Conditional, like every seat claim: only the request that found the link as it is
     # (no rematch, or a declined one) links the new table.

@@ -14,7 +14,15 @@ import asyncio
 from typing import Any, Literal
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from app.core import loglines
 from app.core.errors import ApiError, validation_message
@@ -25,6 +33,7 @@ from app.store.store import Store, clean_name
 from engines.base import (
     TAKEBACK,
     ActionError,
+    BotLevel,
     Engine,
     Line,
     RuleError,
@@ -48,6 +57,23 @@ class RecordSeat(BaseModel):
     seat: int = Field(ge=0, le=7)
     name: str = Field(min_length=1, max_length=200)
     bot: bool = False
+    level: BotLevel | None = Field(
+        None, description="A bot's level; absent for a person and in records made before "
+                          "levels were kept (such a bot played at normal).")
+
+    @model_serializer(mode="wrap")
+    def _level_only_for_bots(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # A person's seat reads as it always did: no "level": null in every record file.
+        out: dict[str, Any] = handler(self)
+        if out.get("level") is None:
+            out.pop("level", None)
+        return out
+
+    @model_validator(mode="after")
+    def _a_level_is_a_bots(self) -> RecordSeat:
+        if self.level is not None and not self.bot:
+            raise ValueError("only a bot seat has a level")
+        return self
 
 
 class RecordAction(BaseModel):
@@ -115,7 +141,9 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
         rules_version=game["rules_version"], options=game["options"],
         settings=game.get("settings") or {}, seed=game["seed"],
         seats=[RecordSeat(seat=s["seat"], name=s["name"] or f"Seat {s['seat'] + 1}",
-                          bot=s["is_bot"]) for s in seats],
+                          bot=s["is_bot"],
+                          level=(s.get("bot_level") or "normal") if s["is_bot"] else None)
+                for s in seats],
         actions=[RecordAction(seat=e["seat"], action=e["action"])
                  for e in store.events(game["id"])],
         outcome=RecordOutcome.model_validate(outcome.as_dict()),

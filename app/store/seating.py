@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, insert, select, update
 
 from app.core import security
+from app.core.bot_names import bot_name
 from app.core.errors import Conflict, Gone, Invalid, NotFound
 from app.store.rows import MAX_NAME, clean_name, now
 from app.store.tables import games, seats
@@ -184,7 +185,11 @@ class Seating:
                     raise Conflict("api.player_still_here")
             else:
                 raise Conflict("api.game_over")
-            label = f"Bot {seat + 1}" if s["name"] is None else f"{s['name']} (bot)"
+            if s["name"] is None:
+                label = bot_name(seat, (r["name"] for r in self._seats(conn, game_id)
+                                        if r["name"]))
+            else:
+                label = f"{s['name']} (bot)"
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=label[:MAX_NAME], is_bot=True, bot_level=level, token_hash=None,
                 claim_hash=None, left=False))

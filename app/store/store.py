@@ -129,7 +129,8 @@ class Store(Seating):
             conn.execute(insert(seats), [
                 {"game_id": row["id"], "seat": i, "name": clean_name(s["name"]),
                  "token_hash": None, "claim_hash": None, "is_host": False,
-                 "is_bot": s["bot"], "connected": False, "left": False}
+                 "is_bot": s["bot"], "connected": False, "left": False,
+                 "bot_level": (s.get("level") or "normal") if s["bot"] else None}
                 for i, s in enumerate(seat_rows)])
             if event_rows:
                 conn.execute(insert(events), [{**e, "game_id": row["id"], "client_id": None,

@@ -63,7 +63,7 @@ def test_only_the_host_manages_seats_and_starts(live_server) -> None:
     assert r.json()["seats"][2]["bot"] is True
     r = http.post(f"{live_server.url}/api/games/{gid}/seats/order", json={"order": [2, 0, 1]},
                    headers=auth(lobby["credential"]))
-    assert [s["name"] for s in r.json()["seats"]] == ["Bot 3", "Host", "Budi"]
+    assert [s["name"] for s in r.json()["seats"]] == ["Dewi", "Host", "Budi"]
     r = http.post(f"{live_server.url}/api/games/{gid}/seats/order", json={"order": [0, 0, 1]},
                    headers=auth(lobby["credential"]))
     assert r.status_code == 422

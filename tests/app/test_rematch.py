@@ -156,7 +156,7 @@ def test_bots_come_along_and_a_lone_human_starts_at_once(live_server: LiveServer
     assert r.json()["started"] and r.json()["accepted"] == [0, 1, 2]
     seats = store.seats(r.json()["game_id"])
     assert [(s["name"], s["is_bot"]) for s in seats] == [
-        ("Bot 2", True), ("Bot 3", True), ("Ana", False)]
+        ("Bayu", True), ("Dewi", True), ("Ana", False)]
     assert r.json()["seat"] == 2
     host.close()
 

@@ -188,3 +188,20 @@ def test_a_replay_speaks_of_the_move_it_shows_with_plain_controls(
     page.get_by_test_id("replay-prev").click()
     page.get_by_test_id("replay-exit").click()
     expect(page.get_by_test_id("turn")).to_have_text("Game over")
+
+
+def test_a_hard_bot_is_still_hard_in_the_watch_view_of_its_record(
+        e2e_server: Any, new_page: Any) -> None:
+    """Item 5: a HARD bot came back as NORMAL in an imported record's watch view."""
+    from tests.app.client import auth, http
+    from tests.app.test_bot_levels_kept import finished_with_bots
+
+    lobby = finished_with_bots(e2e_server)
+    record = http.get(f"{e2e_server.url}/api/games/{lobby['game_id']}/record",
+                      headers=auth(lobby["credential"])).json()
+    made = http.post(f"{e2e_server.url}/api/records", json=record).json()
+    page = new_page(PHONE["width"], PHONE["height"], touch=True)
+    page.goto(e2e_server.url + made["watch_url"])
+    expect(page.get_by_test_id("player-1")).to_contain_text("Bayu")
+    expect(page.get_by_test_id("player-1")).to_contain_text("hard")
+    expect(page.get_by_test_id("player-2")).to_contain_text("easy")

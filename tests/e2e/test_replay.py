@@ -124,7 +124,7 @@ def test_a_player_downloads_the_record_and_looks_back(e2e_server: Any, new_page:
     info.value.save_as(path)
     record = json.loads(path.read_text())
     assert record["game"] == "race" and [s["name"] for s in record["seats"]] == ["Ayu",
-                                                                                "Bot 2"]
+                                                                                "Bayu"]
     assert record["outcome"]["ranks"] and len(record["actions"]) >= moves
     stored = e2e_server.app.state.store.game(gid)
     assert record["seed"] == stored["seed"] and len(record["actions"]) == stored["version"]
