@@ -9,8 +9,8 @@ import random
 from typing import Any
 
 import pytest
-from app.realtime.bots import BotPool, has_bots
 
+from app.realtime.bots import BotPool, has_bots
 from engines import bots
 from engines.base import Engine, State, template_matches
 from engines.registry import all_engines
