@@ -115,6 +115,9 @@ export class ClockPanel {
     this.offset = 0; // server time - local time, learnt from fresh documents
     this.clock = null;
     this.el = h("section", { class: "panel clock-panel", "data-testid": "clock", "aria-labelledby": "clock-h", hidden: true });
+    // What the clock asks this seat (more time for another player? your seat back?): the
+    // shell keeps it in the page's asks dock, always in view (style.css, "The asks dock").
+    this.question = h("div", { class: "clock-question", "data-testid": "clock-question", hidden: true });
     this.timer = setInterval(() => this.tick(), 250);
   }
 
@@ -131,6 +134,7 @@ export class ClockPanel {
     this.info = info;
     if (!clock) {
       this.el.hidden = true;
+      this.question.hidden = true;
       this.clock = null;
       return;
     }
@@ -157,9 +161,10 @@ export class ClockPanel {
     });
     this.rows = rows;
     const actions = h("div", { class: "clock-actions" });
+    const asks = h("div", { class: "clock-actions" });
     if (me !== null && c.stand_ins.includes(me) && this.live) {
-      actions.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
-      actions.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
+      asks.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
+      asks.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
         ev.target.disabled = true;
         this.opts.takeBack().catch(() => { ev.target.disabled = false; });
       } }, t("clock.take_back")));
@@ -172,8 +177,9 @@ export class ClockPanel {
         const yes = Object.values(ask.votes || {}).filter(Boolean).length;
         actions.appendChild(h("p", { class: "clock-note", "data-testid": "time-ask" }, t("clock.asks", { name: asker, yes })));
         if (me !== null && me !== ask.seat && !(String(me) in (ask.votes || {})) && !c.stand_ins.includes(me)) {
-          actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, t("clock.grant")));
-          actions.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, t("clock.refuse")));
+          asks.appendChild(h("p", { class: "clock-note" }, t("clock.asks", { name: asker, yes })));
+          asks.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, t("clock.grant")));
+          asks.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, t("clock.refuse")));
         }
       } else if (me !== null && c.running.includes(me) && !ext.used.includes(me)) {
         actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "ask-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "ask" }) }, t("clock.ask", { span: span(c.turn_seconds) })));
@@ -191,6 +197,8 @@ export class ClockPanel {
       actions,
     );
     this.el.hidden = false;
+    this.question.replaceChildren(...(asks.childNodes.length ? [asks] : []));
+    this.question.hidden = !asks.childNodes.length;
     this.tick();
   }
 

@@ -1,0 +1,157 @@
+"""What asks the player something at the table is always in view and never covered (issue 37,
+items 1, 2 and 8): the take-back question for the player who must answer it, a confirm bar
+that names exactly the move the board shows, and toasts that float clear of both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engines.tuk_tuk_taxi import ENGINE as TUK_TUK
+from tests.app.test_takeback import play_legal, table, take_back
+from tests.e2e.conftest import PHONE, open_seat
+from tests.e2e.test_confirm import a_deal_to_place_roll_and_move, stored_version
+from tests.e2e.test_tuk_tuk_taxi import apply, sync_key
+
+pytestmark = pytest.mark.e2e
+
+
+def _box(page: Page, testid: str) -> dict[str, float]:
+    box = page.get_by_test_id(testid).bounding_box()
+    assert box is not None, f"{testid} is not drawn"
+    return box
+
+
+def _in_window(page: Page, box: dict[str, float]) -> bool:
+    size = page.viewport_size
+    assert size is not None
+    return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
+            and box["y"] + box["height"] <= size["height"])
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def _on_top(page: Page, testid: str) -> bool:
+    """Whether a tap at the middle of the element reaches it (nothing covers it there)."""
+    return bool(page.get_by_test_id(testid).evaluate(
+        """(el) => { const r = el.getBoundingClientRect();
+                     const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                     return top === el || el.contains(top); }"""))
+
+
+def test_the_take_back_question_is_in_view_of_the_player_who_must_answer(
+        e2e_server: Any, new_page: Any) -> None:
+    """Item 1: on Indonesia the Agree/Refuse box was drawn at y = 1469 of an 800 px window."""
+    lobby, players, spec = table(e2e_server, "indonesia", policy="consent",
+                                 options={"money": "open"})
+    game_id = lobby["game_id"]
+
+    def mover() -> Any:
+        doc = players[0].doc
+        assert doc is not None
+        seat = doc["awaited"][0] if doc.get("awaited") else doc["to_act"][0]
+        for v in players:
+            v.wait_version(players[0].version or 0)
+        return players[seat]
+
+    while mover().doc["view"]["phase"] != "bid":  # the cities of the new era first
+        moved = mover()
+        play_legal(moved)
+        for v in players:
+            v.wait_version(moved.version or 0)
+    asker = mover()  # the first bidder asks; the other player must answer
+    answering = 1 - players.index(asker)
+    budi = new_page(1280, 800)
+    open_seat(budi, e2e_server, game_id, answering, str(players[answering].credential),
+              "indonesia")
+    expect(budi.get_by_test_id("status")).to_have_attribute("data-state", "live")
+    play_legal(asker)
+    take_back(asker)
+    name = "Ana" if players.index(asker) == 0 else "Budi"
+
+    question = budi.get_by_test_id("takeback-request")
+    expect(question).to_contain_text(f"{name} asks to take back 1 move.")
+    expect(budi.get_by_test_id("takeback-agree")).to_be_visible()
+    assert budi.evaluate("window.scrollY") == 0
+    box = _box(budi, "takeback-request")
+    assert _in_window(budi, box), f"the question is drawn at {box} of a 1280 x 800 window"
+    assert _on_top(budi, "takeback-agree"), "something covers Agree"
+
+    budi.get_by_test_id("takeback-agree").click()
+    closed = asker.wait_for(lambda f: f["type"] == "takeback_closed")
+    assert closed["outcome"] == "granted", closed
+    expect(question).to_have_count(0)
+    for v in (*players, spec):
+        v.close()
+
+
+def test_a_new_tap_replaces_the_move_waiting_for_confirm(e2e_server: Any, phone: Any) -> None:
+    """Item 2: after the first tap the bar kept its move through 8 more taps, and Confirm
+    placed the sign where the player no longer wanted it."""
+    made, state, _cell, _placed, _rolled = a_deal_to_place_roll_and_move(e2e_server)
+    game_id = made["lobby"]["game_id"]
+    cells = TUK_TUK.legal_actions(state, 0)[0]["cell"]["$choice"]
+    a, b, c = cells[0], cells[len(cells) // 2], cells[-1]
+    open_seat(phone, e2e_server, game_id, 0, made["seats"][0], "tuk-tuk-taxi")
+    expect(phone.locator(".tt")).to_have_attribute("data-sync", sync_key(state))
+    expect(phone.get_by_test_id("confirm-toggle")).to_be_checked()  # a touch screen
+
+    def square(cell: str) -> str:
+        row, col = (int(n) for n in cell.split(","))
+        return f"{'ABCDEFGHIJKLM'[col]}{row + 1}"
+
+    text = phone.get_by_test_id("confirm-text")
+    for cell in (a, b, c):
+        phone.locator(f'g.tt-target[data-target="place"][data-cell="{cell}"]').tap()
+        expect(text).to_have_text(f"Place the sign: square {square(cell)}")
+        # The board shows that one move only: the bar and the board agree after every tap.
+        expect(phone.locator(f'g.tt-target[data-cell="{cell}"].meja-preview')).to_have_count(1)
+        marked = phone.locator(".meja-preview").evaluate_all(
+            "(els) => [...new Set(els.map((el) => el.dataset.cell))]")
+        assert marked == [cell], f"the board marks {marked} while the bar names {cell}"
+    assert stored_version(e2e_server, game_id) == 0
+
+    phone.get_by_test_id("confirm-move").tap()
+    placed = apply(state, 0, {"type": "place", "cell": c})
+    expect(phone.locator(".tt")).to_have_attribute("data-sync", sync_key(placed))
+    expect(phone.get_by_test_id("confirm-bar")).to_be_hidden()
+    stored = e2e_server.app.state.store.game(game_id)
+    assert stored["version"] == 1
+    assert set(stored["state"]["signs"]) == {c}, stored["state"]["signs"]
+
+
+def test_a_toast_never_covers_the_confirm_bar_on_a_phone(e2e_server: Any, new_page: Any) -> None:
+    """Item 8: after a refused take-back the toast covered the bar's words and Confirm."""
+    lobby, (host, guest), spec = table(e2e_server, "race", policy="consent")
+    game_id = lobby["game_id"]
+    budi = new_page(PHONE["width"], PHONE["height"], touch=True)
+    open_seat(budi, e2e_server, game_id, 1, str(guest.credential), "race")
+    host.answer(host.act({"type": "advance", "n": 3}))
+    host.wait_version(1)
+    # Budi chooses a move (confirm is on on a touch screen); the bar waits for Confirm.
+    budi.get_by_test_id("fallback-actions").locator("button").first.tap()
+    bar = budi.get_by_test_id("confirm-bar")
+    expect(bar).to_be_visible()
+    # Ana asks to take hers back; Budi refuses; the refusal's toast comes while the bar waits.
+    take_back(host)
+    budi.get_by_test_id("takeback-refuse").tap()
+    toast = budi.locator(".toast.show")
+    expect(toast).to_contain_text("Budi (you) did not agree to the take-back")
+    budi.wait_for_timeout(300)  # the toast's slide-in
+    expect(bar).to_be_visible()
+    toast_box, bar_box = toast.bounding_box(), _box(budi, "confirm-bar")
+    assert toast_box is not None
+    assert not _overlap(toast_box, bar_box), f"the toast {toast_box} covers the bar {bar_box}"
+    assert _in_window(budi, bar_box) and _in_window(budi, toast_box)
+    assert _on_top(budi, "confirm-move"), "something covers Confirm"
+    assert _on_top(budi, "confirm-text"), "something covers the bar's words"
+    budi.get_by_test_id("confirm-move").tap()
+    expect(bar).to_be_hidden()
+    host.wait_version(2)
+    for v in (host, guest, spec):
+        v.close()
