@@ -18,20 +18,20 @@ from tests.e2e.test_tuk_tuk_taxi import apply, sync_key
 pytestmark = pytest.mark.e2e
 
 
-def _box(page: Page, testid: str) -> dict[str, float]:
+def _box(page: Page, testid: str) -> Any:
     box = page.get_by_test_id(testid).bounding_box()
     assert box is not None, f"{testid} is not drawn"
     return box
 
 
-def _in_window(page: Page, box: dict[str, float]) -> bool:
+def _in_window(page: Page, box: Any) -> bool:
     size = page.viewport_size
     assert size is not None
     return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
             and box["y"] + box["height"] <= size["height"])
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlap(a: Any, b: Any) -> bool:
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
