@@ -3,8 +3,8 @@
 // only draws `doc.clock` (remaining time per seat at `since`, the running seats and their
 // deadlines, all in server milliseconds) and counts down between documents.
 
-import { h } from "/static/dom.js";
-import { dateText, live, msg, relativeTime, t } from "/static/i18n.js";
+import { h, toast } from "/static/dom.js";
+import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
@@ -105,9 +105,19 @@ function leftWords(ms) {
   return t("clock.left.seconds", { n: Math.max(0, Math.ceil(ms / 1000)) });
 }
 
+/** Seconds on the clock of a seat taken back from its stand-in (mirrors app/clock/model.py
+ * take_back: real time, a tenth of the bank and at least 30 s; turn-based, a fresh turn). */
+export function backSeconds(clock, tc, seat) {
+  if (clock.kind === "turn") return clock.turn_seconds;
+  const bank = (tc && tc.bank_seconds) || 0;
+  return Math.max(Math.round((clock.remaining[seat] || 0) / 1000), 30, Math.round(bank / 10));
+}
+
 /**
  * The game page's clock panel. opts: {seat: () => seat|null, playerName(seat),
- * sendRaw(frame), takeBack(): Promise}. Call update(doc, info, {snapshot}) on every document.
+ * sendRaw(frame), takeBack(): Promise, onTimeout?(words)}. Call update(doc, info,
+ * {snapshot}) on every document. A seat running out of time (a stand-in took it, or the game
+ * ended on it) is told once, in words, through onTimeout (the shell toasts it and chimes).
  */
 export class ClockPanel {
   constructor(opts) {
@@ -132,6 +142,7 @@ export class ClockPanel {
   update(doc, info, { snapshot } = {}) {
     const clock = doc && doc.clock;
     this.info = info;
+    this.tellTimeouts(doc, clock);
     if (!clock) {
       this.el.hidden = true;
       this.question.hidden = true;
@@ -163,10 +174,16 @@ export class ClockPanel {
     const actions = h("div", { class: "clock-actions" });
     const asks = h("div", { class: "clock-actions" });
     if (me !== null && c.stand_ins.includes(me) && this.live) {
+      // Say what taking the seat back gives: a player found 0:30 on the clock and no word why.
+      const time = span(backSeconds(c, this.info?.settings?.time_control, me));
       asks.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
+      asks.appendChild(h("p", { class: "clock-note small", "data-testid": "take-back-gives" },
+        t(c.kind === "turn" ? "clock.back_turn" : "clock.back_realtime", { time })));
       asks.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
         ev.target.disabled = true;
-        this.opts.takeBack().catch(() => { ev.target.disabled = false; });
+        this.opts.takeBack().then(
+          () => toast(live(() => t("clock.back_done", { time })), "info", 6000),
+          () => { ev.target.disabled = false; });
       } }, t("clock.take_back")));
     }
     const ext = c.extension || { used: [], ask: null };
@@ -200,6 +217,26 @@ export class ClockPanel {
     this.question.replaceChildren(...(asks.childNodes.length ? [asks] : []));
     this.question.hidden = !asks.childNodes.length;
     this.tick();
+  }
+
+  /** A seat ran out of time since the last document: say so once (not on the page's first
+   * document, which may come long after). */
+  tellTimeouts(doc, clock) {
+    const before = this.clock;
+    const wasOn = this.liveOnce;
+    this.liveOnce = Boolean(doc && doc.status === "active" && !doc.outcome);
+    if (!this.opts.onTimeout) return;
+    const me = this.opts.seat();
+    const name = (seat) => this.opts.playerName(seat);
+    if (before && clock) {
+      for (const seat of clock.stand_ins.filter((s) => !before.stand_ins.includes(s))) {
+        this.opts.onTimeout(live(() => (seat === me ? t("clock.timeout_bot_you") : t("clock.timeout_bot", { name: name(seat) }))));
+      }
+    }
+    const out = doc?.outcome?.detail?.timed_out;
+    if (wasOn && Array.isArray(out) && out.length) {
+      this.opts.onTimeout(live(() => t("clock.timeout_end", { names: listText(out.map(name)) })));
+    }
   }
 
   tick() {

@@ -170,6 +170,12 @@ class GameShell {
       sendRaw: (frame) => this.sock?.sendRaw(frame),
       takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
         .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+      // A timeout is news for everyone at the table: told in a toast, with the turn chime
+      // for a player who turned the sound on.
+      onTimeout: (words) => {
+        toast(words, "info", 8000);
+        if (this.notices?.sound) this.notices.play();
+      },
     });
     this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));

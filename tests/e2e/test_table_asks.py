@@ -4,13 +4,16 @@ that names exactly the move the board shows, and toasts that float clear of both
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engines.tuk_tuk_taxi import ENGINE as TUK_TUK
+from tests.app.client import http, join, start
 from tests.app.test_takeback import play_legal, table, take_back
+from tests.conftest import LiveServer
 from tests.e2e.conftest import PHONE, open_seat
 from tests.e2e.test_confirm import a_deal_to_place_roll_and_move, stored_version
 from tests.e2e.test_tuk_tuk_taxi import apply, sync_key
@@ -155,3 +158,70 @@ def test_a_toast_never_covers_the_confirm_bar_on_a_phone(e2e_server: Any, new_pa
     host.wait_version(2)
     for v in (host, guest, spec):
         v.close()
+
+
+class _FakeTime:
+    """The server's clock, moved on only by the test (app.clock.scheduler.wall_time)."""
+
+    def __init__(self) -> None:
+        self.t = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def timed_server() -> Iterator[tuple[LiveServer, _FakeTime]]:
+    """A server of its own (own database, so no other scheduler sees its deadlines) whose
+    clock the test moves on."""
+    from app.clock import scheduler
+    from tests.conftest import _new_pg_database
+
+    url, drop = _new_pg_database()
+    fake = _FakeTime()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(scheduler, "wall_time", fake)
+        server = LiveServer(url, bot_delay=0.05).start()
+        try:
+            yield server, fake
+        finally:
+            server.stop()
+            drop()
+
+
+def test_a_timeout_is_told_and_taking_the_seat_back_says_what_time_it_gives(
+        timed_server: tuple[LiveServer, _FakeTime], new_page: Any) -> None:
+    """Smaller items: a timeout had no toast, and taking the seat back from the stand-in
+    left 0:30 on the clock with no word why."""
+    server, fake = timed_server
+    r = http.post(f"{server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ana", "spectators": True,
+        "settings": {"time_control": {"kind": "realtime", "bank_seconds": 60,
+                                      "increment_seconds": 0}, "out_of_time": "bot"}})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    guest = join(server, lobby, "Budi")["credential"]
+    start(server, lobby)
+    game_id = lobby["game_id"]
+    made = {"seats": {0: lobby["credential"], 1: guest}}
+    ana, budi = new_page(PHONE["width"], PHONE["height"], touch=True), new_page()
+    open_seat(ana, server, game_id, 0, made["seats"][0], "race")
+    open_seat(budi, server, game_id, 1, made["seats"][1], "race")
+    for page in (ana, budi):
+        expect(page.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "1")
+
+    fake.t += 61  # Ana's bank runs out
+    server.app.state.hub.clocks.poke()
+    expect(ana.locator(".toast.show")).to_contain_text(
+        "Your time ran out: a bot plays your seat until you take it back.")
+    expect(budi.locator(".toast.show")).to_contain_text(
+        "Ana ran out of time: a bot plays for them now.")
+    # The way back is asked in the dock, in view, and says what it gives.
+    gives = ana.get_by_test_id("take-back-gives")
+    expect(gives).to_have_text(
+        "Taking it back gives you 30 seconds to play: a tenth of your bank, at least 30 seconds.")
+    assert _in_window(ana, _box(ana, "clock-question")), "the way back is out of view"
+    ana.get_by_test_id("take-back").tap()
+    expect(ana.locator(".toast.show")).to_contain_text(
+        "Your seat is yours again, with 30 seconds to play.")
+    expect(ana.get_by_test_id("clock-question")).to_be_hidden()
