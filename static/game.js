@@ -410,10 +410,13 @@ class GameShell {
    * named in the confirm bar first, and sent on Confirm. A newer move takes its place (the
    * player tapped elsewhere): the older promise rejects with err.code "replaced" and leaves
    * the board and the bar to the newer one, so both always show the same move. While a move
-   * is on its way to the server, others are refused with err.code "busy": no double send.
+   * the player chose is on its way to the server, further taps are refused with err.code
+   * "busy": no double send. A move the player did not choose ({confirm: false}: an automatic
+   * pass, sent while the patch that answers the last move is being drawn) is not held up.
    */
   async send(action, { confirm = true } = {}) {
-    if (this.onWire) throw moveError("busy");
+    const chosen = confirm !== false;
+    if (chosen && this.onWire) throw moveError("busy");
     if (confirm && !this.watching && confirmMoves()) {
       this.previewing = action;
       this.preview(action);
@@ -428,7 +431,7 @@ class GameShell {
     }
     this.notices?.acted();
     this.since?.clear();
-    this.onWire = true;
+    if (chosen) this.onWire = true;
     try {
       return await this.sock.sendAction(action);
     } catch (err) {
@@ -439,7 +442,7 @@ class GameShell {
       toast(said);
       throw err;
     } finally {
-      this.onWire = false;
+      if (chosen) this.onWire = false;
     }
   }
 
