@@ -14,7 +14,7 @@ from engines.tuk_tuk_taxi import ENGINE as TUK_TUK
 from tests.app.client import http, join, start
 from tests.app.test_takeback import play_legal, table, take_back
 from tests.conftest import LiveServer
-from tests.e2e.conftest import PHONE, open_seat
+from tests.e2e.conftest import PHONE, open_seat, started_with_copy
 from tests.e2e.test_confirm import a_deal_to_place_roll_and_move, stored_version
 from tests.e2e.test_tuk_tuk_taxi import apply, sync_key
 
@@ -126,6 +126,42 @@ def test_a_new_tap_replaces_the_move_waiting_for_confirm(e2e_server: Any, phone:
     stored = e2e_server.app.state.store.game(game_id)
     assert stored["version"] == 1
     assert set(stored["state"]["signs"]) == {c}, stored["state"]["signs"]
+
+
+def test_a_new_choice_withdraws_the_move_waiting_for_confirm(e2e_server: Any, phone: Any) -> None:
+    """Item 2, the other run: the bar read "M5, direction east" while the board showed the
+    sign on A5 (a tap that opens a direction is a new choice, not a move)."""
+    for _ in range(60):
+        made, state, _seed = started_with_copy(e2e_server, "tuk-tuk-taxi", TUK_TUK)
+        templates = TUK_TUK.legal_actions(state, 0)
+        if templates[0]["type"] == "place" and all("direction" in t for t in templates):
+            cells = {c: t["direction"]["$choice"] for t in templates for c in t["cell"]["$choice"]}
+            if len(cells) >= 2:
+                break
+    else:
+        raise AssertionError("no deal with a sign to turn in 60 tables")
+    (a, a_dirs), (b, b_dirs) = list(cells.items())[0], list(cells.items())[-1]
+    game_id = made["lobby"]["game_id"]
+    open_seat(phone, e2e_server, game_id, 0, made["seats"][0], "tuk-tuk-taxi")
+    expect(phone.locator(".tt")).to_have_attribute("data-sync", sync_key(state))
+    bar = phone.get_by_test_id("confirm-bar")
+
+    phone.locator(f'g.tt-target[data-target="place"][data-cell="{a}"]').tap()
+    phone.locator(f'g.tt-dir[data-dir="{a_dirs[0]}"]').tap()
+    expect(bar).to_be_visible()
+    # Another square: the board offers its directions, and the bar no longer names A.
+    phone.locator(f'g.tt-target[data-target="place"][data-cell="{b}"]').tap()
+    expect(phone.locator("g.tt-dir").first).to_be_visible()
+    expect(bar).to_be_hidden()
+    expect(phone.locator(".meja-preview")).to_have_count(0)
+    phone.locator(f'g.tt-dir[data-dir="{b_dirs[-1]}"]').tap()
+    expect(bar).to_be_visible()
+    expect(phone.locator(f'g.tt-target[data-cell="{b}"].meja-preview')).to_have_count(1)
+    phone.get_by_test_id("confirm-move").tap()
+    expect(bar).to_be_hidden()
+    expect(phone.locator(".tt")).not_to_have_attribute("data-sync", sync_key(state))
+    stored = e2e_server.app.state.store.game(game_id)["state"]["signs"]
+    assert list(stored) == [b] and stored[b]["dir"] == b_dirs[-1], stored
 
 
 def test_a_toast_never_covers_the_confirm_bar_on_a_phone(e2e_server: Any, new_page: Any) -> None:
