@@ -175,14 +175,15 @@ export class ClockPanel {
     const asks = h("div", { class: "clock-actions" });
     if (me !== null && c.stand_ins.includes(me) && this.live) {
       // Say what taking the seat back gives: a player found 0:30 on the clock and no word why.
-      const time = span(backSeconds(c, this.info?.settings?.time_control, me));
+      const secs = backSeconds(c, this.info?.settings?.time_control, me);
+      const time = span(secs);
       asks.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
       asks.appendChild(h("p", { class: "clock-note small", "data-testid": "take-back-gives" },
         t(c.kind === "turn" ? "clock.back_turn" : "clock.back_realtime", { time })));
       asks.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
         ev.target.disabled = true;
         this.opts.takeBack().then(
-          () => toast(live(() => t("clock.back_done", { time })), "info", 6000),
+          () => toast(live(() => t("clock.back_done", { time: span(secs) })), "info", 6000),
           () => { ev.target.disabled = false; });
       } }, t("clock.take_back")));
     }
