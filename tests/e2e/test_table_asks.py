@@ -261,3 +261,23 @@ def test_a_timeout_is_told_and_taking_the_seat_back_says_what_time_it_gives(
     expect(ana.locator(".toast.show")).to_contain_text(
         "Your seat is yours again, with 30 seconds to play.")
     expect(ana.get_by_test_id("clock-question")).to_be_hidden()
+
+
+def test_a_timeout_that_ends_the_game_is_told(
+        timed_server: tuple[LiveServer, _FakeTime], new_page: Any) -> None:
+    """Policy "end": the game ended on a timeout with nothing but the game-over panel."""
+    server, fake = timed_server
+    r = http.post(f"{server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ana", "spectators": True,
+        "settings": {"time_control": {"kind": "realtime", "bank_seconds": 60,
+                                      "increment_seconds": 0}, "out_of_time": "end"}})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    guest = join(server, lobby, "Budi")["credential"]
+    start(server, lobby)
+    budi = new_page()
+    open_seat(budi, server, lobby["game_id"], 1, guest, "race")
+    expect(budi.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "1")
+    fake.t += 61
+    server.app.state.hub.clocks.poke()
+    expect(budi.locator(".toast.show")).to_contain_text("Ana ran out of time: the game is over.")
