@@ -3,8 +3,8 @@
 // only draws `doc.clock` (remaining time per seat at `since`, the running seats and their
 // deadlines, all in server milliseconds) and counts down between documents.
 
-import { h } from "/static/dom.js";
-import { dateText, live, msg, relativeTime, t } from "/static/i18n.js";
+import { h, toast } from "/static/dom.js";
+import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
@@ -105,9 +105,19 @@ function leftWords(ms) {
   return t("clock.left.seconds", { n: Math.max(0, Math.ceil(ms / 1000)) });
 }
 
+/** Seconds on the clock of a seat taken back from its stand-in (mirrors app/clock/model.py
+ * take_back: real time, a tenth of the bank and at least 30 s; turn-based, a fresh turn). */
+export function backSeconds(clock, tc, seat) {
+  if (clock.kind === "turn") return clock.turn_seconds;
+  const bank = (tc && tc.bank_seconds) || 0;
+  return Math.max(Math.round((clock.remaining[seat] || 0) / 1000), 30, Math.round(bank / 10));
+}
+
 /**
  * The game page's clock panel. opts: {seat: () => seat|null, playerName(seat),
- * sendRaw(frame), takeBack(): Promise}. Call update(doc, info, {snapshot}) on every document.
+ * sendRaw(frame), takeBack(): Promise, onTimeout?(words)}. Call update(doc, info,
+ * {snapshot}) on every document. A seat running out of time (a stand-in took it, or the game
+ * ended on it) is told once, in words, through onTimeout (the shell toasts it and chimes).
  */
 export class ClockPanel {
   constructor(opts) {
@@ -115,6 +125,9 @@ export class ClockPanel {
     this.offset = 0; // server time - local time, learnt from fresh documents
     this.clock = null;
     this.el = h("section", { class: "panel clock-panel", "data-testid": "clock", "aria-labelledby": "clock-h", hidden: true });
+    // What the clock asks this seat (more time for another player? your seat back?): the
+    // shell keeps it in the page's asks dock, always in view (style.css, "The asks dock").
+    this.question = h("div", { class: "clock-question", "data-testid": "clock-question", hidden: true });
     this.timer = setInterval(() => this.tick(), 250);
   }
 
@@ -129,8 +142,10 @@ export class ClockPanel {
   update(doc, info, { snapshot } = {}) {
     const clock = doc && doc.clock;
     this.info = info;
+    this.tellTimeouts(doc, clock);
     if (!clock) {
       this.el.hidden = true;
+      this.question.hidden = true;
       this.clock = null;
       return;
     }
@@ -157,11 +172,19 @@ export class ClockPanel {
     });
     this.rows = rows;
     const actions = h("div", { class: "clock-actions" });
+    const asks = h("div", { class: "clock-actions" });
     if (me !== null && c.stand_ins.includes(me) && this.live) {
-      actions.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
-      actions.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
+      // Say what taking the seat back gives: a player found 0:30 on the clock and no word why.
+      const secs = backSeconds(c, this.info?.settings?.time_control, me);
+      const time = span(secs);
+      asks.appendChild(h("p", { class: "clock-note" }, t("clock.ran_out")));
+      asks.appendChild(h("p", { class: "clock-note small", "data-testid": "take-back-gives" },
+        t(c.kind === "turn" ? "clock.back_turn" : "clock.back_realtime", { time })));
+      asks.appendChild(h("button", { class: "btn btn-primary btn-small", "data-testid": "take-back", onclick: (ev) => {
         ev.target.disabled = true;
-        this.opts.takeBack().catch(() => { ev.target.disabled = false; });
+        this.opts.takeBack().then(
+          () => toast(live(() => t("clock.back_done", { time: span(secs) })), "info", 6000),
+          () => { ev.target.disabled = false; });
       } }, t("clock.take_back")));
     }
     const ext = c.extension || { used: [], ask: null };
@@ -172,8 +195,9 @@ export class ClockPanel {
         const yes = Object.values(ask.votes || {}).filter(Boolean).length;
         actions.appendChild(h("p", { class: "clock-note", "data-testid": "time-ask" }, t("clock.asks", { name: asker, yes })));
         if (me !== null && me !== ask.seat && !(String(me) in (ask.votes || {})) && !c.stand_ins.includes(me)) {
-          actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, t("clock.grant")));
-          actions.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, t("clock.refuse")));
+          asks.appendChild(h("p", { class: "clock-note" }, t("clock.asks", { name: asker, yes })));
+          asks.appendChild(h("button", { class: "btn btn-small", "data-testid": "grant-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "grant" }) }, t("clock.grant")));
+          asks.appendChild(h("button", { class: "btn btn-small btn-ghost", "data-testid": "refuse-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "refuse" }) }, t("clock.refuse")));
         }
       } else if (me !== null && c.running.includes(me) && !ext.used.includes(me)) {
         actions.appendChild(h("button", { class: "btn btn-small", "data-testid": "ask-time", onclick: () => this.opts.sendRaw({ type: "clock", op: "ask" }) }, t("clock.ask", { span: span(c.turn_seconds) })));
@@ -191,7 +215,29 @@ export class ClockPanel {
       actions,
     );
     this.el.hidden = false;
+    this.question.replaceChildren(...(asks.childNodes.length ? [asks] : []));
+    this.question.hidden = !asks.childNodes.length;
     this.tick();
+  }
+
+  /** A seat ran out of time since the last document: say so once (not on the page's first
+   * document, which may come long after). */
+  tellTimeouts(doc, clock) {
+    const before = this.clock;
+    const wasOn = this.liveOnce;
+    this.liveOnce = Boolean(doc && doc.status === "active" && !doc.outcome);
+    if (!this.opts.onTimeout) return;
+    const me = this.opts.seat();
+    const name = (seat) => this.opts.playerName(seat);
+    if (before && clock) {
+      for (const seat of clock.stand_ins.filter((s) => !before.stand_ins.includes(s))) {
+        this.opts.onTimeout(live(() => (seat === me ? t("clock.timeout_bot_you") : t("clock.timeout_bot", { name: name(seat) }))));
+      }
+    }
+    const out = doc?.outcome?.detail?.timed_out;
+    if (wasOn && Array.isArray(out) && out.length) {
+      this.opts.onTimeout(live(() => t("clock.timeout_end", { names: listText(out.map(name)) })));
+    }
   }
 
   tick() {

@@ -39,9 +39,18 @@ export function confirmToggle(onChange) {
   return h("label", { class: "confirm-toggle small" }, [box, h("span", null, msg("confirm.toggle"))]);
 }
 
+/** An Error with a `code` the renderers can tell apart ("cancelled", "replaced", "busy"). */
+export function moveError(code, words) {
+  const err = new Error(words || code);
+  err.code = code;
+  return err;
+}
+
 /**
  * The confirm bar of the game page. ask(action) resolves true on Confirm, false on Cancel
- * (or when the board moved on first: dismiss()). The move is worded by
+ * (or when the board moved on first: dismiss()), and rejects with err.code "replaced" when
+ * another ask() (a new tap) or withdraw() (a new choice begun on the board) takes its place:
+ * the bar only ever names the one move the board shows. The move is worded by
  * static/actionwords.js: `game` (its id) picks the words, `describe(ref)` names places.
  */
 export class ConfirmBar {
@@ -55,18 +64,28 @@ export class ConfirmBar {
       [this.text, h("span", { class: "confirm-buttons" }, [this.no, this.yes])]);
     this.yes.addEventListener("click", () => this.settle(true));
     this.no.addEventListener("click", () => this.settle(false));
-    this.resolve = null;
+    this.waiting = null; // {resolve, reject} of the move the bar names
+    this.action = null;
   }
 
   ask(action) {
-    this.dismiss();
+    this.withdraw();
     this.action = action;
     this.text.textContent = this.words(action);
     this.el.hidden = false;
-    return new Promise((resolve) => {
-      this.resolve = resolve;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
       this.yes.focus({ preventScroll: true });
     });
+  }
+
+  /** Another choice takes the waiting move's place: its ask() rejects with "replaced". */
+  withdraw() {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    this.waiting = null;
+    this.el.hidden = true;
+    waiting.reject(moveError("replaced"));
   }
 
   /** The move in words ("Place the sign: square 0,4"). */
@@ -76,21 +95,21 @@ export class ConfirmBar {
 
   /** A new language: the move's words again. */
   relabel() {
-    if (this.resolve) this.text.textContent = this.words(this.action);
+    if (this.waiting) this.text.textContent = this.words(this.action);
   }
 
   get open() {
-    return this.resolve !== null;
+    return this.waiting !== null;
   }
 
   settle(ok) {
-    const resolve = this.resolve;
-    this.resolve = null;
+    const waiting = this.waiting;
+    this.waiting = null;
     this.el.hidden = true;
-    resolve?.(ok);
+    waiting?.resolve(ok);
   }
 
   dismiss() {
-    if (this.resolve) this.settle(false);
+    if (this.waiting) this.settle(false);
   }
 }

@@ -9,7 +9,7 @@ import { api } from "/static/api.js";
 import { ClockPanel } from "/static/clock.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
-import { ConfirmBar, confirmMoves } from "/static/confirm.js";
+import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameOverPanel } from "/static/gameover.js";
@@ -170,6 +170,12 @@ class GameShell {
       sendRaw: (frame) => this.sock?.sendRaw(frame),
       takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
         .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+      // A timeout is news for everyone at the table: told in a toast, with the turn chime
+      // for a player who turned the sound on.
+      onTimeout: (words) => {
+        toast(words, "info", 8000);
+        if (this.notices?.sound) this.notices.play();
+      },
     });
     this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
@@ -186,6 +192,7 @@ class GameShell {
     } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
     this.buildPanels();
+    this.buildDock();
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -210,9 +217,9 @@ class GameShell {
         ]),
         h("div", { class: "game-grid" }, [
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
-          // down under a finger): the take-back row keeps its space, the confirm bar floats,
-          // "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.confirmBar.el, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          // down under a finger): the take-back row keeps its space, what asks the player
+          // something floats in the dock, "since your last turn" comes below the board.
+          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
             this.playersPanel.el,
@@ -222,10 +229,31 @@ class GameShell {
             this.replay.log.el,
           ]),
         ]),
+        this.dock,
       ]),
     );
     this.drawPlayers();
     this.drawExtra();
+  }
+
+  /**
+   * The asks dock: whatever asks this player something (a take-back to agree to, more time
+   * to grant, the seat to take back, the move waiting for Confirm), fixed at the foot of the
+   * window so it is always in view, wherever the page is scrolled. Its height is published as
+   * --ask-dock-h: the page keeps that much room below its end and toasts float above it, so
+   * nothing covers a question (style.css, "The asks dock").
+   */
+  buildDock() {
+    this.dock = h("div", { class: "ask-dock", "data-testid": "ask-dock" },
+      [this.takeback.question, this.clock.question, this.confirmBar.el]);
+    const publish = () => {
+      if (this.closed) return;
+      const box = this.dock.getBoundingClientRect();
+      const covered = box.height ? Math.ceil(window.innerHeight - box.top) : 0; // with its gap below
+      document.documentElement.style.setProperty("--ask-dock-h", `${covered}px`);
+    };
+    this.dockSize = typeof ResizeObserver === "function" ? new ResizeObserver(publish) : null;
+    this.dockSize?.observe(this.dock);
   }
 
   drawOptions() {
@@ -281,12 +309,16 @@ class GameShell {
       } catch (err) {
         console.error("renderer relabel failed", err);
       }
+      // The move waiting for Confirm stays drawn: the bar still names it.
+      if (this.previewing) this.preview(this.previewing);
     }
   }
 
   destroy() {
     this.closed = true;
     this.offLang?.();
+    this.dockSize?.disconnect();
+    document.documentElement.style.removeProperty("--ask-dock-h");
     this.howto.destroy();
     this.skip?.remove();
     this.notices?.destroy();
@@ -332,6 +364,7 @@ class GameShell {
       players: this.players,
       options: this.info.options || {},
       send: (action, opts) => this.send(action, opts),
+      choosing: () => this.choosing(),
       svg,
       h,
       playerColor,
@@ -371,30 +404,57 @@ class GameShell {
     if (at !== null && /^\d+$/.test(at) && !this.closed) this.replay.go(Number(at));
   }
 
-  /** A renderer's move: with move confirmation on, previewed first and sent on Confirm. */
+  /**
+   * A renderer's move (ctx.send). With move confirmation on, it is shown on the board and
+   * named in the confirm bar first, and sent on Confirm. A newer move takes its place (the
+   * player tapped elsewhere): the older promise rejects with err.code "replaced" and leaves
+   * the board and the bar to the newer one, so both always show the same move. While a move
+   * the player chose is on its way to the server, further taps are refused with err.code
+   * "busy": no double send. A move the player did not choose ({confirm: false}: an automatic
+   * pass, sent while the patch that answers the last move is being drawn) is not held up.
+   */
   async send(action, { confirm = true } = {}) {
+    const chosen = confirm !== false;
+    if (chosen && this.onWire) throw moveError("busy");
     if (confirm && !this.watching && confirmMoves()) {
       this.previewing = action;
       this.preview(action);
+      // "replaced" passes straight through: the newer move owns the preview now.
       const ok = await this.confirmBar.ask(action);
-      this.previewing = null;
-      this.preview(null);
-      if (!ok) {
-        const err = new Error(t("game.cancelled"));
-        err.code = "cancelled";
-        throw err;
+      if (this.previewing === action) {
+        this.previewing = null;
+        this.preview(null);
       }
+      if (!ok) throw moveError("cancelled", t("game.cancelled"));
+      if (this.onWire) throw moveError("busy");
     }
     this.notices?.acted();
     this.since?.clear();
-    return this.sock.sendAction(action).catch((err) => {
+    if (chosen) this.onWire = true;
+    try {
+      return await this.sock.sendAction(action);
+    } catch (err) {
       const said = live(() => {
         const words = err.message || t("game.not_accepted");
         return err.code === "stale" ? t("game.stale", { reason: words }) : words;
       });
       toast(said);
       throw err;
-    });
+    } finally {
+      if (chosen) this.onWire = false;
+    }
+  }
+
+  /**
+   * The player began another choice on the board (ctx.choosing: a first tap that opens a
+   * direction or a selection): a move waiting for Confirm is withdrawn ("replaced"), so the
+   * bar never names a move the board no longer shows.
+   */
+  choosing() {
+    if (!this.confirmBar.open) return;
+    this.previewing = null;
+    this.confirmBar.withdraw();
+    this.preview(null);
   }
 
   /** Ask the board to draw (or, with null, forget) the move waiting for Confirm. */

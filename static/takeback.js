@@ -1,6 +1,8 @@
 // Take-backs on the game page: the Undo button (when the server's document says this seat
 // may take back: doc.takeback = {own, ask}), and the consent request other players answer.
 // The rules are the server's (app/takeback.py); this only asks and shows the answers.
+// A request this seat must answer is drawn in `question`, which the shell keeps in the page's
+// asks dock (always in view: style.css, "The asks dock"); the rest stays in `el`, in the page.
 
 import { add, clear, h, toast } from "/static/dom.js";
 import { errorText, live, t } from "/static/i18n.js";
@@ -10,6 +12,7 @@ export class TakebackPanel {
     this.sock = sock;
     this.nameOf = nameOf;
     this.el = h("div", { class: "takeback", "data-testid": "takeback" });
+    this.question = h("div", { class: "takeback-question", "data-testid": "takeback-question", hidden: true });
     this.request = null; // the open request frame
     this.timer = null;
     this.me = null;
@@ -48,11 +51,16 @@ export class TakebackPanel {
 
   draw() {
     clear(this.el);
+    clear(this.question);
+    this.question.hidden = true;
     const req = this.request;
     if (req) {
       const waitingForMe = this.me !== null && (req.waiting || []).includes(this.me);
       const who = req.waiting.map((s) => this.nameOf(s)).join(", ");
-      add(this.el, h("div", { class: "takeback-request", role: "alert", "data-testid": "takeback-request" }, [
+      // The question to answer goes to the dock; "waiting for ..." stays in the page.
+      const host = waitingForMe ? this.question : this.el;
+      host.hidden = false;
+      add(host, h("div", { class: "takeback-request", role: "alert", "data-testid": "takeback-request" }, [
         h("p", null, errorText({ ...req, reason: req.text }, "", this.named)),
         waitingForMe
           ? h("div", { class: "form-actions" }, [

@@ -48,7 +48,6 @@ export function createRenderer(root, ctx) {
   let sel = {};           // the viewer's current selection (deed, card, company, pair, route edits)
   let selVersion = null;
   let autoPassed = null;  // version at which this seat passed by itself
-  let sending = false;
   let targets = new Map(); // key ("a12", "s120", "deed:a5") -> {send} | {select}
   let map = null;
   let marks = null;
@@ -58,19 +57,18 @@ export function createRenderer(root, ctx) {
   let drawSide = null;
   let refocus = false;     // the board had the focus when its control went away
 
+  // The shell guards the wire (no second send until the server answers) and the confirm
+  // bar; a move "replaced" by a newer choice leaves the board to that one.
   function send(action) {
-    if (sending) return;
-    sending = true;
-    Promise.resolve(ctx.send(action))
-      .catch(() => {})
-      .finally(() => {
-        sending = false;
-        sel = {};
-        if (doc) draw();
-      });
+    const done = () => {
+      sel = {};
+      if (doc) draw();
+    };
+    Promise.resolve(ctx.send(action)).then(done, (err) => err?.code !== "replaced" && done());
   }
   const select = (next) => {
     sel = next;
+    ctx.choosing?.(); // a new choice: a move waiting for Confirm is withdrawn
     draw();
     // keyboard play: a choice that opens map targets moves the focus onto the first of them
     if (root.contains(document.activeElement) || document.activeElement === document.body) {

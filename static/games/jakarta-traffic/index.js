@@ -31,26 +31,26 @@ export function createRenderer(root, ctx) {
   let doc = null;
   let sel = IDLE; // {mode: "drive" | "honk", picked}
   let hover = null; // the drive target whose route is drawn
-  let busy = false;
   let highlighted = []; // cells a log line (or "since your last turn") names
 
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
+  // The shell guards the wire (no second send until the server answers) and the confirm
+  // bar; a move "replaced" by a newer choice leaves the board to that one.
   function send(action) {
-    if (busy) return;
-    busy = true;
-    ctx.send(action).catch(() => {}).finally(() => {
-      busy = false;
+    const done = () => {
       sel = IDLE;
       hover = null;
       draw();
-    });
+    };
+    ctx.send(action).then(done, (err) => err?.code !== "replaced" && done());
   }
   const act = (answer) => {
     if (!answer) return;
     if (answer.send) send(answer.send);
     else {
       sel = answer.select;
+      ctx.choosing?.(); // a new choice: a move waiting for Confirm is withdrawn
       draw();
     }
   };

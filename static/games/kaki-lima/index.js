@@ -31,25 +31,27 @@ export function createRenderer(root, ctx) {
 
   let doc = null;
   let sel = IDLE; // {selected: card ids picked from the hand, moving: {card, source} | null}
-  let busy = false;
   let highlighted = null;
   let lastTurned = null;
 
   const words = makeWords(ctx, () => doc);
 
   let refusal = null; // the last rule error {key, params} (worded at draw time), until the next move
+  // The shell guards the wire (no second send until the server answers) and the confirm
+  // bar; a move "replaced" by a newer choice leaves the board to that one.
   const send = (action) => {
-    if (busy) return;
-    busy = true;
     refusal = null;
-    ctx.send(action).then(() => { sel = IDLE; })
-      .catch((err) => { if (err?.key) refusal = { key: err.key, params: err.params || {} }; })
-      .finally(() => { busy = false; if (doc) draw(); });
+    ctx.send(action).then(() => { sel = IDLE; if (doc) draw(); }, (err) => {
+      if (err?.code === "replaced") return;
+      if (err?.key) refusal = { key: err.key, params: err.params || {} };
+      if (doc) draw();
+    });
   };
   const act = (answer) => {
     if (answer.send) send(answer.send);
     else if (answer.select) {
       sel = answer.select;
+      ctx.choosing?.(); // a new choice: a move waiting for Confirm is withdrawn
       draw();
     }
   };

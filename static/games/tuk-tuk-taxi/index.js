@@ -46,7 +46,6 @@ export function createRenderer(root, ctx) {
 
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
-  let busy = false;
   let shown = null; // the move waiting for Confirm (the shell's preview hook)
   let board = null;
   let highlighted = null; // the board references a log line (or "since your turn") names
@@ -62,19 +61,17 @@ export function createRenderer(root, ctx) {
     tipCell = el.dataset.cell || null;
   });
 
+  // The shell guards the wire (no second send until the server answers) and the confirm
+  // bar; a move "replaced" by a newer tap leaves the board to that one.
   const send = (action) => {
-    if (busy) return;
-    busy = true;
     pending = null;
-    ctx.send(action).catch(() => {}).finally(() => {
-      busy = false;
-      if (doc) draw();
-    });
+    ctx.send(action).then(() => doc && draw(), (err) => err?.code !== "replaced" && doc && draw());
   };
   const follow = (answer) => {
     if (answer.send) send(answer.send);
     else {
       pending = answer.pending;
+      ctx.choosing?.(); // a direction to choose: a move waiting for Confirm is withdrawn
       draw();
     }
   };
