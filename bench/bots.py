@@ -45,7 +45,9 @@ from typing import IO, Any
 import orjson
 
 from engines import bots
-from engines.base import Engine, Outcome, State
+from engines.core.outcome import Outcome
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.registry import all_engines
 
 Policy = Callable[[Engine, State, int, random.Random], dict[str, Any]]

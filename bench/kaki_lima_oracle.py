@@ -57,7 +57,8 @@ from bench.bots import (
     seat_rngs,
     wilson,
 )
-from engines.base import Engine, State
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.kaki_lima.bot_heuristic import ranked_walks
 from engines.registry import all_engines
 

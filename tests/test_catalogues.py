@@ -133,7 +133,7 @@ def test_an_engine_speaks_in_message_keys(package: str) -> None:
 def test_every_fixed_refusal_of_a_step_is_a_key() -> None:
     import importlib
 
-    from engines.base import Step, StepEngine
+    from engines.core.steps import Step, StepEngine
     from engines.registry import all_engines
 
     said: list[tuple[str, object]] = []

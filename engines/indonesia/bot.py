@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.indonesia import bot_plan as plan
 from engines.indonesia import bot_value as value
 from engines.indonesia.data.components import DEEDS, MAX_LEVEL, PRICES, SHIPPING

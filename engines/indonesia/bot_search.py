@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.indonesia import bot
 from engines.indonesia import bot_plan as plan
 from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING

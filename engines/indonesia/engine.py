@@ -7,7 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, Rng, RuleError, SearchTuning, State, Step, StepEngine
+from engines.bots.protocol import SearchTuning
+from engines.core.errors import RuleError
+from engines.core.outcome import Outcome
+from engines.core.rng import Rng
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
 from engines.indonesia import bot, bot_search, phases, sampling
 from engines.indonesia.actions import ACTION_ADAPTER
 from engines.indonesia.data.components import (

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Announce, Pass, Raise, RemoveGood
 from engines.indonesia.phases import announce_next, announcements_again, auction_next
 from engines.indonesia.places import area, company, good_term

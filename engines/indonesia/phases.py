@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, seat_ref
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.data.components import CITY_CARDS, DEEDS, ERAS, MAX_CITY_SIZE
 from engines.indonesia.places import city, company, deed, good_term
 from engines.indonesia.rules import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia.board import LAND_PROVINCE, LAND_SEAS, SEA_LANDS, SEA_NAMES, SEA_SEAS
 from engines.indonesia.flow import Network, max_goods, solve, zone_seas
 from engines.indonesia.places import sea_term

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Step, Template
+from engines.core.steps import Step
+from engines.core.types import Template
 from engines.indonesia import acquisitions, bids, cities, growth, mergers, operations, research
 from engines.indonesia.data.components import MAX_LEVEL, PRICES, SHIPPING, TRACKS
 from engines.indonesia.rules import (

@@ -10,7 +10,8 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State, Template, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State, Template
 from engines.jakarta_traffic import orderboard, scoring
 from engines.jakarta_traffic.bot_plan import Planner, turns_left
 from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout

@@ -8,7 +8,11 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from engines.base import Outcome, RuleError, SearchTuning, State, Step, StepEngine
+from engines.bots.protocol import SearchTuning
+from engines.core.errors import RuleError
+from engines.core.outcome import Outcome
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
 from engines.jakarta_traffic import bot, sampling, scoring
 from engines.jakarta_traffic.actions import ACTION_ADAPTER
 from engines.jakarta_traffic.bot import choose_bot_action

@@ -8,7 +8,9 @@ board references (``rules.place``).
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
+from engines.core.rng import Rng
 from engines.jakarta_traffic import orderboard
 from engines.jakarta_traffic.actions import (
     Accept,

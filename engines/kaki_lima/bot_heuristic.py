@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.kaki_lima.board import (
     ORTHOGONAL,
     WALKABLE,

@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-from engines.base import SearchTuning
+from engines.bots.protocol import SearchTuning
 from engines.kaki_lima import bot_heuristic
 from engines.kaki_lima.bot_heuristic import worth
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.kaki_lima.data import HAND_LIMIT
 from engines.kaki_lima.moves import clear_path
 from engines.kaki_lima.rules import blocked_cells, clear_targets, spare_cards

@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from engines.base import LogEntry, Outcome, RuleError, SearchTuning, State, Step, StepEngine
+from engines.bots.protocol import SearchTuning
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry
+from engines.core.outcome import Outcome
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
 from engines.kaki_lima import bot, bot_heuristic, bot_search, sampling, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import LogEntry, Step
+from engines.core.log import LogEntry
+from engines.core.steps import Step
 from engines.kaki_lima import clearing, legal, turn
 
 State = dict[str, Any]

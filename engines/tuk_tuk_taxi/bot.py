@@ -21,7 +21,8 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
 from engines.tuk_tuk_taxi.bot_horizon import projected, relevance
 from engines.tuk_tuk_taxi.bot_ways import (

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.tuk_tuk_taxi import data, rules, signs
 from engines.tuk_tuk_taxi.bot import HELP, HINDER, move_action, move_score, no_parking_choice
 from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, home_steps, to_go, way

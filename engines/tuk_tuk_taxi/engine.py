@@ -13,7 +13,11 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, RuleError, SearchTuning, State, Step, StepEngine
+from engines.bots.protocol import SearchTuning
+from engines.core.errors import RuleError
+from engines.core.outcome import Outcome
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
 from engines.tuk_tuk_taxi import bot, sampling, scoring
 from engines.tuk_tuk_taxi.actions import ACTION_ADAPTER
 from engines.tuk_tuk_taxi.setup import build_stack, initial_state

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.tuk_tuk_taxi import data, rules, signs, turn
 from engines.tuk_tuk_taxi.actions import (
     Discard,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import term
+from engines.core.log import term
 from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.data import TILE_NAMES, cell_key, parse_cell
 from engines.tuk_tuk_taxi.routes import Leg, Outcome

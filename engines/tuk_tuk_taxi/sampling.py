@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State
+from engines.core.types import State
 from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.setup import build_stack
 from engines.tuk_tuk_taxi.state import MoveOption, TukTukState, Turn

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng
+from engines.core.log import LogEntry
+from engines.core.rng import Rng
 from engines.tuk_tuk_taxi import data, turn
 from engines.tuk_tuk_taxi.data import cell_key, parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState

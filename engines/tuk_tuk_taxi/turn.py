@@ -3,7 +3,8 @@ turn with its automatic draw, and the game's end. These mutate the fresh copy.""
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng, seat_ref
+from engines.core.log import LogEntry, seat_ref
+from engines.core.rng import Rng
 from engines.tuk_tuk_taxi import data, rules, scoring, signs
 from engines.tuk_tuk_taxi.data import cell_key
 from engines.tuk_tuk_taxi.routes import leg_outcomes

@@ -14,7 +14,10 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from engines.base import Engine, State, replay, template_matches
+from engines.core.line import replay
+from engines.core.protocol import Engine
+from engines.core.templates import template_matches
+from engines.core.types import State
 
 Check = Callable[[State, list[tuple[int, dict[str, Any]]]], None]
 

@@ -12,7 +12,9 @@ import pytest
 
 from app.bots import BotPool, has_bots
 from engines import bots
-from engines.base import Engine, State, template_matches
+from engines.core.protocol import Engine
+from engines.core.templates import template_matches
+from engines.core.types import State
 from engines.registry import all_engines
 from tests.asyncrun import run as run_async
 

@@ -13,8 +13,11 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, TypeAdapter
 
-from engines.base import ApplyResult, Engine, Outcome, SearchTuning, State, Template
 from engines.bots import Search
+from engines.bots.protocol import SearchTuning
+from engines.core.outcome import Outcome
+from engines.core.protocol import ApplyResult, Engine
+from engines.core.types import State, Template
 
 
 class Move(BaseModel):

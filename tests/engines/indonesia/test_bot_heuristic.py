@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engines.base import State, canonical_json
 from engines.bots import decide
+from engines.core.copying import canonical_json
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from tests.engines.harness import assert_heuristic_legal, normal_bot_wins, random_positions
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Engine, State, canonical_json
 from engines.bots import decide
+from engines.core.copying import canonical_json
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.indonesia import ENGINE, bot, bot_search
 from tests.engines.harness import play_random_game
 

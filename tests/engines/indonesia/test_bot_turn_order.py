@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from engines.base import State
 from engines.bots import decide
+from engines.core.types import State
 from engines.indonesia import ENGINE, bot_search
 
 from .helpers import at, blank, company

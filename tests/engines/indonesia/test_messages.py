@@ -12,7 +12,10 @@ from typing import Any, get_args
 import pytest
 
 from engines import messages
-from engines.base import ActionError, LogEntry, RuleError, State, expand_template
+from engines.core.errors import ActionError, RuleError
+from engines.core.log import LogEntry
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_PROVINCE, SEA_NAMES
 from engines.indonesia.client_data import client_data

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from engines.base import State, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_LANDS, LAND_SEAS, SEA_LANDS, SEA_SEAS
 from engines.indonesia.data.components import DEEDS, PRICES

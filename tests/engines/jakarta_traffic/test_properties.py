@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import template_matches
+from engines.core.templates import template_matches
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.engine import choose_bot_action
 from tests.engines.harness import play_random_game
