@@ -37,7 +37,7 @@ from engines.kaki_lima.board import (
     kinds,
     walk_ends,
 )
-from engines.kaki_lima.bot import tasks_left
+from engines.kaki_lima.bot.testbot import tasks_left
 from engines.kaki_lima.data import (
     ANOTHER,
     DECK,

@@ -10,7 +10,7 @@ when it stands where it is put (replacing what stood there): the others' added s
 for it (the leader's most), the seat's own against it. The same measure picks the sign a
 Remove-a-sign tile takes away.
 
-The easy bot (bot_easy.py) is a beginner; the bench's greedy player is :func:`greedy_action`.
+The easy bot (easy.py) is a beginner, and the bench's greedy player.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import orjson
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
-from engines.tuk_tuk_taxi.bot_horizon import projected, relevance
-from engines.tuk_tuk_taxi.bot_ways import (
+from engines.tuk_tuk_taxi.bot.horizon import projected, relevance
+from engines.tuk_tuk_taxi.bot.ways import (
     UNREACHABLE,
     Board,
     home_steps,
@@ -145,12 +145,8 @@ def against(s: TukTukState, seat: int, counts: list[float]) -> list[float]:
 # -- the heuristic ---------------------------------------------------------------------------
 def heuristic_action(state: State, seat: int, rng: random.Random,
                      noise: float) -> dict[str, Any]:
-    """The obvious good move; with ``noise`` > 0 the easy bot's beginner play instead."""
+    """The obvious good move (``noise`` > 0 is the easy bot's: hooks.py plays easy.py)."""
     s = cast(TukTukState, state)
-    if noise > 0:
-        from engines.tuk_tuk_taxi.bot_easy import beginner_action
-
-        return beginner_action(s, seat, rng, noise)
     phase = s["phase"]
     if phase == "move":
         return best_move(s, seat)
@@ -463,18 +459,4 @@ def _root_candidates(s: TukTukState, seat: int, limit: int) -> list[dict[str, An
     return ranked_sign_actions(s, seat, limit)
 
 
-def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """The bench's greedy shortest-route player: any legal sign play, then always the
-    route that leaves the fewest cells to drive (the yardstick the Tuk-Tuk bot must match)."""
-    from engines.tuk_tuk_taxi.bot_easy import plain_best_move
-    from engines.tuk_tuk_taxi.engine import ENGINE
-
-    s = cast(TukTukState, state)
-    if s["phase"] == "move":
-        return plain_best_move(s, seat, best_passenger=True)
-    if s["phase"] == "no_parking":
-        return no_parking_choice(s, seat)
-    return ENGINE.bot_action(state, seat, rng)
-
-
-__all__ = ["cell_key", "evaluate", "greedy_action", "heuristic_action"]
+__all__ = ["cell_key", "evaluate", "heuristic_action"]

@@ -13,8 +13,8 @@ import orjson
 from engines.core.templates import expand_template
 from engines.core.types import State, Template
 from engines.jakarta_traffic import orderboard, scoring
-from engines.jakarta_traffic.bot_plan import Planner, turns_left
-from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout
+from engines.jakarta_traffic.bot.layout import Layout, ride_ends, state_layout
+from engines.jakarta_traffic.bot.plan import Planner, turns_left
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
 from engines.jakarta_traffic.roads import entry_table, ride
 from engines.jakarta_traffic.rules import (

@@ -15,7 +15,7 @@ left does too, but while the game goes on it is bought back at charging stations
 from __future__ import annotations
 
 from engines.jakarta_traffic import orderboard
-from engines.jakarta_traffic.bot_roads import FAR, Layout
+from engines.jakarta_traffic.bot.layout import FAR, Layout
 from engines.jakarta_traffic.data import (
     BUBBLE_BONUS,
     BUILDING,
