@@ -2,7 +2,7 @@
 
 The rules live in the package's modules by role (docs/architecture.md, "File roles"):
 ``state.py`` the state's shape, ``steps.py`` the turn's steps, ``moves.py`` the handlers,
-``turn.py`` the flow between them, ``routes.py`` and ``rules.py`` pure queries (where a taxi
+``flow.py`` the flow between them, ``routes.py`` and ``rules.py`` pure queries (where a taxi
 may end a leg), ``signs.py`` sign placement, ``scoring.py`` the end, ``view.py``.
 """
 

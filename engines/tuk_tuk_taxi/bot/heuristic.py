@@ -2,7 +2,7 @@
 way that leaves the fewest steps to go, and put each drawn sign where it costs the other
 drivers most and you least.
 
-"Steps to go" (bot_ways.py) count from a cell to the seat's own stop when it carries a
+"Steps to go" (ways.py) count from a cell to the seat's own stop when it carries a
 passenger, else to a passenger *and* on home, over the streets as the signs allow, with what
 a Stop, a light or the Police cost on average. A passenger another empty taxi reaches first
 counts as further away. A sign is judged by how much it adds to every driver's steps to go
@@ -117,7 +117,7 @@ def remaining(s: TukTukState, seat: int, board: Board | None = None) -> float:
 def evaluate(state: State, seat: int) -> float:
     """The passengers the seat will likely have delivered when the stack runs out (those
     delivered, and how close the next ones are for the turns left) against the best other
-    seat's (bot_horizon.py)."""
+    seat's (horizon.py)."""
     s = cast(TukTukState, state)
     counts = [projected(s, p, min(remaining(s, p), PROJECTION_CAP))
               for p in range(s["players"])]

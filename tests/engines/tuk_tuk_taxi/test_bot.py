@@ -1,5 +1,5 @@
 """The Tuk-Tuk Taxi bots' rules of thumb: one position per rule, where the obvious good move
-is plain, and the bot must play it (engines/tuk_tuk_taxi/bot.py, bot_easy.py, bot_ways.py)."""
+is plain, and the bot must play it (engines/tuk_tuk_taxi/bot/heuristic.py, easy.py, ways.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The Tuk-Tuk Taxi bots and the tie-break (ruling 9: among equal counts, the earlier last
 drop-off wins). Every drop-off happens in front of the table, so the view shows the order
-of each seat's last one, and the bots play for it (engines/tuk_tuk_taxi/bot.py, sampling.py).
+of each seat's last one, and the bots play for it (engines/tuk_tuk_taxi/bot/heuristic.py,
+sampling.py).
 """
 
 from __future__ import annotations
