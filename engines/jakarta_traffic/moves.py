@@ -26,6 +26,7 @@ from engines.jakarta_traffic.actions import (
     Swap,
 )
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SPEECH_BUBBLES
+from engines.jakarta_traffic.flow import begin_turn, end_turn
 from engines.jakarta_traffic.rules import (
     accept_blocker,
     cell_of,
@@ -37,7 +38,6 @@ from engines.jakarta_traffic.rules import (
     vacant_pickups,
 )
 from engines.jakarta_traffic.state import JakartaState
-from engines.jakarta_traffic.turns import begin_turn, end_turn
 from engines.jakarta_traffic.words import address_term, order_term
 
 State = JakartaState

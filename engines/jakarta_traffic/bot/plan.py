@@ -1,5 +1,5 @@
 """What a spot is worth to a seat: the points it scores on arriving there plus the plans it
-opens (the normal and hard bots' judgement, engines/jakarta_traffic/bot.py).
+opens (the normal and hard bots' judgement, engines/jakarta_traffic/bot/heuristic.py).
 
 The rulebook's scoring makes the plans: a carried order is worth its stars once the moped
 parks at the address it wants (one energy for the delivery, so with an empty phone battery
