@@ -10,10 +10,9 @@ from engines.core.outcome import Outcome
 from engines.core.protocol import HasBot
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
-from engines.kaki_lima import steps
+from engines.kaki_lima import scoring, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks
-from engines.kaki_lima.rules import hand_steps, score_breakdown
 from engines.kaki_lima.setup import setup_state
 from engines.kaki_lima.state import KakiLimaState
 from engines.kaki_lima.view import view
@@ -61,21 +60,7 @@ class KakiLimaEngine(HasBot, StepEngine):
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
-        n = state["n"]
-        parts = [score_breakdown(state, s) for s in range(n)]
-        keys = [(p["total"], sum(state["done"][s]), hand_steps(state, s))
-                for s, p in enumerate(parts)]
-        ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
-        detail = {
-            "gathering": [p["gathering"] for p in parts],
-            "task VP": [p["tasks"] for p in parts],
-            "Jom! VP": [p["jom"] for p in parts],
-            "paths VP": [p["paths"] for p in parts],
-            "CA bonus": [p["bonus"] for p in parts],
-            "tasks": [sum(d) for d in state["done"]],
-            "hand steps": [hand_steps(state, s) for s in range(n)],
-        }
-        return Outcome(scores=[p["total"] for p in parts], ranks=ranks, detail=detail)
+        return scoring.outcome(state)
 
     # -- take-backs -----------------------------------------------------------------------
     def secret_part(self, state: State) -> Any:

@@ -55,15 +55,8 @@ from engines.kaki_lima.data import (
     TASK_VP,
     TOKEN,
 )
-from engines.kaki_lima.rules import (
-    blocked_cells,
-    ca_stars,
-    combos,
-    free_jom_tokens,
-    jom_need,
-    kawan_need,
-    score_breakdown,
-)
+from engines.kaki_lima.rules import blocked_cells, combos, free_jom_tokens, jom_need, kawan_need
+from engines.kaki_lima.scoring import ca_stars, score_breakdown
 
 State = dict[str, Any]
 Action = dict[str, Any]
