@@ -1,4 +1,5 @@
-"""The Indonesia engine: set-up, the step table's current step and the protocol's queries."""
+"""The Indonesia engine: ids, options, the step table's current step and the protocol's
+queries; set-up is setup.py, the year's flow flow.py, the final ranking scoring.py."""
 
 from __future__ import annotations
 
@@ -9,17 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.core.errors import RuleError
 from engines.core.outcome import Outcome
 from engines.core.protocol import HasBot
-from engines.core.rng import Rng
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
-from engines.indonesia import phases
+from engines.indonesia import scoring
 from engines.indonesia.actions import ACTION_ADAPTER
-from engines.indonesia.data.components import (
-    CITY_STONES,
-    ERAS,
-    STARTING_CASH,
-    TRACKS,
-)
+from engines.indonesia.setup import initial_state
 from engines.indonesia.state import IndonesiaState
 from engines.indonesia.steps import STEPS
 from engines.indonesia.view import build_view
@@ -56,29 +51,7 @@ class IndonesiaEngine(HasBot, StepEngine):
             raise RuleError("indonesia.err.players", low=self.min_players,
                             high=self.max_players)
         opts = IndonesiaOptions.model_validate(options or {})
-        rng = Rng.from_seed(seed)
-        order = list(range(player_count))
-        rng.shuffle(order)
-        hands: list[list[str]] = [[] for _ in range(player_count)]
-        per = 2 if player_count == 2 else 1
-        for era in ERAS:
-            cards = [f"{era.upper()}{i}" for i in range(1, 6)]
-            rng.shuffle(cards)
-            for s in range(player_count):
-                hands[s].extend(cards[s * per:(s + 1) * per])
-        st: State = {
-            "rng": rng.position, "players": player_count, "secret": opts.money == "secret",
-            "order": order, "cash": [STARTING_CASH] * player_count, "bank": [0] * player_count,
-            "earned": [0] * player_count, "bonus": [0] * player_count,
-            "research": [dict.fromkeys(TRACKS, 1) for _ in range(player_count)],
-            "hands": hands, "era": "a", "year": 0, "phase": "new_era", "deeds": [],
-            "discarded": [], "companies": {}, "next_id": 1, "cities": {},
-            "stones": {str(k): v for k, v in CITY_STONES.items()},
-            "step": {"kind": "cities", "seat": None, "queue": []}, "bids": [],
-            "last_sale": None, "final": None, "end": None, "year_start": None,
-        }
-        phases.start_year(st, [])
-        return st
+        return initial_state(player_count, opts.money == "secret", seed)
 
     def current_step(self, state: State) -> Step:
         return STEPS[state["step"]["kind"]]
@@ -89,16 +62,7 @@ class IndonesiaEngine(HasBot, StepEngine):
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
-        final = state["final"]
-        scores = [f["score"] for f in final]
-        order = state["order"]
-        ranking = sorted(range(len(scores)), key=lambda s: (-scores[s], order.index(s)))
-        ranks = [0] * len(scores)
-        for r, s in enumerate(ranking):
-            ranks[s] = r + 1
-        return Outcome(scores=scores, ranks=ranks, detail={
-            "cash": [f["cash"] for f in final], "bank": [f["bank"] for f in final],
-            "doubled": [f["bonus"] for f in final], "end": state.get("end")})
+        return scoring.outcome(state)
 
     # -- take-backs -----------------------------------------------------------------------
     def secret_part(self, state: State) -> Any:

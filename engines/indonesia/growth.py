@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleError
 from engines.indonesia.actions import Grow
-from engines.indonesia.phases import grow_city, grow_run
+from engines.indonesia.flow import grow_city, grow_run
 from engines.indonesia.words import Log
 
 

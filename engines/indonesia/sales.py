@@ -6,8 +6,8 @@ from typing import Any
 
 from engines.core.errors import RuleError
 from engines.indonesia.board import LAND_PROVINCE, LAND_SEAS, SEA_LANDS, SEA_NAMES, SEA_SEAS
-from engines.indonesia.flow import Network, max_goods, solve, zone_seas
 from engines.indonesia.places import sea_term
+from engines.indonesia.routing import Network, max_goods, solve, zone_seas
 from engines.indonesia.rules import sale_network, zones
 
 State = dict

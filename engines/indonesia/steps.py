@@ -1,6 +1,6 @@
 """The step table: for every kind of step (``state["step"]["kind"]``) the seat it waits on,
 the actions it takes with their moves, and its legal-action templates (compact: ranges and
-choices). The year's order of steps is in phases.py."""
+choices). The year's order of steps is in flow.py."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.indonesia.bot import value
 from engines.indonesia.data.components import DEEDS, ERAS, MERGER_UNIT_PRICE, SHIPPING
-from engines.indonesia.phases import split_payment
+from engines.indonesia.flow import split_payment
 from engines.indonesia.rules import units
 
 State = dict

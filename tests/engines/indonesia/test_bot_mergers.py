@@ -1,5 +1,5 @@
-"""The normal bot's merger sense (engines/indonesia/bot.py, bot_plan.py) and the hard bot's
-candidates (bot_search.py): a merger is worth the merged company's sales over the
+"""The normal bot's merger sense (engines/indonesia/bot/heuristic.py, plan.py) and the hard bot's
+candidates (bot/search.py): a merger is worth the merged company's sales over the
 operations left, so the bot outbids a rival for a company that sells, drops out once the
 price passes what it is worth, and announces a merger of a rival's companies that sell."""
 

@@ -1,6 +1,6 @@
-"""The turn-order bid of the heuristic bots (engines/indonesia/bot.py) and what the hard bot
-searches (bot_search.py). A bid is banked (it still scores), so it costs only the cash a
-merger could use: normal bids a third of its cash when a slot is free and deeds wait, the
+"""The turn-order bid of the heuristic bots (engines/indonesia/bot/heuristic.py) and what
+the hard bot searches (bot/search.py). A bid is banked (it still scores), so it costs only
+the cash a merger could use: normal bids a third of its cash when a slot is free and deeds wait, the
 beginner (easy) a tenth, and nobody bids with no slot free. The hard bot plays the
 heuristic's bid and research step without searching them (their worth shows a year later,
 beyond what its playouts see)."""

@@ -4,7 +4,7 @@ import pytest
 
 from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import begin_growth, end_game
+from engines.indonesia.flow import begin_growth, end_game
 
 from .helpers import act, blank, city, company
 

@@ -93,7 +93,7 @@ def _refusals(state: State, seat: int, rng: random.Random) -> list[RuleError]:
         try:
             action = ENGINE.parse_action(raw)
         except ActionError:
-            continue  # not even well formed: the shared words of engines/base.py
+            continue  # not even well formed: the shared words of engines/core/errors.py
         for who in (seat, (seat + 1) % state["players"]):
             try:
                 ENGINE.apply(state, who, action)
@@ -215,7 +215,7 @@ def test_every_line_of_random_play_renders_in_three_languages() -> None:
 
 
 def test_the_rarer_lines_render_in_three_languages() -> None:
-    from engines.indonesia.phases import begin_acquire, begin_growth, end_game
+    from engines.indonesia.flow import begin_acquire, begin_growth, end_game
 
     log: list[LogEntry] = []
     st = blank(3, era="c")

@@ -5,7 +5,7 @@ import pytest
 
 from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.flow import Network, max_goods
+from engines.indonesia.routing import Network, max_goods
 from engines.indonesia.rules import sale_network, ship_limit
 
 from .helpers import act, at, blank, city, company

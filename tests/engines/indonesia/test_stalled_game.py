@@ -7,7 +7,7 @@ import random
 
 from engines.core.types import State
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import start_year
+from engines.indonesia.flow import start_year
 from engines.indonesia.rules import free_slots, merger_pairs
 
 from .helpers import act, act_log, blank, city, company
