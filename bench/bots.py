@@ -45,7 +45,10 @@ from typing import IO, Any
 import orjson
 
 from engines import bots
-from engines.base import Engine, Outcome, State
+from engines.core.outcome import Outcome
+from engines.core.protocol import Engine
+from engines.core.templates import random_action
+from engines.core.types import State
 from engines.registry import all_engines
 
 Policy = Callable[[Engine, State, int, random.Random], dict[str, Any]]
@@ -97,13 +100,13 @@ def random_policy(engine: Engine, state: State, seat: int,
 def uniform_policy(engine: Engine, state: State, seat: int,
                    rng: random.Random) -> dict[str, Any]:
     """A uniformly random legal action (the base protocol's bot, whatever the game's own)."""
-    return Engine.bot_action(engine, state, seat, rng)
+    return random_action(engine.legal_actions(state, seat), rng)
 
 
 def greedy_policy(engine: Engine, state: State, seat: int,
                   rng: random.Random) -> dict[str, Any]:
     """Tuk-Tuk Taxi's greedy shortest-route player."""
-    from engines.tuk_tuk_taxi.bot import greedy_action
+    from engines.tuk_tuk_taxi.bot.easy import greedy_action
 
     return greedy_action(state, seat, rng)
 
@@ -241,8 +244,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def has_bots(engine: Engine) -> bool:
-    """True when the game implements the determinization hook."""
-    return type(engine).determinize is not Engine.determinize
+    """True when the game wires a bot that plays from views (engines.bots.has_bots)."""
+    return bots.has_bots(engine)
 
 
 def main(argv: list[str] | None = None) -> int:

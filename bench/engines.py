@@ -138,7 +138,7 @@ def engine_ids() -> list[str]:
 def play_engine(engine_id: str, seconds: float, games: int | None, max_actions: int,
                 players: int | None, options: dict[str, Any], seed0: int) -> EngineReport:
     """Play games of one engine until the time budget or the game count runs out."""
-    from engines.base import RuleError
+    from engines.core.errors import RuleError
 
     report = EngineReport(engine=engine_id)
     try:

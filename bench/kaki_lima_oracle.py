@@ -57,8 +57,10 @@ from bench.bots import (
     seat_rngs,
     wilson,
 )
-from engines.base import Engine, State
-from engines.kaki_lima.bot_heuristic import ranked_walks
+from engines.bots.protocol import bot_of
+from engines.core.protocol import Engine
+from engines.core.types import State
+from engines.kaki_lima.bot.heuristic import ranked_walks
 from engines.registry import all_engines
 
 Action = dict[str, Any]
@@ -90,7 +92,7 @@ class Oracle:
             seed = ((self.deal * 1_000 + salt) * 1_000 + m) * 16
             start = state
             if not self.args.peek:
-                start = engine.determinize(view, self.hero, random.Random(seed + 15))
+                start = bot_of(engine).determinize(view, self.hero, random.Random(seed + 15))
             rngs = [random.Random(seed + s) for s in range(self.players)]
             after = engine.apply(start, self.hero, engine.parse_action(action)).state
             outcome = engine.outcome(play_out(engine, after, self.model, rngs))
@@ -121,7 +123,7 @@ class Oracle:
         """The heuristic's ``--candidates`` best walks, ranked on a state dealt from the
         hero's view (its own walk values need nothing hidden), with ``chosen`` among them."""
         view = self.engine.view(state, self.hero)
-        fair = self.engine.determinize(view, self.hero, random.Random(seed))
+        fair = bot_of(self.engine).determinize(view, self.hero, random.Random(seed))
         ranked = ranked_walks(fair, self.hero, templates, self.args.candidates)
         return ranked if chosen in ranked else [chosen, *ranked]
 

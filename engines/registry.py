@@ -11,7 +11,7 @@ import pkgutil
 from functools import cache
 
 import engines
-from engines.base import Engine
+from engines.core.protocol import Engine
 
 
 @cache

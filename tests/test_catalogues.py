@@ -117,12 +117,14 @@ def _raise_texts(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-ENGINE_DIRS = sorted({p.parent.name for p in (ROOT / "engines").glob("*/engine.py")} | {"base"})
+#: Every game's package, and ``core``: the shared code (engines/core/ and engines/bots/).
+ENGINE_DIRS = sorted({p.parent.name for p in (ROOT / "engines").glob("*/engine.py")} | {"core"})
 
 
 @pytest.mark.parametrize("package", ENGINE_DIRS)
 def test_an_engine_speaks_in_message_keys(package: str) -> None:
-    files = ([ROOT / "engines" / "base.py", ROOT / "engines" / "bots.py"] if package == "base"
+    shared = (ROOT / "engines" / "core", ROOT / "engines" / "bots")
+    files = (sorted(p for d in shared for p in d.rglob("*.py")) if package == "core"
              else sorted((ROOT / "engines" / package).rglob("*.py")))
     found = [f"{p.relative_to(ROOT)}:{line}: {what}" for p in files
              for line, what in _raise_texts(p)]
@@ -133,7 +135,7 @@ def test_an_engine_speaks_in_message_keys(package: str) -> None:
 def test_every_fixed_refusal_of_a_step_is_a_key() -> None:
     import importlib
 
-    from engines.base import Step, StepEngine
+    from engines.core.steps import Step, StepEngine
     from engines.registry import all_engines
 
     said: list[tuple[str, object]] = []
@@ -141,7 +143,7 @@ def test_every_fixed_refusal_of_a_step_is_a_key() -> None:
         if isinstance(engine, StepEngine):
             said.append((f"{engine.id} over_message", engine.over_message))
     for package in ENGINE_DIRS:
-        if package == "base" or not (ROOT / "engines" / package / "steps.py").is_file():
+        if package == "core" or not (ROOT / "engines" / package / "steps.py").is_file():
             continue
         module = importlib.import_module(f"engines.{package}.steps")
         found = [v for v in vars(module).values() if isinstance(v, Step)]

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from engines.base import Engine, canonical_json
+from engines.core.copying import canonical_json
+from engines.core.protocol import Engine
 from engines.registry import all_engines, get_engine
 from tools import record_games
 

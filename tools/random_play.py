@@ -37,7 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engines.base import Engine, State, canonical_json, replay, template_matches  # noqa: E402
+from engines.core.copying import canonical_json  # noqa: E402
+from engines.core.line import replay  # noqa: E402
+from engines.core.protocol import Engine  # noqa: E402
+from engines.core.templates import template_matches  # noqa: E402
+from engines.core.types import State  # noqa: E402
 from engines.registry import all_engines, get_engine  # noqa: E402
 from tools.record_games import (  # noqa: E402
     BOTS,

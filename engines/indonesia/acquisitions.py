@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Acquire, Pass
 from engines.indonesia.data.components import DEEDS, SHIPPING
-from engines.indonesia.phases import acquire_next, discard_unstartable
+from engines.indonesia.flow import acquire_next, discard_unstartable
 from engines.indonesia.places import area as area_ref
 from engines.indonesia.places import company, good_term, sea
 from engines.indonesia.rules import after, start_areas

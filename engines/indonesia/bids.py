@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Bid
 from engines.indonesia.data.components import BID_MULTIPLIER
-from engines.indonesia.phases import bid_next
+from engines.indonesia.flow import bid_next
 from engines.indonesia.words import Log
 
 

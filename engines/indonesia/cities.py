@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import PlaceCity
-from engines.indonesia.phases import cities_next
+from engines.indonesia.flow import cities_next
 from engines.indonesia.places import area
 from engines.indonesia.rules import placeable_cards
 from engines.indonesia.words import Log

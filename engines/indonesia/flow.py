@@ -1,225 +1,392 @@
-"""Sale routing as a min-cost max-flow (spec ruling 5).
+"""The year's machine: each phase's start and the move on to whoever acts next.
 
-A production company must sell as many goods as possible; among the maximal routings the
-engine proposes the one with the best net income for the owner (ship fees paid to other
-players cost 5 per sea, fees to the owner's own ships cost nothing), then the fewest ship
-passes. The network:
-
-    source -> zone (its goods) -> (shipping company, sea) in -> out (ships x hull)
-           -> (same company, adjacent sea) ... -> city (its remaining demand) -> sink
+The moves (the handlers of ``steps.STEPS``, one module per part of the year) change the state
+and then call the ``*_next`` function of their phase here, which finds the next seat that
+must act or starts the following phase, so a state always waits on exactly one seat
+(``step["seat"]``) until the game is over. Every function mutates the (already copied) state
+and appends to the log.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
+from typing import Any
 
-from engines.indonesia.board import LAND_SEAS, SEA_LANDS, SEA_SEAS
+from engines.core.log import LogEntry, seat_ref
+from engines.indonesia.data.components import CITY_CARDS, DEEDS, ERAS, MAX_CITY_SIZE
+from engines.indonesia.places import city, company, deed, good_term
+from engines.indonesia.rules import (
+    after,
+    era_cards,
+    expansion_areas,
+    free_slots,
+    goods_on_board,
+    merger_pairs,
+    placeable_cards,
+    ship_limit,
+    standing,
+    start_areas,
+    to_operate,
+    units,
+)
+from engines.indonesia.words import Log
 
-INF = 1 << 30
-#: Weight of one foreign ship pass (5 rupiah) against one pass of any ship (tie-break).
-FOREIGN_COST = 5 * 1000
-
-
-@dataclass
-class Network:
-    """What one sale may use: zones of goods, ship capacities per company, city demand."""
-
-    zones: list[list[int]]
-    #: shipping company id -> {sea: capacity (ships x owner's hull)}
-    ships: dict[str, dict[int, int]]
-    #: shipping company ids whose owner is not the selling company's owner
-    foreign: set[str] = field(default_factory=set)
-    #: city land area -> goods of this type it still takes this year
-    demand: dict[int, int] = field(default_factory=dict)
-
-
-class _Graph:
-    __slots__ = ("to", "cap", "cost", "adj")
-
-    def __init__(self) -> None:
-        self.to: list[int] = []
-        self.cap: list[int] = []
-        self.cost: list[int] = []
-        self.adj: list[list[int]] = []
-
-    def node(self) -> int:
-        self.adj.append([])
-        return len(self.adj) - 1
-
-    def edge(self, u: int, v: int, cap: int, cost: int) -> None:
-        self.adj[u].append(len(self.to))
-        self.to.append(v)
-        self.cap.append(cap)
-        self.cost.append(cost)
-        self.adj[v].append(len(self.to))
-        self.to.append(u)
-        self.cap.append(0)
-        self.cost.append(-cost)
+State = dict
 
 
-def zone_seas(zone: list[int]) -> set[int]:
-    """Seas a zone's goods may set out into."""
-    out: set[int] = set()
-    for a in zone:
-        out |= LAND_SEAS[a]
-    return out
+# -- phase 1: new era ------------------------------------------------------------------------
+def start_year(st: State, log: Log) -> None:
+    """Phase 1: the era test, a new era (cities, deeds) or the end of the game."""
+    st["year"] += 1
+    st["year_start"] = standing(st)  # compared at the year's end (spec ruling 13)
+    st["bids"] = []
+    if st["year"] == 1:
+        new_era(st, "a", log)
+        return
+    discard_unstartable(st, log)  # before the era test: it may end the era early
+    types = {DEEDS[d]["type"] for d in st["deeds"]}
+    if len(types) <= 1:
+        if st["era"] == "c":
+            end_game(st, log)
+        else:
+            new_era(st, ERAS[ERAS.index(st["era"]) + 1], log)
+        return
+    begin_bid(st, log)
 
 
-_MEMO: dict[tuple, list[dict]] = {}
-_MEMO_SIZE = 512
+def new_era(st: State, era: str, log: Log) -> None:
+    """Discard the old deeds; players found cities, then the era's deeds are laid out."""
+    if st["deeds"]:
+        for d in st["deeds"]:
+            log.append(LogEntry.say("indonesia.log.deed_unacquired", deed=deed(d)))
+        st["discarded"].extend(st["deeds"])
+        st["deeds"] = []
+    st["era"] = era
+    log.append(LogEntry.say("indonesia.log.era_begins", era=era))
+    per = 2 if st["players"] == 2 else 1
+    st["phase"] = "new_era"
+    st["step"] = {"kind": "cities", "seat": None, "queue": st["order"] * per}
+    cities_next(st, log)
 
 
-def solve(net: Network) -> list[dict]:
-    """The proposed maximal routing as aggregated routes
-    ``{"zone": i, "ship": cid, "seas": [...], "city": area, "count": n}``.
-
-    Memoized on the network's contents: the legal-action proposal and the check of the
-    submitted sale ask the same question twice in a row.
-    """
-    key = (tuple(tuple(z) for z in net.zones),
-           tuple(sorted((cid, tuple(sorted(seas.items())), cid in net.foreign)
-                        for cid, seas in net.ships.items())),
-           tuple(sorted(net.demand.items())))
-    hit = _MEMO.get(key)
-    if hit is None:
-        hit = _solve(net)
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[key] = hit
-    return [{**r, "seas": list(r["seas"])} for r in hit]
-
-
-def _solve(net: Network) -> list[dict]:
-    g = _Graph()
-    src, sink = g.node(), g.node()
-    zone_nodes = []
-    for zone in net.zones:
-        z = g.node()
-        zone_nodes.append(z)
-        g.edge(src, z, len(zone), 0)
-    city_nodes: dict[int, int] = {}
-    for city, d in net.demand.items():
-        if d > 0:
-            c = g.node()
-            city_nodes[city] = c
-            g.edge(c, sink, d, 0)
-    if not city_nodes or not net.zones:
-        return []
-    meaning: dict[int, tuple[str, int]] = {}
-    starts = [zone_seas(zone) for zone in net.zones]
-    every_start = set().union(*starts)
-    city_seas = {sea for city in city_nodes for sea in LAND_SEAS[city]}
-    for cid, seas in net.ships.items():
-        reach = _reachable(seas, every_start)
-        if not reach or not (reach & city_seas):
-            continue  # this company's ships cannot carry these goods to any city
-        ins: dict[int, int] = {}
-        outs: dict[int, int] = {}
-        cost = 1 + (FOREIGN_COST if cid in net.foreign else 0)
-        for sea in sorted(reach):
-            i, o = g.node(), g.node()
-            ins[sea], outs[sea] = i, o
-            meaning[i] = (cid, sea)
-            g.edge(i, o, seas[sea], cost)
-        for sea, o in outs.items():
-            for nxt in SEA_SEAS[sea]:
-                if nxt in ins:
-                    g.edge(o, ins[nxt], INF, 0)
-            for land in SEA_LANDS[sea]:
-                if land in city_nodes:
-                    g.edge(o, city_nodes[land], INF, 0)
-        for zi, start in enumerate(starts):
-            for sea in start:
-                if sea in ins:
-                    g.edge(zone_nodes[zi], ins[sea], INF, 0)
-    _min_cost_flow(g, src, sink)
-    # Decompose into unit paths, then aggregate identical ones.
-    flow = [0] * len(g.to)
-    for e in range(0, len(g.to), 2):
-        flow[e] = g.cap[e ^ 1]
-    city_of = {v: k for k, v in city_nodes.items()}
-    routes: dict[tuple, int] = {}
-    for zi, z in enumerate(zone_nodes):
-        while True:
-            path_edges = []
-            u = z
-            path_seas: list[int] = []
-            cid = ""
-            while u not in city_of:
-                for e in g.adj[u]:
-                    if e % 2 == 0 and flow[e] > 0:
-                        break
-                else:
-                    break
-                path_edges.append(e)
-                u = g.to[e]
-                if u in meaning:
-                    cid, sea = meaning[u]
-                    path_seas.append(sea)
-            if u not in city_of:
-                break
-            for e in path_edges:
-                flow[e] -= 1
-            key = (zi, cid, tuple(path_seas), city_of[u])
-            routes[key] = routes.get(key, 0) + 1
-    return [{"zone": k[0], "ship": k[1], "seas": list(k[2]), "city": k[3], "count": n}
-            for k, n in sorted(routes.items())]
-
-
-def _reachable(seas: dict[int, int], start: set[int]) -> set[int]:
-    """Seas of one company reachable through its own ships from the goods' seas."""
-    frontier = [x for x in start if seas.get(x, 0) > 0]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        for nxt in SEA_SEAS[sea]:
-            if nxt not in seen and seas.get(nxt, 0) > 0:
-                seen.add(nxt)
-                frontier.append(nxt)
-    return seen
-
-
-def max_goods(net: Network) -> int:
-    """How many goods the company can sell at most."""
-    return sum(r["count"] for r in solve(net))
-
-
-def _min_cost_flow(g: _Graph, src: int, sink: int) -> None:
-    """Successive shortest paths (SPFA); costs are non-negative on forward edges."""
-    n = len(g.adj)
-    to, cap, cost, adj = g.to, g.cap, g.cost, g.adj
-    while True:
-        dist = [INF] * n
-        prev = [-1] * n
-        inq = [False] * n
-        dist[src] = 0
-        q = deque([src])
-        while q:
-            u = q.popleft()
-            inq[u] = False
-            du = dist[u]
-            for e in adj[u]:
-                if cap[e] > 0:
-                    v = to[e]
-                    nd = du + cost[e]
-                    if nd < dist[v]:
-                        dist[v] = nd
-                        prev[v] = e
-                        if not inq[v]:
-                            inq[v] = True
-                            q.append(v)
-        if dist[sink] >= INF:
+def cities_next(st: State, log: Log) -> None:
+    """Next city placement, discarding unusable cards; then lay out the era's deeds."""
+    queue = st["step"]["queue"]
+    while queue:
+        seat = queue[0]
+        usable = placeable_cards(st, seat)
+        for c in era_cards(st, seat):
+            if c not in usable:
+                st["hands"][seat].remove(c)
+                log.append(LogEntry.say("indonesia.log.card_discarded", seat=seat_ref(seat),
+                                        card=c, provinces=", ".join(CITY_CARDS[c])))
+        if usable:
+            st["step"]["seat"] = seat
             return
-        push = INF
-        v = sink
-        while v != src:
-            e = prev[v]
-            push = min(push, cap[e])
-            v = to[e ^ 1]
-        v = sink
-        while v != src:
-            e = prev[v]
-            cap[e] -= push
-            cap[e ^ 1] += push
-            v = to[e ^ 1]
+        queue.pop(0)
+    st["deeds"] = [d for d in DEEDS if DEEDS[d]["era"] == st["era"]]
+    discard_unstartable(st, log)
+    begin_bid(st, log)
+
+
+def discard_unstartable(st: State, log: Log) -> None:
+    """Deeds with no legal start area leave the game (spec ruling 1)."""
+    for d in list(st["deeds"]):
+        if not start_areas(st, d):
+            st["deeds"].remove(d)
+            st["discarded"].append(d)
+            log.append(LogEntry.say("indonesia.log.deed_unstartable", deed=deed(d)))
+
+
+# -- phase 2: turn order bids ----------------------------------------------------------------
+def begin_bid(st: State, log: Log) -> None:
+    """Phase 2: one bid each, in turn order."""
+    st["phase"] = "bid"
+    st["step"] = {"kind": "bid", "seat": st["order"][0], "i": 0}
+
+
+def bid_next(st: State, log: Log) -> None:
+    """The next bidder, or the new turn order by multiplied bid (ties keep the old order)."""
+    step = st["step"]
+    step["i"] += 1
+    if step["i"] < len(st["order"]):
+        step["seat"] = st["order"][step["i"]]
+        return
+    counts_by_seat = {b["seat"]: b["counts"] for b in st["bids"]}
+    old = st["order"]
+    st["order"] = sorted(old, key=lambda s: (-counts_by_seat[s], old.index(s)))
+    # One parameter per place (p1 first): the catalogue words a list of 2 to 5 names.
+    places: dict[str, Any] = {f"p{i + 1}": seat_ref(s) for i, s in enumerate(st["order"])}
+    log.append(LogEntry.say("indonesia.log.turn_order", count=len(st["order"]), **places))
+    begin_merger(st, log)
+
+
+# -- phase 3: mergers ------------------------------------------------------------------------
+def begin_merger(st: State, log: Log) -> None:
+    """Phase 3: rounds of announcements; every company may merge again this year."""
+    st["phase"] = "merger"
+    for co in st["companies"].values():
+        co["merged"] = False
+    st["step"] = {"kind": "announce", "seat": None, "passed": []}
+    announce_next(st, 0, log)
+
+
+def announce_next(st: State, pos: int, log: Log) -> None:
+    """The next seat (from a turn-order position) that may announce and has not passed."""
+    order = st["order"]
+    passed = st["step"]["passed"]
+    for k in range(len(order)):
+        seat = order[(pos + k) % len(order)]
+        if seat not in passed and merger_pairs(st, seat):
+            st["step"]["seat"] = seat
+            return
+    begin_acquire(st, log)
+
+
+def announcements_again(st: State, announcer: int, log: Log) -> None:
+    """After a merger every seat may announce again, from the seat after the announcer."""
+    st["step"] = {"kind": "announce", "seat": None, "passed": []}
+    announce_next(st, after(st, announcer), log)
+
+
+def auction_next(st: State, last: int, log: Log) -> None:
+    """The next bidder after ``last`` who is not leading, or the merger when one is left."""
+    step = st["step"]
+    order = st["order"]
+    if all(s == step["leader"] for s in step["bidders"]):
+        resolve_merger(st, log)
+        return
+    pos = order.index(last)
+    for k in range(1, len(order) + 1):
+        s = order[(pos + k) % len(order)]
+        if s in step["bidders"] and s != step["leader"]:
+            step["seat"] = s
+            return
+
+
+def split_payment(st: State, price: int, a: dict, b: dict) -> dict[int, int]:
+    """Former owners share the price in proportion to their units; the rounding remainder
+    goes to the earlier owner in turn order (spec ruling 3)."""
+    ua, ub = units(a), units(b)
+    total = ua + ub
+    pay = {a["owner"]: 0, b["owner"]: 0}
+    pay[a["owner"]] += price * ua // total
+    pay[b["owner"]] += price * ub // total
+    rest = price - price * ua // total - price * ub // total
+    first = min((a["owner"], b["owner"]), key=st["order"].index)
+    pay[first] += rest
+    return pay
+
+
+def resolve_merger(st: State, log: Log) -> None:
+    """The last bidder pays; the deeds stack into one new company."""
+    step = st["step"]
+    winner, price = step["leader"], step["high"]
+    a, b = st["companies"][step["a"]], st["companies"][step["b"]]
+    pay = split_payment(st, price, a, b)
+    st["cash"][winner] -= price
+    for s, amount in pay.items():
+        st["cash"][s] += amount
+    new = _merged_company(st, winner, step["a"], step["b"], step["siap_faji"])
+    cid = new["id"]
+    log.append(LogEntry.say(
+        "indonesia.log.merger_won", seat=seat_ref(winner), price=price,
+        good=good_term(new["type"]), company=company(cid),
+        data={"company": cid, "price": price, "payout": {str(s): v for s, v in pay.items()}}))
+    for s, amount in pay.items():
+        log.append(LogEntry.say("indonesia.log.merger_payout", seat=seat_ref(s), amount=amount))
+    if step["siap_faji"]:
+        n = len(new["areas"])
+        st["step"] = {"kind": "remove", "seat": winner, "company": cid, "left": (n + 1) // 2,
+                      "announcer": step["announcer"]}
+        return
+    announcements_again(st, step["announcer"], log)
+
+
+def _merged_company(st: State, winner: int, ida: str, idb: str, siap_faji: bool) -> dict:
+    """Replace the two companies by their merger (a new id, the deeds stacked)."""
+    a, b = st["companies"][ida], st["companies"][idb]
+    cid = f"C{st['next_id']}"
+    st["next_id"] += 1
+    ships = dict(a["ships"])
+    for sea, n in b["ships"].items():
+        ships[sea] = ships.get(sea, 0) + n
+    new = {"id": cid, "type": "siap faji" if siap_faji else a["type"],
+           "owner": winner, "deeds": a["deeds"] + b["deeds"],
+           "areas": sorted(a["areas"] + b["areas"]), "ships": ships,
+           "operated": False, "merged": True}
+    del st["companies"][ida]
+    del st["companies"][idb]
+    st["companies"][cid] = new
+    return new
+
+
+# -- phase 4: acquisitions -------------------------------------------------------------------
+def begin_acquire(st: State, log: Log) -> None:
+    """Phase 4: rounds of one free deed per turn."""
+    st["phase"] = "acquire"
+    st["step"] = {"kind": "acquire", "seat": None, "passed": []}
+    discard_unstartable(st, log)
+    acquire_next(st, 0, log)
+
+
+def acquire_next(st: State, pos: int, log: Log) -> None:
+    """The next seat with a free slot that has not passed, while deeds remain."""
+    order = st["order"]
+    if st["deeds"]:
+        for k in range(len(order)):
+            seat = order[(pos + k) % len(order)]
+            if seat not in st["step"]["passed"] and free_slots(st, seat) > 0:
+                st["step"]["seat"] = seat
+                return
+    begin_research(st, log)
+
+
+# -- phase 5: research -----------------------------------------------------------------------
+def begin_research(st: State, log: Log) -> None:
+    """Phase 5: one step (or a pass) each, in turn order."""
+    st["phase"] = "research"
+    st["step"] = {"kind": "research", "seat": st["order"][0], "i": 0}
+
+
+def research_next(st: State, log: Log) -> None:
+    """The next researcher, or operations."""
+    step = st["step"]
+    step["i"] += 1
+    if step["i"] < len(st["order"]):
+        step["seat"] = st["order"][step["i"]]
+    else:
+        begin_operate(st, log)
+
+
+# -- phase 6: operations ---------------------------------------------------------------------
+def begin_operate(st: State, log: Log) -> None:
+    """Phase 6: this phase's earnings start at 0; every company operates once."""
+    st["phase"] = "operate"
+    st["earned"] = [0] * st["players"]
+    for co in st["companies"].values():
+        co["operated"] = False
+    st["step"] = {"kind": "operate", "seat": None}
+    operate_next(st, 0, log)
+
+
+def operate_next(st: State, pos: int, log: Log) -> None:
+    """The next seat in turn order with a company still to operate, or city growth."""
+    order = st["order"]
+    for k in range(len(order)):
+        seat = order[(pos + k) % len(order)]
+        if to_operate(st, seat):
+            st["step"] = {"kind": "operate", "seat": seat}
+            return
+    begin_growth(st, log)
+
+
+def expand_next(st: State, log: Log) -> None:
+    """The operating company expands on while it may, else the next seat operates."""
+    step = st["step"]
+    if step["left"] <= 0 or not expansion_areas(st, step["company"]):
+        operate_next(st, after(st, step["seat"]), log)
+
+
+def ships_next(st: State, log: Log) -> None:
+    """The operating shipping company places on while it may, else the next seat."""
+    step = st["step"]
+    co = st["companies"][step["company"]]
+    if step["left"] <= 0 or units(co) >= ship_limit(st, co):
+        operate_next(st, after(st, step["seat"]), log)
+
+
+# -- phase 7: city growth --------------------------------------------------------------------
+def begin_growth(st: State, log: Log) -> None:
+    """Cities supplied with every type of good on the board grow (spec ruling 6)."""
+    st["phase"] = "growth"
+    st["grown"] = []
+    on_board = [g for g, n in goods_on_board(st).items() if n > 0]
+    growers = []
+    for a, c in st["cities"].items():
+        if c["size"] < MAX_CITY_SIZE and on_board and all(
+                c["delivered"].get(g, 0) >= c["size"] for g in on_board):
+            growers.append(int(a))
+    grow_run(st, sorted(growers), MAX_CITY_SIZE, log)
+
+
+def grow_city(st: State, area: int, log: Log) -> None:
+    """One city grows one size; its smaller stone goes back to the supply."""
+    c = st["cities"][str(area)]
+    st["stones"][str(c["size"])] += 1
+    c["size"] += 1
+    st["stones"][str(c["size"])] -= 1
+    # Replaced, never appended in place: the state copy shares this key.
+    st["grown"] = [*st.get("grown", []), area]
+    log.append(LogEntry.say("indonesia.log.city_grows", city=city(area), size=c["size"],
+                            data={"area": area}))
+
+
+def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
+    """Grow cities to ``target`` then smaller targets; largest first, so a freed stone can
+    serve a smaller city in the same phase."""
+    while target >= 2:
+        cands = [a for a in pending if st["cities"][str(a)]["size"] == target - 1]
+        pending = [a for a in pending if a not in cands]
+        avail = st["stones"][str(target)]
+        if len(cands) <= avail:
+            for a in cands:
+                grow_city(st, a, log)
+        elif avail > 0:
+            st["step"] = {"kind": "grow", "seat": st["order"][0], "size": target,
+                          "candidates": cands, "left": avail, "pending": pending}
+            return
+        else:
+            for a in cands:
+                log.append(LogEntry.say("indonesia.log.no_stone", size=target, city=city(a)))
+        target -= 1
+    end_year(st, log)
+
+
+def end_year(st: State, log: Log) -> None:
+    """Deliveries clear; a year in which nothing changed ends the game (spec ruling 13),
+    any other year is followed by the next."""
+    for c in st["cities"].values():
+        c["delivered"] = {}
+    year_summary(st, log)
+    if standing(st) == st.get("year_start"):
+        end_game(st, log, stalled=True)
+    else:
+        start_year(st, log)
+
+
+def year_summary(st: State, log: Log) -> None:
+    """The year in one public line (cities grown), and each seat's net earnings of the
+    operations: public with open money, told only to their owner with secret money."""
+    grown = st.get("grown", [])
+    log.append(LogEntry.say("indonesia.log.year_ends", year=st["year"], grown=len(grown),
+                            data={"summary": {"year": st["year"], "grown": list(grown)}}))
+    for seat in range(st["players"]):
+        if st["secret"]:
+            log.append(LogEntry.say("indonesia.log.your_earnings", year=st["year"],
+                                    amount=st["earned"][seat], to=[seat]))
+        else:
+            log.append(LogEntry.say("indonesia.log.earnings", year=st["year"],
+                                    seat=seat_ref(seat), amount=st["earned"][seat]))
+
+
+# -- the end ---------------------------------------------------------------------------------
+def end_game(st: State, log: Log, *, stalled: bool = False) -> None:
+    """The last operations' net income counts twice (spec ruling 7). A stalled game (a year
+    in which nothing changed, spec ruling 13) is scored the same way."""
+    st["bonus"] = list(st["earned"])
+    st["phase"] = "over"
+    st["end"] = "stalled" if stalled else "era c"
+    st["step"] = {"kind": "over", "seat": None}
+    st["final"] = [{"seat": s, "cash": st["cash"][s], "bank": st["bank"][s],
+                    "bonus": st["bonus"][s],
+                    "score": st["cash"][s] + st["bank"][s] + st["bonus"][s]}
+                   for s in range(st["players"])]
+    if stalled:
+        log.append(LogEntry.say("indonesia.log.stalled", year=st["year"]))
+    else:
+        log.append(LogEntry.say("indonesia.log.game_ends"))
+    for f in st["final"]:
+        log.append(LogEntry.say("indonesia.log.final_score", seat=seat_ref(f["seat"]),
+                                score=f["score"], cash=f["cash"], bank=f["bank"],
+                                bonus=f["bonus"]))
+

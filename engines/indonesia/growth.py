@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia.actions import Grow
-from engines.indonesia.phases import grow_city, grow_run
+from engines.indonesia.flow import grow_city, grow_run
 from engines.indonesia.words import Log
 
 

@@ -1,11 +1,12 @@
 """Phase 3's moves: announcing a merger, the auction, and a siap faji company's removals
-(spec ruling 3; the settlement is in phases.resolve_merger)."""
+(spec ruling 3; the settlement is in flow.resolve_merger)."""
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Announce, Pass, Raise, RemoveGood
-from engines.indonesia.phases import announce_next, announcements_again, auction_next
+from engines.indonesia.flow import announce_next, announcements_again, auction_next
 from engines.indonesia.places import area, company, good_term
 from engines.indonesia.rules import after, free_slots, merger_pairs, removal_choices
 from engines.indonesia.words import Log

@@ -4,10 +4,11 @@ company sails and may place ships."""
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Expand, Pass, PlaceShip, Route, Sail, Sell
 from engines.indonesia.data.components import PRICES, SHIP_FEE, SHIPPING
-from engines.indonesia.phases import expand_next, operate_next, ships_next
+from engines.indonesia.flow import expand_next, operate_next, ships_next
 from engines.indonesia.places import area as area_ref
 from engines.indonesia.places import company, good_term
 from engines.indonesia.places import sea as sea_ref

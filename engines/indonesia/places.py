@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import term
+from engines.core.log import term
 from engines.indonesia.board import LAND_PROVINCE, PROVINCES, SEA_NAMES
 from engines.indonesia.data.components import DEEDS
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Pass, Research
 from engines.indonesia.data.components import MAX_LEVEL
-from engines.indonesia.phases import research_next
+from engines.indonesia.flow import research_next
 from engines.indonesia.places import track_term
 from engines.indonesia.words import Log
 

@@ -25,7 +25,7 @@ from engines.indonesia.data.components import (
     MERGER_UNIT_PRICE,
     SHIPPING,
 )
-from engines.indonesia.flow import Network
+from engines.indonesia.routing import Network
 
 State = dict
 

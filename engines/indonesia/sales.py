@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia.board import LAND_PROVINCE, LAND_SEAS, SEA_LANDS, SEA_NAMES, SEA_SEAS
-from engines.indonesia.flow import Network, max_goods, solve, zone_seas
 from engines.indonesia.places import sea_term
+from engines.indonesia.routing import Network, max_goods, solve, zone_seas
 from engines.indonesia.rules import sale_network, zones
 
 State = dict

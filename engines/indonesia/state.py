@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
-from engines.base import Shared
+from engines.core.copying import Shared
 
 
 class Company(TypedDict):

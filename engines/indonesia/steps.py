@@ -1,12 +1,13 @@
 """The step table: for every kind of step (``state["step"]["kind"]``) the seat it waits on,
 the actions it takes with their moves, and its legal-action templates (compact: ranges and
-choices). The year's order of steps is in phases.py."""
+choices). The year's order of steps is in flow.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Step, Template
+from engines.core.steps import Step
+from engines.core.types import Template
 from engines.indonesia import acquisitions, bids, cities, growth, mergers, operations, research
 from engines.indonesia.data.components import MAX_LEVEL, PRICES, SHIPPING, TRACKS
 from engines.indonesia.rules import (

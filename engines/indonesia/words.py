@@ -4,7 +4,7 @@ references of places.py); every refusal is ``RuleError(<key>, ...)`` the same wa
 
 from __future__ import annotations
 
-from engines.base import LogEntry
+from engines.core.log import LogEntry
 
 #: The log lines one move writes.
 Log = list[LogEntry]

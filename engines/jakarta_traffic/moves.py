@@ -8,7 +8,9 @@ board references (``rules.place``).
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
+from engines.core.rng import Rng
 from engines.jakarta_traffic import orderboard
 from engines.jakarta_traffic.actions import (
     Accept,
@@ -24,6 +26,7 @@ from engines.jakarta_traffic.actions import (
     Swap,
 )
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SPEECH_BUBBLES
+from engines.jakarta_traffic.flow import begin_turn, end_turn
 from engines.jakarta_traffic.rules import (
     accept_blocker,
     cell_of,
@@ -35,7 +38,6 @@ from engines.jakarta_traffic.rules import (
     vacant_pickups,
 )
 from engines.jakarta_traffic.state import JakartaState
-from engines.jakarta_traffic.turns import begin_turn, end_turn
 from engines.jakarta_traffic.words import address_term, order_term
 
 State = JakartaState

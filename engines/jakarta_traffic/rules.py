@@ -7,11 +7,11 @@ from __future__ import annotations
 from functools import cache
 
 from engines.jakarta_traffic.data import PASSENGERS, PHONE_CAPACITY, PICKUP, SIZE
-from engines.jakarta_traffic.roads import destinations, tile_roads
-from engines.jakarta_traffic.state import JakartaState, Tile
 
 # Test helpers set up positions through ``rules.begin_turn``; it lives with the turn's end.
-from engines.jakarta_traffic.turns import begin_turn  # noqa: F401
+from engines.jakarta_traffic.flow import begin_turn  # noqa: F401
+from engines.jakarta_traffic.roads import destinations, tile_roads
+from engines.jakarta_traffic.state import JakartaState, Tile
 
 State = JakartaState
 

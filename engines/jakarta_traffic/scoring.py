@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import competition_ranks
+from engines.core.outcome import competition_ranks
 from engines.jakarta_traffic.data import BUBBLE_BONUS, PASSENGERS
 from engines.jakarta_traffic.state import JakartaState
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from engines.base import Rng
+from engines.core.rng import Rng
 from engines.jakarta_traffic.data import (
     ADDRESSES,
     BUILDING,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypedDict
 
-from engines.base import Shared
+from engines.core.copying import Shared
 
 Phase = Literal["start", "honk", "drive", "pick_spot", "arrival", "place_stack", "arrange",
                 "over"]

@@ -9,7 +9,8 @@ take a detour), then what the arrival asks: ``pick_spot`` after a double 6, ``ar
 
 from __future__ import annotations
 
-from engines.base import Handler, Legal, Step, Template
+from engines.core.steps import Handler, Legal, Step
+from engines.core.types import Template
 from engines.jakarta_traffic import moves
 from engines.jakarta_traffic.data import BUILDING, CHARGING, SIZE
 from engines.jakarta_traffic.rules import (

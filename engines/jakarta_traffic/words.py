@@ -4,7 +4,7 @@ names (Nasi Goreng, Ibu, Spa ...); places are board references (``rules.place``)
 
 from __future__ import annotations
 
-from engines.base import term
+from engines.core.log import term
 
 
 def slug(name: str) -> str:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.kaki_lima.data import HAND_LIMIT
+from engines.kaki_lima.flow import advance_final, settle_clearing_offer
 from engines.kaki_lima.moves import clear_path
 from engines.kaki_lima.rules import blocked_cells, clear_targets, spare_cards
-from engines.kaki_lima.turn import advance_final, settle_clearing_offer
 from engines.kaki_lima.walking import walk_survives
 from engines.kaki_lima.words import cell_ref, langkah_ref
 

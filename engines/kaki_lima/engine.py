@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+from typing import Any
 
-from engines.base import LogEntry, Outcome, RuleError, SearchTuning, State, Step, StepEngine
-from engines.kaki_lima import bot, bot_heuristic, bot_search, sampling, steps
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry
+from engines.core.outcome import Outcome
+from engines.core.protocol import HasBot
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
+from engines.kaki_lima import scoring, steps
 from engines.kaki_lima.actions import ACTION_ADAPTER
 from engines.kaki_lima.moves import check_tasks
-from engines.kaki_lima.rules import hand_steps, score_breakdown
 from engines.kaki_lima.setup import setup_state
 from engines.kaki_lima.state import KakiLimaState
 from engines.kaki_lima.view import view
 
 
-class KakiLimaEngine(StepEngine):
+class KakiLimaEngine(HasBot, StepEngine):
     """Kaki Lima: pedestrians walk George Town's five-foot ways for 2 to 6 players."""
 
     id = "kaki-lima"
@@ -57,27 +60,7 @@ class KakiLimaEngine(StepEngine):
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
-        n = state["n"]
-        parts = [score_breakdown(state, s) for s in range(n)]
-        keys = [(p["total"], sum(state["done"][s]), hand_steps(state, s))
-                for s, p in enumerate(parts)]
-        ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
-        detail = {
-            "gathering": [p["gathering"] for p in parts],
-            "task VP": [p["tasks"] for p in parts],
-            "Jom! VP": [p["jom"] for p in parts],
-            "paths VP": [p["paths"] for p in parts],
-            "CA bonus": [p["bonus"] for p in parts],
-            "tasks": [sum(d) for d in state["done"]],
-            "hand steps": [hand_steps(state, s) for s in range(n)],
-        }
-        return Outcome(scores=[p["total"] for p in parts], ranks=ranks, detail=detail)
-
-    def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-        templates = self.legal_actions(state, seat)
-        if not templates:
-            raise RuleError("kaki-lima.err.nothing_to_do")
-        return bot.bot_action(state, seat, rng, templates)
+        return scoring.outcome(state)
 
     # -- take-backs -----------------------------------------------------------------------
     def secret_part(self, state: State) -> Any:
@@ -102,52 +85,6 @@ class KakiLimaEngine(StepEngine):
         """The seat whose turn it is, or the seat placing its pedestrian, and who is awaited."""
         return [state["phase"] == "place", state["placing"], state["current"],
                 self.awaited(state)]
-
-
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        """A full state behind ``view``: the cards ``seat`` cannot see dealt at random."""
-        return sampling.determinize(view, seat, rng)
-
-    def heuristic_action(self, state: State, seat: int, rng: random.Random,
-                         noise: float) -> dict[str, Any]:
-        """The easy/normal bots' move (bot.py): tasks, meetings, clearings, Jom! cards."""
-        templates = self.legal_actions(state, seat)
-        if not templates:
-            raise RuleError("kaki-lima.err.nothing_to_do")
-        return bot_heuristic.heuristic_action(state, seat, rng, noise, templates)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """The seat's points lead (held tokens counted) squashed into [0, 1]."""
-        return bot_search.evaluate(state, seat)
-
-    def search_value(self, state: State, seat: int, root: int) -> float:
-        """The seat's lead, and for the searching seat also its turn ahead."""
-        return bot_search.evaluate(state, seat, root)
-
-    def turn_seat(self, state: State) -> int | None:
-        """The seat placing its pedestrian or whose turn it is (answers, offers and the
-        final clearings do not change it)."""
-        if state["phase"] == "over":
-            return None
-        return int(state["placing"] if state["phase"] == "place" else state["current"])
-
-    #: The hard bot searches the walks only, with long cheap playouts (bot_search.py).
-    search_tuning: ClassVar[SearchTuning] = bot_search.TUNING
-
-    def bot_candidates(self, state: State, seat: int, rng: random.Random,
-                       limit: int) -> list[dict[str, Any]] | None:
-        """The heuristic's move, and at a walk the next best walks (bot_search.py)."""
-        templates = self.legal_actions(state, seat)
-        if not templates:
-            return None
-        return bot_search.candidates(state, seat, rng, limit, templates)
-
-    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-        """The heuristic without its turn-ahead planning: cheap enough for playouts."""
-        templates = self.legal_actions(state, seat)
-        if not templates:
-            raise RuleError("kaki-lima.err.nothing_to_do")
-        return bot_search.playout_action(state, seat, rng, templates)
 
 
 ENGINE = KakiLimaEngine()

@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.kaki_lima.clearing import free_moment, proposal_partners
 from engines.kaki_lima.data import MOVE, SWAP
+from engines.kaki_lima.flow import trade_recipients
 from engines.kaki_lima.rules import (
     blocked_cells,
     card_booster,
@@ -16,7 +17,6 @@ from engines.kaki_lima.rules import (
     spare_cards,
 )
 from engines.kaki_lima.setup import start_cells
-from engines.kaki_lima.turn import trade_recipients
 from engines.kaki_lima.walking import companion_steps, next_steps, walk_choices, walk_survives
 
 State = dict[str, Any]

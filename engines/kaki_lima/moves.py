@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, Rng, seat_ref
+from engines.core.log import LogEntry, seat_ref
+from engines.core.rng import Rng
 from engines.kaki_lima.data import HAND_LIMIT, JOM_CARDS, KAWAN, TASK_CARDS
 from engines.kaki_lima.rules import jom_need, task_done
 from engines.kaki_lima.words import jom_ref, langkah_ref, lokasi_ref

@@ -1,5 +1,5 @@
 """Pure queries over a state: cards and combinations, clearing targets, tasks, Jom! cards and
-scoring. Nothing here changes the state (the moves are in moves.py, turn.py, clearing.py).
+scoring. Nothing here changes the state (the moves are in moves.py, flow.py, clearing.py).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from typing import Any
 from engines.kaki_lima.board import BLOCKED, in_line, kinds
 from engines.kaki_lima.data import (
     AROUND,
-    CA_STARS,
     COMBINE,
     DECK,
     DIAGONAL,
@@ -19,11 +18,9 @@ from engines.kaki_lima.data import (
     KAWAN,
     KAWAN_BIG_NEED,
     KAWAN_BIG_TABLE,
-    PATH_VP,
     PICKUP,
     REVERSE,
     SWAP,
-    TASK_VP,
 )
 
 State = dict[str, Any]
@@ -167,35 +164,3 @@ def jom_options(state: State, seat: int) -> dict[str, list[str]]:
         if entries:
             out[name] = entries
     return out
-
-
-# --- scoring -------------------------------------------------------------------------------
-
-def ca_stars(paths_cleared: int) -> int:
-    """Community Achievement stars for the number of Red cards flipped."""
-    for lowest, stars in CA_STARS:
-        if paths_cleared >= lowest:
-            return stars
-    return 0
-
-
-def score_breakdown(state: State, seat: int) -> dict[str, int]:
-    """PA score parts (spec ruling 9): gathering + tasks + Jom! + 2 per path + bonus."""
-    stars = ca_stars(len(state["cleared"]))
-    tasks = sum(state["done"][seat])
-    jom = sum(JOM_CARDS[name][1] for name, c in state["jom"].items() if c["claimed"] == seat)
-    paths = state["paths"][seat]
-    parts = {
-        "gathering": state["gather"][seat],
-        "tasks": TASK_VP[tasks],
-        "jom": jom,
-        "paths": PATH_VP * paths,
-        "bonus": paths * stars,
-    }
-    parts["total"] = sum(parts.values())
-    return parts
-
-
-def hand_steps(state: State, seat: int) -> int:
-    """Steps on the cards in hand (the second tie-breaker)."""
-    return sum(card_steps(c) for c in state["hands"][seat])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Rng
+from engines.core.rng import Rng
 from engines.kaki_lima.board import BORDER, CELLS, GAP_CELLS, ORTHOGONAL
 from engines.kaki_lima.data import (
     CLEARING_TOKENS,

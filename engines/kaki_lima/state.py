@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, TypedDict
 
-from engines.base import Shared
+from engines.core.copying import Shared
 
 Phase = Literal["place", "play", "final", "over"]
 Stage = Literal["walk", "committed", "path", "invite", "trade", "jom", "clearing"]

@@ -1,6 +1,6 @@
 """The step table (docs/architecture.md, "Steps"): for each moment of the game, whom it waits
 for, what they may send, their templates and the refusals; the handlers call the moves in
-turn.py and clearing.py.
+flow.py and clearing.py.
 
 Between any two accepted actions, while no answer is awaited, anyone may clear or propose a
 collaborative clearing (spec "Turn structure"): those are the turn steps' out-of-turn actions.
@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import LogEntry, Step
-from engines.kaki_lima import clearing, legal, turn
+from engines.core.log import LogEntry
+from engines.core.steps import Step
+from engines.kaki_lima import clearing, legal
+from engines.kaki_lima import flow as turn
 
 State = dict[str, Any]
 Log = list[LogEntry]

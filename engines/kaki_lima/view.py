@@ -11,13 +11,8 @@ from engines.kaki_lima.data import (
     PEDESTRIANS,
     TASK_CARDS,
 )
-from engines.kaki_lima.rules import (
-    ca_stars,
-    card_view,
-    free_jom_tokens,
-    jom_need,
-    score_breakdown,
-)
+from engines.kaki_lima.rules import card_view, free_jom_tokens, jom_need
+from engines.kaki_lima.scoring import ca_stars, score_breakdown
 from engines.kaki_lima.walking import steps_left
 
 State = dict[str, Any]

@@ -10,7 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, State, Step, StepEngine, competition_ranks
+from engines.core.outcome import Outcome, competition_ranks
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
 from engines.race.actions import ACTION_ADAPTER
 from engines.race.state import RaceState
 from engines.race.steps import TURN

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Step, Template, seat_ref
+from engines.core.log import LogEntry, seat_ref
+from engines.core.steps import Step
+from engines.core.types import Template
 from engines.race.actions import Advance
 from engines.race.state import RaceState
 

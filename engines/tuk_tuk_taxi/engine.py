@@ -2,19 +2,22 @@
 
 The rules live in the package's modules by role (docs/architecture.md, "File roles"):
 ``state.py`` the state's shape, ``steps.py`` the turn's steps, ``moves.py`` the handlers,
-``turn.py`` the flow between them, ``routes.py`` and ``rules.py`` pure queries (where a taxi
+``flow.py`` the flow between them, ``routes.py`` and ``rules.py`` pure queries (where a taxi
 may end a leg), ``signs.py`` sign placement, ``scoring.py`` the end, ``view.py``.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.base import Outcome, RuleError, SearchTuning, State, Step, StepEngine
-from engines.tuk_tuk_taxi import bot, sampling, scoring
+from engines.core.errors import RuleError
+from engines.core.outcome import Outcome
+from engines.core.protocol import HasBot
+from engines.core.steps import Step, StepEngine
+from engines.core.types import State
+from engines.tuk_tuk_taxi import scoring
 from engines.tuk_tuk_taxi.actions import ACTION_ADAPTER
 from engines.tuk_tuk_taxi.setup import build_stack, initial_state
 from engines.tuk_tuk_taxi.state import TukTukState
@@ -35,7 +38,7 @@ class TukTukOptions(BaseModel):
         "european", description="Board side (street art only; the layout is the same)")
 
 
-class TukTukTaxiEngine(StepEngine):
+class TukTukTaxiEngine(HasBot, StepEngine):
     """Tuk-Tuk Taxi for 2 to 4 players."""
 
     id = "tuk-tuk-taxi"
@@ -87,37 +90,6 @@ class TukTukTaxiEngine(StepEngine):
     def turn_of(self, state: State) -> Any:
         """A turn is one seat's draw: the seat and how many tiles are left to draw."""
         return [state["current"], len(state["stack"])]
-    # -- bots (engines/bots.py) --------------------------------------------------------------
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        """The open table with the sign stack in a random order (sampling.py)."""
-        return sampling.determinize(view, seat, rng)
-
-    def heuristic_action(self, state: State, seat: int, rng: random.Random,
-                         noise: float) -> dict[str, Any]:
-        """Shortest way to the passenger and home; signs against the others (bot.py)."""
-        return bot.heuristic_action(state, seat, rng, noise)
-
-    def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-        """The heuristic's driving, any sign play (bot.py)."""
-        return bot.playout_action(state, seat, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """Deliveries and steps to go against the best other seat (bot.py)."""
-        return bot.evaluate(state, seat)
-
-    #: The hard bot: few candidates (the heuristic ranks them), playouts of about a round
-    #: of turns at four players (12 actions), and the heuristic's move kept unless another
-    #: is better by 0.04: the determinizations share 4 worlds (sampling.py), so the die's
-    #: noise no longer drowns the moves' differences. The iteration cap is what the bench
-    #: measured (128: ~0.4 s of CPU a decision at four players).
-    search_tuning = SearchTuning(playout_depth=12, max_candidates=bot.ROOT_CANDIDATES,
-                                 inner_candidates=bot.INNER_CANDIDATES, min_visits=6,
-                                 exploration=0.5, keep_margin=0.04, iterations=128)
-
-    def bot_candidates(self, state: State, seat: int, rng: random.Random,
-                       limit: int) -> list[dict[str, Any]] | None:
-        """The best few routes and sign plays by the heuristic's measure (bot.py)."""
-        return bot.search_candidates(state, seat, rng, limit)
 
 
 ENGINE = TukTukTaxiEngine()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, RuleError, seat_ref
-from engines.tuk_tuk_taxi import data, rules, signs, turn
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
+from engines.tuk_tuk_taxi import data, rules, signs, words
+from engines.tuk_tuk_taxi import flow as turn
 from engines.tuk_tuk_taxi.actions import (
     Discard,
     GoTo,
@@ -15,8 +17,8 @@ from engines.tuk_tuk_taxi.actions import (
     Stay,
 )
 from engines.tuk_tuk_taxi.data import parse_cell
-from engines.tuk_tuk_taxi.rules import sign_term
 from engines.tuk_tuk_taxi.state import TukTukState
+from engines.tuk_tuk_taxi.words import sign_term
 
 
 def _drawn(s: TukTukState) -> str:
@@ -34,7 +36,7 @@ def place(s: TukTukState, seat: int, action: Place) -> list[LogEntry]:
     allowed = signs.placements(kind, s["taxis"])
     if action.cell not in allowed:
         raise RuleError("tuk-tuk-taxi.err.bad_place", sign=sign_term(kind),
-                        rule=rules.placement_rule(kind))
+                        rule=words.placement_rule(kind))
     dirs = allowed[action.cell]
     if dirs and action.direction not in dirs:
         raise RuleError("tuk-tuk-taxi.err.choose_direction", sign=sign_term(kind))
@@ -44,7 +46,7 @@ def place(s: TukTukState, seat: int, action: Place) -> list[LogEntry]:
     s["phase"] = "roll"
     return [LogEntry.say("tuk-tuk-taxi.log.placed", seat=seat_ref(seat), sign=sign_term(kind),
                          place={"cell": action.cell},
-                         dir=rules.direction_word(kind, action.direction),
+                         dir=words.direction_word(kind, action.direction),
                          data={"cell": action.cell, "kind": kind, "dir": action.direction})]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import Outcome
+from engines.core.outcome import Outcome
 from engines.tuk_tuk_taxi.state import TukTukState
 
 

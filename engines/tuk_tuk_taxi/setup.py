@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng
-from engines.tuk_tuk_taxi import data, turn
+from engines.core.log import LogEntry
+from engines.core.rng import Rng
+from engines.tuk_tuk_taxi import data
+from engines.tuk_tuk_taxi import flow as turn
 from engines.tuk_tuk_taxi.data import cell_key, parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState
 

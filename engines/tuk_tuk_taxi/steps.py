@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engines.base import Step, Template
+from engines.core.steps import Step
+from engines.core.types import Template
 from engines.tuk_tuk_taxi import data, moves, rules, signs
 from engines.tuk_tuk_taxi.state import TukTukState
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.data import TILE_NAMES, cell_key
-from engines.tuk_tuk_taxi.rules import note_keys
 from engines.tuk_tuk_taxi.state import TukTukState
+from engines.tuk_tuk_taxi.words import note_keys
 
 
 def view(s: TukTukState, seat: int | None) -> dict[str, Any]:

@@ -14,7 +14,10 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from engines.base import Engine, State, replay, template_matches
+from engines.core.line import replay
+from engines.core.protocol import Engine
+from engines.core.templates import template_matches
+from engines.core.types import State
 
 Check = Callable[[State, list[tuple[int, dict[str, Any]]]], None]
 
@@ -112,12 +115,12 @@ def assert_heuristic_legal(engine: Engine, positions: Iterable[tuple[State, int]
                            count: int = 1000) -> None:
     """The heuristic's move (with and without the easy bot's noise) is legal in each of
     ``count`` positions (``apply`` raises on an illegal one)."""
-    from engines.bots import EASY_NOISE
+    from engines.bots import EASY_NOISE, bot_of
 
     checked = 0
     for state, seat in positions:
         for noise in (0.0, EASY_NOISE):
-            action = engine.heuristic_action(state, seat, random.Random(checked), noise)
+            action = bot_of(engine).heuristic_action(state, seat, random.Random(checked), noise)
             engine.apply(state, seat, engine.parse_action(action))
         checked += 1
         if checked >= count:

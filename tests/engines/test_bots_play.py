@@ -12,7 +12,9 @@ import pytest
 
 from app.realtime.bots import BotPool, has_bots
 from engines import bots
-from engines.base import Engine, State, template_matches
+from engines.core.protocol import Engine
+from engines.core.templates import template_matches
+from engines.core.types import State
 from engines.registry import all_engines
 from tests.asyncrun import run as run_async
 
@@ -23,8 +25,8 @@ POSITIONS = 1000
 HARD_POSITIONS = 8
 #: Enough iterations that the search, not its fall-back on the heuristic, decides
 #: (the tuning's ``min_visits`` per root candidate), for the most demanding game.
-HARD_CAP = max(e.search_tuning.min_visits * e.search_tuning.max_candidates
-               for e in GAMES) + 4
+HARD_CAP = max(t.min_visits * t.max_candidates
+               for t in (bots.bot_of(e).search_tuning for e in GAMES)) + 4
 
 
 def positions(engine: Engine, count: int, seed: int = 0) -> list[tuple[State, int]]:
@@ -90,7 +92,7 @@ def test_determinize_agrees_with_the_view(game: tuple[Engine, list[tuple[State, 
     rng = random.Random(2)
     for state, seat in found[:400]:
         view = engine.view(state, seat)
-        sampled = engine.determinize(view, seat, rng)
+        sampled = bots.bot_of(engine).determinize(view, seat, rng)
         assert engine.view(sampled, seat) == view
         assert engine.legal_actions(sampled, seat) == engine.legal_actions(state, seat)
 
@@ -110,7 +112,7 @@ def _hidden_twin(engine: Engine, state: State, seat: int, seed: int) -> State | 
     """A state the seat cannot tell from ``state`` whose hidden parts differ, if any."""
     view = engine.view(state, seat)
     for k in range(5):
-        twin = engine.determinize(view, seat, random.Random(seed * 10 + k))
+        twin = bots.bot_of(engine).determinize(view, seat, random.Random(seed * 10 + k))
         if twin != state:
             return twin
     return None

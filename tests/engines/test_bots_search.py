@@ -13,8 +13,11 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, TypeAdapter
 
-from engines.base import ApplyResult, Engine, Outcome, SearchTuning, State, Template
 from engines.bots import Search
+from engines.bots.protocol import GameBot, SearchTuning
+from engines.core.outcome import Outcome
+from engines.core.protocol import ApplyResult, Engine
+from engines.core.types import State, Template
 
 
 class Move(BaseModel):
@@ -36,9 +39,9 @@ class Relay(Engine):
     TURN = 3
 
     def __init__(self, tuning: SearchTuning) -> None:
-        self.search_tuning = tuning  # type: ignore[misc]
+        self.bot = RelayBot(self, tuning)
         #: (state, seat, root) of every search_value call, in order.
-        self.judged: list[tuple[State, int, int]] = []
+        self.judged = self.bot.judged
 
     def setup(self, player_count: int, options: dict[str, Any], seed: int) -> State:
         return {"n": player_count, "current": 0, "step": 0, "answer": None, "turns": 0,
@@ -76,6 +79,16 @@ class Relay(Engine):
     def outcome(self, state: State) -> Outcome | None:
         return None
 
+
+class RelayBot(GameBot):
+    """Relay's bot: always the first move; the turn is the mover's; every position 0.5."""
+
+    def __init__(self, engine: Engine, tuning: SearchTuning) -> None:
+        super().__init__(engine)
+        self.search_tuning = tuning  # type: ignore[misc]
+        #: (state, seat, root) of every search_value call, in order.
+        self.judged: list[tuple[State, int, int]] = []
+
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         return copy.deepcopy(view)
 
@@ -102,7 +115,7 @@ def search(engine: Relay, players: int, root: int) -> None:
     state = engine.setup(players, {}, 0)
     state["current"] = root
     Search(engine, engine.view(state, root), root, random.Random(1)).run(
-        math.inf, engine.search_tuning.iterations)
+        math.inf, engine.bot.search_tuning.iterations)
 
 
 def test_a_playout_stops_when_the_searching_seat_is_about_to_start_its_next_turn() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engines import messages
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 
 CASES = json.loads((Path(__file__).parent / "messages_cases.json").read_text())
 

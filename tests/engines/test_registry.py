@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engines.base import Engine
+from engines.core.protocol import Engine
 from engines.registry import all_engines, get_engine
 
 GAMES = ["indonesia", "jakarta-traffic", "kaki-lima", "race", "tuk-tuk-taxi"]

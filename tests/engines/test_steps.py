@@ -16,19 +16,13 @@ from typing import Annotated, Any, Literal, TypedDict
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
-from engines.base import (
-    Engine,
-    LogEntry,
-    Outcome,
-    RuleError,
-    Shared,
-    Step,
-    StepEngine,
-    competition_ranks,
-    declared_copier,
-    expand_template,
-    undeclared_keys,
-)
+from engines.core.copying import Shared, declared_copier, undeclared_keys
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry
+from engines.core.outcome import Outcome, competition_ranks
+from engines.core.protocol import Engine
+from engines.core.steps import Step, StepEngine
+from engines.core.templates import expand_template
 from engines.registry import all_engines
 
 ENGINES = sorted(all_engines().values(), key=lambda e: e.id)

@@ -19,7 +19,9 @@ from typing import Any, Union, get_args, get_origin
 import pytest
 from pydantic import BaseModel
 
-from engines.base import ActionError, Engine, expand_template
+from engines.core.errors import ActionError
+from engines.core.protocol import Engine
+from engines.core.templates import expand_template
 from engines.registry import all_engines
 
 ENGINES = sorted(all_engines().values(), key=lambda e: e.id)

@@ -12,15 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import messages
-from engines.base import (
-    TAKEBACK,
-    UNDOABLE_LIMIT,
-    Engine,
-    Line,
-    canonical_json,
-    replay,
-    replay_line,
-)
+from engines.core.copying import canonical_json
+from engines.core.line import TAKEBACK, UNDOABLE_LIMIT, Line, replay, replay_line
+from engines.core.protocol import Engine
 from engines.registry import get_engine
 from engines.tuk_tuk_taxi.data import PLACED
 

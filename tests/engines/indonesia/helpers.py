@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import State
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.data.components import CITY_STONES, DEEDS
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import begin_acquire, begin_research
+from engines.indonesia.flow import begin_acquire, begin_research
 
 from .helpers import act, at, blank, city, company
 

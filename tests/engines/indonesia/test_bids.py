@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
 
 from .helpers import act, at, blank

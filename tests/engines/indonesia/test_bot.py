@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import State
+from engines.core.types import State
 from engines.indonesia import ENGINE
 
 from .helpers import at, blank, company

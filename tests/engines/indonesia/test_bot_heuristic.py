@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engines.base import State, canonical_json
 from engines.bots import decide
-from engines.indonesia import ENGINE
+from engines.core.copying import canonical_json
+from engines.core.types import State
+from engines.indonesia import BOT, ENGINE
 from tests.engines.harness import assert_heuristic_legal, normal_bot_wins, random_positions
 
 Position = tuple[State, int]
@@ -32,7 +33,7 @@ def test_determinize_keeps_the_view_and_the_seats_legal_actions() -> None:
         for state, _ in positions(games=8, every=13, seed0=100, money=money):
             for seat in range(state["players"]):
                 view = ENGINE.view(state, seat)
-                sampled = ENGINE.determinize(view, seat, random.Random(checked))
+                sampled = BOT.determinize(view, seat, random.Random(checked))
                 assert canonical_json(ENGINE.view(sampled, seat)) == canonical_json(view)
                 assert canonical_json(ENGINE.legal_actions(sampled, seat)) == canonical_json(
                     ENGINE.legal_actions(state, seat))
@@ -44,7 +45,7 @@ def test_determinize_samples_what_the_seat_cannot_see() -> None:
     state = ENGINE.setup(3, {}, 5)
     state["cash"] = [100, 250, 40]  # secret money: seat 0 cannot know the others'
     view = ENGINE.view(state, 0)
-    sampled = [ENGINE.determinize(view, 0, random.Random(s)) for s in range(12)]
+    sampled = [BOT.determinize(view, 0, random.Random(s)) for s in range(12)]
     assert all(s["cash"][0] == 100 and s["hands"][0] == state["hands"][0] for s in sampled)
     assert len({(s["cash"][1], s["cash"][2]) for s in sampled}) > 1
     assert len({canonical_json(s["hands"][1:]) for s in sampled}) > 1

@@ -1,5 +1,5 @@
-"""The normal bot's merger sense (engines/indonesia/bot.py, bot_plan.py) and the hard bot's
-candidates (bot_search.py): a merger is worth the merged company's sales over the
+"""The normal bot's merger sense (engines/indonesia/bot/heuristic.py, plan.py) and the hard bot's
+candidates (bot/search.py): a merger is worth the merged company's sales over the
 operations left, so the bot outbids a rival for a company that sells, drops out once the
 price passes what it is worth, and announces a merger of a rival's companies that sell."""
 
@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Engine, State, canonical_json
 from engines.bots import decide
-from engines.indonesia import ENGINE, bot, bot_search
+from engines.core.copying import canonical_json
+from engines.core.templates import random_action
+from engines.core.types import State
+from engines.indonesia import BOT, ENGINE
+from engines.indonesia.bot import heuristic as bot
+from engines.indonesia.bot import search as bot_search
 from tests.engines.harness import play_random_game
 
 from .helpers import at, blank, city, company
@@ -41,7 +45,7 @@ def _auction(st: State, high: int) -> State:
 
 
 def _normal(st: State, seat: int = 0) -> dict:
-    return ENGINE.heuristic_action(st, seat, random.Random(0), 0.0)
+    return BOT.heuristic_action(st, seat, random.Random(0), 0.0)
 
 
 def test_the_bot_outbids_a_rival_for_a_merger_that_sells_for_years() -> None:
@@ -75,7 +79,7 @@ def test_hard_candidates_are_legal_few_and_start_with_the_heuristic() -> None:
     for state, seat in positions(games=6, every=11, seed0=400, limit=900):
         moves = bot_search.candidates(state, seat, ENGINE.legal_actions(state, seat),
                                       random.Random(checked), 6)
-        assert moves[0] == ENGINE.heuristic_action(state, seat, random.Random(checked), 0.0)
+        assert moves[0] == BOT.heuristic_action(state, seat, random.Random(checked), 0.0)
         assert 1 <= len(moves) <= 6
         assert len({canonical_json(m) for m in moves}) == len(moves)
         for move in moves:
@@ -87,9 +91,9 @@ def test_hard_candidates_are_legal_few_and_start_with_the_heuristic() -> None:
 def test_evaluate_prefers_the_seat_with_more_money_and_more_sales() -> None:
     st = _rivals_rice()
     st["cash"] = [100, 100]
-    assert ENGINE.evaluate(st, 1) > 0.5 > ENGINE.evaluate(st, 0)  # seat 1's goods sell
+    assert BOT.evaluate(st, 1) > 0.5 > BOT.evaluate(st, 0)  # seat 1's goods sell
     st["cash"] = [600, 100]
-    assert ENGINE.evaluate(st, 0) > 0.5 > ENGINE.evaluate(st, 1)
+    assert BOT.evaluate(st, 0) > 0.5 > BOT.evaluate(st, 1)
 
 
 def _locked(cash: tuple[int, int] = (600, 100)) -> State:
@@ -162,7 +166,7 @@ def test_a_player_at_random_and_the_normal_bot_finish_their_game() -> None:
     # every year while selling, so no year stalled (ruling 13) and the era never ended.
     def seat_policy(state: State, seat: int, rng: random.Random) -> dict:
         if seat == 0:
-            return Engine.bot_action(ENGINE, state, seat, rng)
+            return random_action(ENGINE.legal_actions(state, seat), rng)
         return decide(ENGINE, ENGINE.view(state, seat), seat, "normal", rng)
 
     final, _ = play_random_game(ENGINE, 2, 1387, options={"money": "open"}, bot=seat_policy,

@@ -1,6 +1,6 @@
-"""The turn-order bid of the heuristic bots (engines/indonesia/bot.py) and what the hard bot
-searches (bot_search.py). A bid is banked (it still scores), so it costs only the cash a
-merger could use: normal bids a third of its cash when a slot is free and deeds wait, the
+"""The turn-order bid of the heuristic bots (engines/indonesia/bot/heuristic.py) and what
+the hard bot searches (bot/search.py). A bid is banked (it still scores), so it costs only
+the cash a merger could use: normal bids a third of its cash when a slot is free and deeds wait, the
 beginner (easy) a tenth, and nobody bids with no slot free. The hard bot plays the
 heuristic's bid and research step without searching them (their worth shows a year later,
 beyond what its playouts see)."""
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from engines.base import State
 from engines.bots import decide
-from engines.indonesia import ENGINE, bot_search
+from engines.core.types import State
+from engines.indonesia import BOT, ENGINE
+from engines.indonesia.bot import search as bot_search
 
 from .helpers import at, blank, company
 
@@ -28,18 +29,18 @@ def _bidding(cash: int = 90, slots: int = 2) -> State:
 
 
 def test_normal_bids_a_third_of_its_cash_for_turn_order() -> None:
-    action = ENGINE.heuristic_action(_bidding(cash=90), 0, random.Random(0), 0.0)
+    action = BOT.heuristic_action(_bidding(cash=90), 0, random.Random(0), 0.0)
     assert action == {"type": "bid", "amount": 30}
 
 
 def test_normal_bids_nothing_with_no_slot_free() -> None:
-    action = ENGINE.heuristic_action(_bidding(cash=90, slots=1), 0, random.Random(0), 0.0)
+    action = BOT.heuristic_action(_bidding(cash=90, slots=1), 0, random.Random(0), 0.0)
     assert action == {"type": "bid", "amount": 0}
 
 
 def test_easy_bids_little_for_turn_order() -> None:
     st = _bidding(cash=90)
-    bids = {ENGINE.heuristic_action(st, 0, random.Random(i), 0.35)["amount"]
+    bids = {BOT.heuristic_action(st, 0, random.Random(i), 0.35)["amount"]
             for i in range(40)}
     assert 9 in bids  # a tenth, its own bid
     assert max(bids) <= 9  # never the third that normal bids (the test bot bids 0 to 3)
@@ -53,6 +54,6 @@ def test_hard_plays_normal_s_bid_and_research_unsearched() -> None:
     assert decide(ENGINE, view, 0, "hard", random.Random(0), 0.8,
                   iterations=40) == {"type": "bid", "amount": 30}
     st = at(_bidding(), "research", {"kind": "research", "seat": 0, "i": 0})
-    normal = ENGINE.heuristic_action(st, 0, random.Random(0), 0.0)
+    normal = BOT.heuristic_action(st, 0, random.Random(0), 0.0)
     assert bot_search.candidates(st, 0, ENGINE.legal_actions(st, 0), random.Random(0),
                                  5) == [normal]

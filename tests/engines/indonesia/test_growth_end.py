@@ -2,9 +2,9 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import begin_growth, end_game
+from engines.indonesia.flow import begin_growth, end_game
 
 from .helpers import act, blank, city, company
 

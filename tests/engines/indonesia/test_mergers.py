@@ -2,9 +2,9 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import begin_merger, split_payment
+from engines.indonesia.flow import begin_merger, split_payment
 from engines.indonesia.rules import ship_limit
 
 from .helpers import act, blank, company

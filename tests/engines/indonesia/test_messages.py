@@ -12,7 +12,10 @@ from typing import Any, get_args
 import pytest
 
 from engines import messages
-from engines.base import ActionError, LogEntry, RuleError, State, expand_template
+from engines.core.errors import ActionError, RuleError
+from engines.core.log import LogEntry
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_PROVINCE, SEA_NAMES
 from engines.indonesia.client_data import client_data
@@ -90,7 +93,7 @@ def _refusals(state: State, seat: int, rng: random.Random) -> list[RuleError]:
         try:
             action = ENGINE.parse_action(raw)
         except ActionError:
-            continue  # not even well formed: the shared words of engines/base.py
+            continue  # not even well formed: the shared words of engines/core/errors.py
         for who in (seat, (seat + 1) % state["players"]):
             try:
                 ENGINE.apply(state, who, action)
@@ -212,7 +215,7 @@ def test_every_line_of_random_play_renders_in_three_languages() -> None:
 
 
 def test_the_rarer_lines_render_in_three_languages() -> None:
-    from engines.indonesia.phases import begin_acquire, begin_growth, end_game
+    from engines.indonesia.flow import begin_acquire, begin_growth, end_game
 
     log: list[LogEntry] = []
     st = blank(3, era="c")

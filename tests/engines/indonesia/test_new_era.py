@@ -2,10 +2,10 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
 from engines.indonesia.data.components import DEEDS
-from engines.indonesia.phases import start_year
+from engines.indonesia.flow import start_year
 
 from .helpers import act, at, blank, city, company
 
@@ -62,7 +62,7 @@ def test_a_card_with_no_legal_area_is_discarded_and_play_moves_on() -> None:
     st["hands"][2] = ["B2"]
     st["hands"][0] = []
     at(st, "new_era", {"kind": "cities", "seat": None, "queue": [1, 2]})
-    from engines.indonesia.phases import cities_next
+    from engines.indonesia.flow import cities_next
 
     log: list = []
     cities_next(st, log)
@@ -78,7 +78,7 @@ def test_no_size_one_stone_means_the_card_is_discarded() -> None:
     st["hands"][1] = []
     st["hands"][2] = []
     at(st, "new_era", {"kind": "cities", "seat": None, "queue": [0, 1, 2]})
-    from engines.indonesia.phases import cities_next
+    from engines.indonesia.flow import cities_next
 
     cities_next(st, [])
     assert st["hands"][0] == [] and st["phase"] == "bid"

@@ -3,9 +3,9 @@ income and fees, expansion of production and shipping companies."""
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
-from engines.indonesia.flow import Network, max_goods
+from engines.indonesia.routing import Network, max_goods
 from engines.indonesia.rules import sale_network, ship_limit
 
 from .helpers import act, at, blank, city, company

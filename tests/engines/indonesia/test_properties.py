@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from engines.base import State, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_LANDS, LAND_SEAS, SEA_LANDS, SEA_SEAS
 from engines.indonesia.data.components import DEEDS, PRICES
-from engines.indonesia.flow import Network, max_goods, solve
+from engines.indonesia.routing import Network, max_goods, solve
 from engines.indonesia.rules import free_slots, merger_pairs, sale_network
 from engines.indonesia.view import SECRET_FIELDS
 from tests.engines.harness import play_random_game

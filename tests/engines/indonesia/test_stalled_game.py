@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from engines.base import State
+from engines.core.types import State
 from engines.indonesia import ENGINE
-from engines.indonesia.phases import start_year
+from engines.indonesia.flow import start_year
 from engines.indonesia.rules import free_slots, merger_pairs
 
 from .helpers import act, act_log, blank, city, company

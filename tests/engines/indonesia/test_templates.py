@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from engines.base import ActionError, RuleError, expand_template, template_matches
+from engines.core.errors import ActionError, RuleError
+from engines.core.templates import expand_template, template_matches
 from engines.indonesia import ENGINE
 from engines.indonesia.data.components import CITY_CARDS, DEEDS, TRACKS
 

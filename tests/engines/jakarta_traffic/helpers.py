@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Rng
+from engines.core.rng import Rng
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.rules import begin_turn
 from engines.jakarta_traffic.setup import make_tile

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 from engines import bots
-from engines.jakarta_traffic import ENGINE
-from engines.jakarta_traffic.bot_roads import state_layout
+from engines.jakarta_traffic import BOT, ENGINE
+from engines.jakarta_traffic.bot.layout import state_layout
 from engines.jakarta_traffic.data import BUILDING, CHARGING, ORDER_TYPES, PICKUP
 from engines.jakarta_traffic.orderboard import order_address
 from engines.jakarta_traffic.roads import destinations
@@ -231,5 +231,5 @@ def test_restlessness_leaves_a_game_of_normal_length_to_the_search() -> None:
     state = ENGINE.setup(2, {}, 5)
     rng = random.Random(1)
     before = rng.getstate()
-    assert ENGINE.restless_action(state, state["current"], rng) is None
+    assert BOT.restless_action(state, state["current"], rng) is None
     assert rng.getstate() == before  # nothing drawn: the search decides as before

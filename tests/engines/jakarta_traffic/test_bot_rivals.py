@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import bots
 from engines.jakarta_traffic import ENGINE
-from engines.jakarta_traffic.bot_roads import state_layout
+from engines.jakarta_traffic.bot.layout import state_layout
 from engines.jakarta_traffic.data import PICKUP
 from engines.jakarta_traffic.orderboard import order_address
 from engines.jakarta_traffic.roads import destinations

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import bots
 from engines.jakarta_traffic import ENGINE
-from engines.jakarta_traffic import bot as jt_bot
+from engines.jakarta_traffic.bot import heuristic as jt_bot
 
 State = dict[str, Any]
 

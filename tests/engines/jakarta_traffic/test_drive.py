@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.roads import outer_port_side, tile_roads
 from engines.jakarta_traffic.setup import make_tile

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.setup import make_tile
 from tests.engines.jakarta_traffic.helpers import act, cell, position, walled_board

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.orderboard import deliver as board_after
 from engines.jakarta_traffic.orderboard import take_star

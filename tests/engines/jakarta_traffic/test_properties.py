@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import template_matches
+from engines.core.templates import template_matches
 from engines.jakarta_traffic import ENGINE
-from engines.jakarta_traffic.engine import choose_bot_action
+from engines.jakarta_traffic.bot.heuristic import choose_bot_action
 from tests.engines.harness import play_random_game
 
 # The spec's pattern table, at rotation 0, as it is printed.

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import ActionError, RuleError
+from engines.core.errors import ActionError, RuleError
 from engines.jakarta_traffic import ENGINE
 from engines.registry import get_engine
 from tests.engines.jakarta_traffic.helpers import act, cell, position, walled_board

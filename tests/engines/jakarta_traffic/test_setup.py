@@ -4,7 +4,8 @@ from collections import Counter
 
 import pytest
 
-from engines.base import Rng, RuleError
+from engines.core.errors import RuleError
+from engines.core.rng import Rng
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.data import ADDRESSES, ORDER_TYPES, STREET_TILES
 from engines.jakarta_traffic.setup import deal_tiles, stack_placements

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engines.base import LogEntry
+from engines.core.log import LogEntry
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import GAP_CELLS, cell
 from engines.kaki_lima.data import DECK, GAP, GREEN

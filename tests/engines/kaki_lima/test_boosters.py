@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import COMBINE, DIAGONAL, DOUBLE, MOVE, PICKUP, RED, SWAP

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.kaki_lima import ENGINE, bot_search
-from engines.kaki_lima.bot_heuristic import heuristic_action
+from engines.kaki_lima import BOT, ENGINE
+from engines.kaki_lima.bot import search as bot_search
+from engines.kaki_lima.bot.heuristic import heuristic_action
 from engines.kaki_lima.data import RED
 from tests.engines.kaki_lima.helpers import card, position
 
@@ -23,9 +24,9 @@ def test_a_pedestrian_in_reach_of_a_clearing_token_is_worth_more_at_equal_points
                    hands=[[card(2)], [card(3)], [card(3, nth=1)]], current=1)
     assert bot_search.ahead(near, 0) > bot_search.ahead(far, 0) + 1.0
     # The searching seat's evaluate carries it; the others' values are points alone.
-    assert ENGINE.search_value(near, 0, 0) > ENGINE.search_value(far, 0, 0)
-    assert ENGINE.search_value(near, 0, 1) == ENGINE.search_value(far, 0, 1)
-    assert ENGINE.evaluate(near, 0) == ENGINE.evaluate(far, 0)
+    assert BOT.search_value(near, 0, 0) > BOT.search_value(far, 0, 0)
+    assert BOT.search_value(near, 0, 1) == BOT.search_value(far, 0, 1)
+    assert BOT.evaluate(near, 0) == BOT.evaluate(far, 0)
 
 
 def test_no_turn_ahead_once_the_seat_has_played_its_last_turn() -> None:

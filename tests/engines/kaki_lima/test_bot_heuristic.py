@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engines.base import State, canonical_json
 from engines.bots import decide
-from engines.kaki_lima import ENGINE
+from engines.core.copying import canonical_json
+from engines.core.types import State
+from engines.kaki_lima import BOT, ENGINE
 from tests.engines.harness import assert_heuristic_legal, normal_bot_wins, random_positions
 
 Position = tuple[State, int]
@@ -28,7 +29,7 @@ def test_determinize_keeps_the_view_and_the_seats_legal_actions() -> None:
     for state, _ in positions(games=15, every=9, seed0=100):
         for seat in range(state["n"]):
             view = ENGINE.view(state, seat)
-            sampled = ENGINE.determinize(view, seat, random.Random(checked))
+            sampled = BOT.determinize(view, seat, random.Random(checked))
             assert canonical_json(ENGINE.view(sampled, seat)) == canonical_json(view)
             assert canonical_json(ENGINE.legal_actions(sampled, seat)) == canonical_json(
                 ENGINE.legal_actions(state, seat))
@@ -39,10 +40,10 @@ def test_determinize_keeps_the_view_and_the_seats_legal_actions() -> None:
 def test_determinize_deals_the_hidden_cards_afresh() -> None:
     state = ENGINE.setup(4, {}, 7)
     view = ENGINE.view(state, 0)
-    hands = {canonical_json(ENGINE.determinize(view, 0, random.Random(s))["hands"][1:])
+    hands = {canonical_json(BOT.determinize(view, 0, random.Random(s))["hands"][1:])
              for s in range(10)}
     assert len(hands) > 1  # the others' hands are sampled, not copied from the state
-    sampled = ENGINE.determinize(view, 0, random.Random(0))
+    sampled = BOT.determinize(view, 0, random.Random(0))
     assert sampled["hands"][0] == state["hands"][0]
     every = [c for h in sampled["hands"] for c in h] + sampled["draw"] + sampled["discard"]
     assert len(every) == len(set(every)) == 44

@@ -1,4 +1,4 @@
-"""The normal bot plays Kaki Lima's obvious good moves (engines/kaki_lima/bot_heuristic.py),
+"""The normal bot plays Kaki Lima's obvious good moves (engines/kaki_lima/bot/heuristic.py),
 each shown on a hand-made position where that move is clearly best; and the levels are
 ordered: normal beats the easy bot, the hard bot plays legal moves and keeps to its search."""
 

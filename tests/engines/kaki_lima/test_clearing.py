@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import RED
@@ -182,7 +182,7 @@ def test_a_card_committed_to_the_turn_is_never_given_in_a_clearing() -> None:
     offered in a proposal or an answer, and that game now plays to its end."""
     import random
 
-    from engines.base import expand_template
+    from engines.core.templates import expand_template
     from engines.kaki_lima import ENGINE
 
     rng = random.Random(76)

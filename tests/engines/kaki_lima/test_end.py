@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import GAP_CELLS, cell
 from engines.kaki_lima.data import DECK, GREEN, LOKASI, RED
-from engines.kaki_lima.rules import score_breakdown
+from engines.kaki_lima.flow import end_round_order
+from engines.kaki_lima.scoring import score_breakdown
 from engines.kaki_lima.setup import all_lokasi_reachable, start_cells
-from engines.kaki_lima.turn import end_round_order
 from tests.engines.kaki_lima.helpers import act, card, position, said, skip_jom
 
 

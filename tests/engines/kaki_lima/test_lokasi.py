@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import cell
 from engines.kaki_lima.data import DOUBLE

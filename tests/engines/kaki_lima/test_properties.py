@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import LogEntry
+from engines.core.log import LogEntry
 from engines.kaki_lima import ENGINE
 from engines.kaki_lima.board import GAP_CELLS, WALKABLE, kinds
 from engines.kaki_lima.data import HAND_LIMIT

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from engines.base import ActionError, RuleError, expand_template
+from engines.core.errors import ActionError, RuleError
+from engines.core.templates import expand_template
 from engines.kaki_lima import ENGINE
 
 FIELDS = {"cell": range(50), "end": range(50), "source": range(50), "target": range(50),

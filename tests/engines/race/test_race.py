@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import ActionError, RuleError
+from engines.core.errors import ActionError, RuleError
 from engines.race import ENGINE
 from tests.engines.harness import play_random_game
 

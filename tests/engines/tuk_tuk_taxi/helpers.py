@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engines.base import Rng, State
+from engines.core.rng import Rng
+from engines.core.types import State
 from engines.tuk_tuk_taxi import ENGINE
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.tuk_tuk_taxi import ENGINE
 from tests.engines.tuk_tuk_taxi.helpers import act, ends, make, move_to, roll
 

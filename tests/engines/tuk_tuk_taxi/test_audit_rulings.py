@@ -5,7 +5,7 @@ Seat 0 here is the rulebook's "seat 1" (the first lobby seat, taxi stop 0,0).
 
 import pytest
 
-from engines.base import ActionError
+from engines.core.errors import ActionError
 from engines.tuk_tuk_taxi import ENGINE
 from tests.engines.tuk_tuk_taxi.helpers import act, ends, make, move_to, option, roll
 

@@ -1,5 +1,5 @@
 """The Tuk-Tuk Taxi bots' rules of thumb: one position per rule, where the obvious good move
-is plain, and the bot must play it (engines/tuk_tuk_taxi/bot.py, bot_easy.py, bot_ways.py)."""
+is plain, and the bot must play it (engines/tuk_tuk_taxi/bot/heuristic.py, easy.py, ways.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 from typing import Any
 
 from engines import bots
-from engines.tuk_tuk_taxi import ENGINE
-from engines.tuk_tuk_taxi.bot_easy import beginner_action
-from engines.tuk_tuk_taxi.bot_ways import home_steps
+from engines.tuk_tuk_taxi import BOT, ENGINE
+from engines.tuk_tuk_taxi.bot.easy import beginner_action
+from engines.tuk_tuk_taxi.bot.ways import home_steps
 from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
 
 #: The way home of seat 1 (stop 0,12) from 4,12: straight up column 12.
@@ -18,7 +18,7 @@ SEAT1_WAY_HOME = {"1,12", "2,12", "3,12"}
 
 
 def normal(s: Any, seat: int = 0) -> dict[str, Any]:
-    return ENGINE.heuristic_action(s, seat, random.Random(0), 0.0)
+    return BOT.heuristic_action(s, seat, random.Random(0), 0.0)
 
 
 def test_drives_to_the_passenger_when_the_roll_reaches_it() -> None:
@@ -134,7 +134,7 @@ def test_closeness_counts_only_for_what_the_stack_leaves_time_to_deliver() -> No
     def value(stack: list[str]) -> float:
         s = make(phase="sign", drawn="slippery", taxis={0: "0,12", 1: "12,12"},
                  carrying={0: True}, passengers=["6,4"], stack=stack)
-        return ENGINE.evaluate(s, 0)
+        return BOT.evaluate(s, 0)
 
     # With 20 turns each to go, being 12 steps from a drop-off is a clear lead...
     assert value(["slippery"] * 40) > 0.8

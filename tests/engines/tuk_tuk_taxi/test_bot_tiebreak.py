@@ -1,6 +1,7 @@
 """The Tuk-Tuk Taxi bots and the tie-break (ruling 9: among equal counts, the earlier last
 drop-off wins). Every drop-off happens in front of the table, so the view shows the order
-of each seat's last one, and the bots play for it (engines/tuk_tuk_taxi/bot.py, sampling.py).
+of each seat's last one, and the bots play for it (engines/tuk_tuk_taxi/bot/heuristic.py,
+sampling.py).
 """
 
 from __future__ import annotations
@@ -8,20 +9,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.tuk_tuk_taxi import ENGINE
-from engines.tuk_tuk_taxi.sampling import WORLDS
+from engines.tuk_tuk_taxi import BOT, ENGINE
+from engines.tuk_tuk_taxi.bot.sampling import WORLDS
 from tests.engines.tuk_tuk_taxi.helpers import make
 
 
 def normal(s: Any, seat: int = 0) -> dict[str, Any]:
-    return ENGINE.heuristic_action(s, seat, random.Random(0), 0.0)
+    return BOT.heuristic_action(s, seat, random.Random(0), 0.0)
 
 
 def test_the_view_shows_who_delivered_last_when_and_the_bots_keep_it() -> None:
     s = make(3, delivered=[1, 1, 0], last_drop=[2, 1, None])
     view = ENGINE.view(s, 0)
     assert view["last_drop"] == [2, 1, None]
-    sampled = ENGINE.determinize(view, 0, random.Random(5))
+    sampled = BOT.determinize(view, 0, random.Random(5))
     # Not seat order: seat 1 delivered first, and a sampled world knows it.
     assert sampled["last_drop"] == [2, 1, None] and sampled["drops"] == 2
     assert ENGINE.view(sampled, 0) == view
@@ -32,7 +33,7 @@ def test_a_tie_is_worth_more_to_whoever_delivered_first() -> None:
     def value(last_drop: list[int | None]) -> float:
         s = make(phase="sign", taxis={0: "6,0", 1: "6,12"}, passengers=["8,6", "4,6"],
                  delivered=[1, 1], last_drop=last_drop, stack=[])
-        return ENGINE.evaluate(s, 0)
+        return BOT.evaluate(s, 0)
 
     first, second = value([1, 2]), value([2, 1])
     assert first > 0.7 and second < 0.3
@@ -58,5 +59,5 @@ def test_a_search_tells_its_moves_apart_on_a_few_shared_worlds() -> None:
     # orders and dice, so the candidates meet the same luck.
     view = ENGINE.view(make(4, phase="sign", drawn="stop"), 2)
     worlds = {(tuple(w["stack"]), w["rng"])
-              for w in (ENGINE.determinize(view, 2, random.Random(i)) for i in range(40))}
+              for w in (BOT.determinize(view, 2, random.Random(i)) for i in range(40))}
     assert 2 <= len(worlds) <= WORLDS

@@ -9,9 +9,10 @@ import random
 import pytest
 
 from engines import messages
-from engines.base import RuleError, expand_template
+from engines.core.errors import RuleError
+from engines.core.templates import expand_template
 from engines.tuk_tuk_taxi import ENGINE
-from engines.tuk_tuk_taxi.rules import NOTE_PARTS
+from engines.tuk_tuk_taxi.words import NOTE_PARTS
 
 from .helpers import make
 

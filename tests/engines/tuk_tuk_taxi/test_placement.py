@@ -2,7 +2,7 @@
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.tuk_tuk_taxi import ENGINE, data
 from engines.tuk_tuk_taxi.signs import placements
 from tests.engines.tuk_tuk_taxi.helpers import act, make

@@ -6,7 +6,7 @@ The taxi starts two cells before X on that side, so it enters X with its 2nd mov
 
 import pytest
 
-from engines.base import RuleError
+from engines.core.errors import RuleError
 from engines.tuk_tuk_taxi.routes import Leg, leg_outcomes
 from tests.engines.tuk_tuk_taxi.helpers import act, ends, make, move_to, roll
 

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from engines.base import ActionError, RuleError
+from engines.core.errors import ActionError, RuleError
 from engines.registry import get_engine
 from engines.tuk_tuk_taxi import ENGINE
 from engines.tuk_tuk_taxi.data import PASSENGER_SPOTS, cell_key

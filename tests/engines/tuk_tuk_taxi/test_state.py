@@ -3,7 +3,7 @@ each action copies everything the handlers change (and a handler never edits the
 
 import random
 
-from engines.base import canonical_json, undeclared_keys
+from engines.core.copying import canonical_json, undeclared_keys
 from engines.tuk_tuk_taxi import ENGINE
 from engines.tuk_tuk_taxi.state import TukTukState
 

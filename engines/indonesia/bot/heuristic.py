@@ -14,9 +14,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import expand_template
-from engines.indonesia import bot_plan as plan
-from engines.indonesia import bot_value as value
+from engines.core.templates import expand_template
+from engines.indonesia.bot import plan, value
 from engines.indonesia.data.components import DEEDS, MAX_LEVEL, PRICES, SHIPPING
 from engines.indonesia.rules import free_slots, merger_pairs
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.kaki_lima.board import (
     ORTHOGONAL,
     WALKABLE,
@@ -37,7 +37,7 @@ from engines.kaki_lima.board import (
     kinds,
     walk_ends,
 )
-from engines.kaki_lima.bot import tasks_left
+from engines.kaki_lima.bot.testbot import tasks_left
 from engines.kaki_lima.data import (
     ANOTHER,
     DECK,
@@ -55,15 +55,8 @@ from engines.kaki_lima.data import (
     TASK_VP,
     TOKEN,
 )
-from engines.kaki_lima.rules import (
-    blocked_cells,
-    ca_stars,
-    combos,
-    free_jom_tokens,
-    jom_need,
-    kawan_need,
-    score_breakdown,
-)
+from engines.kaki_lima.rules import blocked_cells, combos, free_jom_tokens, jom_need, kawan_need
+from engines.kaki_lima.scoring import ca_stars, score_breakdown
 
 State = dict[str, Any]
 Action = dict[str, Any]

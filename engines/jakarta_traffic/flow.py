@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import LogEntry, seat_ref
+from engines.core.log import LogEntry, seat_ref
 from engines.jakarta_traffic.data import END_STARS
 from engines.jakarta_traffic.state import JakartaState
 

@@ -3,8 +3,9 @@ turn with its automatic draw, and the game's end. These mutate the fresh copy.""
 
 from __future__ import annotations
 
-from engines.base import LogEntry, Rng, seat_ref
-from engines.tuk_tuk_taxi import data, rules, scoring, signs
+from engines.core.log import LogEntry, seat_ref
+from engines.core.rng import Rng
+from engines.tuk_tuk_taxi import data, rules, scoring, signs, words
 from engines.tuk_tuk_taxi.data import cell_key
 from engines.tuk_tuk_taxi.routes import leg_outcomes
 from engines.tuk_tuk_taxi.state import MoveOption, TukTukState, Turn
@@ -38,7 +39,7 @@ def offer_moves(s: TukTukState, seat: int, budget: int, log: list[LogEntry]) -> 
         "prev": None if o.prev is None else cell_key(o.prev),
         "acted": [cell_key(c) for c in o.acted],
         "continuation": o.continuation,
-        "note": rules.note(s, seat, o),
+        "note": words.note(s, seat, o),
     } for o in leg_outcomes(rules.leg_for(s, seat, budget))]
     s["moves"] = moves
     if all(len(m["path"]) == 1 and not m["police"] for m in moves):
@@ -159,7 +160,7 @@ def start_turn(s: TukTukState, seat: int, log: list[LogEntry]) -> bool:
     kind = s["stack"].pop(0)
     s["drawn"] = kind
     log.append(LogEntry.say("tuk-tuk-taxi.log.drew", seat=seat_ref(seat),
-                            sign=rules.sign_term(kind), data={"kind": kind}))
+                            sign=words.sign_term(kind), data={"kind": kind}))
     s["phase"] = "sign"
     return _sign_needs_the_player(s, seat, kind, log)
 
@@ -169,7 +170,7 @@ def _sign_needs_the_player(s: TukTukState, seat: int, kind: str, log: list[LogEn
     if kind in data.PLACED:
         if not signs.placements(kind, s["taxis"]):
             s["removed"] += 1
-            log.append(LogEntry.say("tuk-tuk-taxi.log.unplaceable", sign=rules.sign_term(kind)))
+            log.append(LogEntry.say("tuk-tuk-taxi.log.unplaceable", sign=words.sign_term(kind)))
             s["phase"] = "roll"
     elif kind == "remove_sign":
         if not s["signs"]:

@@ -1,5 +1,5 @@
 """What a spot is worth to a seat: the points it scores on arriving there plus the plans it
-opens (the normal and hard bots' judgement, engines/jakarta_traffic/bot.py).
+opens (the normal and hard bots' judgement, engines/jakarta_traffic/bot/heuristic.py).
 
 The rulebook's scoring makes the plans: a carried order is worth its stars once the moped
 parks at the address it wants (one energy for the delivery, so with an empty phone battery
@@ -15,7 +15,7 @@ left does too, but while the game goes on it is bought back at charging stations
 from __future__ import annotations
 
 from engines.jakarta_traffic import orderboard
-from engines.jakarta_traffic.bot_roads import FAR, Layout
+from engines.jakarta_traffic.bot.layout import FAR, Layout
 from engines.jakarta_traffic.data import (
     BUBBLE_BONUS,
     BUILDING,

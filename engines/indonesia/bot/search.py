@@ -13,9 +13,9 @@ import math
 import random
 from typing import Any
 
-from engines.base import expand_template
-from engines.indonesia import bot
-from engines.indonesia import bot_plan as plan
+from engines.core.templates import expand_template
+from engines.indonesia.bot import heuristic as bot
+from engines.indonesia.bot import plan
 from engines.indonesia.data.components import MERGER_UNIT_PRICE, SHIPPING
 from engines.indonesia.rules import units
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.kaki_lima.board import distances, kinds
 from engines.kaki_lima.data import (
     GATHER,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import LogEntry, RuleError, seat_ref
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry, seat_ref
 from engines.kaki_lima.board import GAP_CELLS, is_lokasi, kinds
 from engines.kaki_lima.data import (
     ANOTHER,

@@ -16,10 +16,17 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
-from engines.tuk_tuk_taxi.bot import HELP, HINDER, move_action, move_score, no_parking_choice
-from engines.tuk_tuk_taxi.bot_ways import UNREACHABLE, home_steps, to_go, way
+from engines.tuk_tuk_taxi.bot.heuristic import (
+    HELP,
+    HINDER,
+    move_action,
+    move_score,
+    no_parking_choice,
+)
+from engines.tuk_tuk_taxi.bot.ways import UNREACHABLE, home_steps, to_go, way
 from engines.tuk_tuk_taxi.data import parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState
 
@@ -115,3 +122,17 @@ def near_cells(start: tuple[int, int], reach: int = NEAR_TAXI) -> set[tuple[int,
 
 def _key(cell: tuple[int, int]) -> str:
     return f"{cell[0]},{cell[1]}"
+
+
+def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The bench's greedy shortest-route player: any legal sign play, then always the
+    route that leaves the fewest cells to drive (the yardstick the Tuk-Tuk bot must match)."""
+    from engines.tuk_tuk_taxi.engine import ENGINE
+
+    s = cast(TukTukState, state)
+    if s["phase"] == "move":
+        return plain_best_move(s, seat, best_passenger=True)
+    if s["phase"] == "no_parking":
+        return no_parking_choice(s, seat)
+    return ENGINE.bot_action(state, seat, rng)
+

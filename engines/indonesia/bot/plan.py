@@ -10,9 +10,9 @@ income moves to the winner; the bot wants its own gain to beat the others' (its 
 
 from __future__ import annotations
 
-from engines.indonesia import bot_value as value
+from engines.indonesia.bot import value
 from engines.indonesia.data.components import DEEDS, ERAS, MERGER_UNIT_PRICE, SHIPPING
-from engines.indonesia.phases import split_payment
+from engines.indonesia.flow import split_payment
 from engines.indonesia.rules import units
 
 State = dict

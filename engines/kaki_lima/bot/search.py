@@ -18,9 +18,9 @@ from typing import Any
 
 import orjson
 
-from engines.base import SearchTuning
-from engines.kaki_lima import bot_heuristic
-from engines.kaki_lima.bot_heuristic import worth
+from engines.bots.protocol import SearchTuning
+from engines.kaki_lima.bot import heuristic as bot_heuristic
+from engines.kaki_lima.bot.heuristic import worth
 
 State = dict[str, Any]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import State
+from engines.core.types import State
 
 #: Keys the view adds for the client (derived from the state, never part of it).
 DERIVED = frozenset({"orderboard", "scores", "routes"})

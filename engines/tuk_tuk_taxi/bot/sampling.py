@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State
+from engines.core.types import State
 from engines.tuk_tuk_taxi import data
 from engines.tuk_tuk_taxi.setup import build_stack
 from engines.tuk_tuk_taxi.state import MoveOption, TukTukState, Turn
@@ -91,7 +91,7 @@ def _turn(view: dict[str, Any]) -> Turn:
 
 
 def _move(view: dict[str, Any], m: dict[str, Any]) -> MoveOption:
-    """An offered route rebuilt from its path and its note (rules.note's words)."""
+    """An offered route rebuilt from its path and its note (words.note's words)."""
     note: str = m["note"]
     path: list[str] = list(m["path"])
     signs = view["signs"]

@@ -10,10 +10,11 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State, Template, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State, Template
 from engines.jakarta_traffic import orderboard, scoring
-from engines.jakarta_traffic.bot_plan import Planner, turns_left
-from engines.jakarta_traffic.bot_roads import Layout, ride_ends, state_layout
+from engines.jakarta_traffic.bot.layout import Layout, ride_ends, state_layout
+from engines.jakarta_traffic.bot.plan import Planner, turns_left
 from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
 from engines.jakarta_traffic.roads import entry_table, ride
 from engines.jakarta_traffic.rules import (
@@ -74,7 +75,7 @@ def _cell(action: dict[str, Any]) -> int:
 # Good play, as the rulebook's scoring makes it: stars are most of the score, each delivery
 # costs one energy and so does each order taken, energy left and speech bubbles score at the
 # end. So every spot is judged by what parking there scores now plus the plans it opens
-# (bot_plan.py): deliver what the phone carries, take the stack whose order pays best for the
+# (plan.py): deliver what the phone carries, take the stack whose order pays best for the
 # rides it still needs, charge before running dry. A turn tries every ride, and every honk
 # that can change the ride (only tiles the ride passes can), and the detour's odds.
 

@@ -2,7 +2,7 @@
 way that leaves the fewest steps to go, and put each drawn sign where it costs the other
 drivers most and you least.
 
-"Steps to go" (bot_ways.py) count from a cell to the seat's own stop when it carries a
+"Steps to go" (ways.py) count from a cell to the seat's own stop when it carries a
 passenger, else to a passenger *and* on home, over the streets as the signs allow, with what
 a Stop, a light or the Police cost on average. A passenger another empty taxi reaches first
 counts as further away. A sign is judged by how much it adds to every driver's steps to go
@@ -10,7 +10,7 @@ when it stands where it is put (replacing what stood there): the others' added s
 for it (the leader's most), the seat's own against it. The same measure picks the sign a
 Remove-a-sign tile takes away.
 
-The easy bot (bot_easy.py) is a beginner; the bench's greedy player is :func:`greedy_action`.
+The easy bot (easy.py) is a beginner, and the bench's greedy player.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from typing import Any, cast
 
 import orjson
 
-from engines.base import State, expand_template
+from engines.core.templates import expand_template
+from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
-from engines.tuk_tuk_taxi.bot_horizon import projected, relevance
-from engines.tuk_tuk_taxi.bot_ways import (
+from engines.tuk_tuk_taxi.bot.horizon import projected, relevance
+from engines.tuk_tuk_taxi.bot.ways import (
     UNREACHABLE,
     Board,
     home_steps,
@@ -116,7 +117,7 @@ def remaining(s: TukTukState, seat: int, board: Board | None = None) -> float:
 def evaluate(state: State, seat: int) -> float:
     """The passengers the seat will likely have delivered when the stack runs out (those
     delivered, and how close the next ones are for the turns left) against the best other
-    seat's (bot_horizon.py)."""
+    seat's (horizon.py)."""
     s = cast(TukTukState, state)
     counts = [projected(s, p, min(remaining(s, p), PROJECTION_CAP))
               for p in range(s["players"])]
@@ -144,12 +145,8 @@ def against(s: TukTukState, seat: int, counts: list[float]) -> list[float]:
 # -- the heuristic ---------------------------------------------------------------------------
 def heuristic_action(state: State, seat: int, rng: random.Random,
                      noise: float) -> dict[str, Any]:
-    """The obvious good move; with ``noise`` > 0 the easy bot's beginner play instead."""
+    """The obvious good move (``noise`` > 0 is the easy bot's: hooks.py plays easy.py)."""
     s = cast(TukTukState, state)
-    if noise > 0:
-        from engines.tuk_tuk_taxi.bot_easy import beginner_action
-
-        return beginner_action(s, seat, rng, noise)
     phase = s["phase"]
     if phase == "move":
         return best_move(s, seat)
@@ -462,18 +459,4 @@ def _root_candidates(s: TukTukState, seat: int, limit: int) -> list[dict[str, An
     return ranked_sign_actions(s, seat, limit)
 
 
-def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """The bench's greedy shortest-route player: any legal sign play, then always the
-    route that leaves the fewest cells to drive (the yardstick the Tuk-Tuk bot must match)."""
-    from engines.tuk_tuk_taxi.bot_easy import plain_best_move
-    from engines.tuk_tuk_taxi.engine import ENGINE
-
-    s = cast(TukTukState, state)
-    if s["phase"] == "move":
-        return plain_best_move(s, seat, best_passenger=True)
-    if s["phase"] == "no_parking":
-        return no_parking_choice(s, seat)
-    return ENGINE.bot_action(state, seat, rng)
-
-
-__all__ = ["cell_key", "evaluate", "greedy_action", "heuristic_action"]
+__all__ = ["cell_key", "evaluate", "heuristic_action"]

@@ -2,9 +2,10 @@
 
 A bot decides from ``view(state, seat)`` and its own seeded generator only. It never sees the
 state: whatever it needs that the seat cannot see (sign-stack order, other hands, draw piles,
-secret money, city cards) it samples with :meth:`Engine.determinize`, consistently with the
-view. So two states that look the same to a seat get the same decision from the same seed,
-whatever their hidden parts (tests/engines/test_bots_fairness.py proves it per game).
+secret money, city cards) it samples with its game bot's :meth:`GameBot.determinize`,
+consistently with the view. So two states that look the same to a seat get the same decision
+from the same seed, whatever their hidden parts (tests/engines/test_bots_fairness.py proves it
+per game).
 
 Levels
 ------
@@ -15,7 +16,7 @@ Levels
   fresh determinization, walks the shared tree of action sequences choosing by UCB among the
   actions legal in *that* determinization (availability counts), grows one node, plays the
   heuristic for a few moves (or, with ``SearchTuning.playout_to_turn``, on to the searching
-  seat's next turn) and scores the end with :meth:`Engine.search_value` for every seat.
+  seat's next turn) and scores the end with :meth:`GameBot.search_value` for every seat.
   Each seat chooses by its own value, so opponents are modelled as trying to win too.
 
 The search stops at the time budget or the iteration cap, whichever comes first; with a cap
@@ -33,12 +34,15 @@ from typing import Any, get_args
 
 import orjson
 
-from engines.base import BotLevel, Engine, SearchTuning, State, expand_template, field_values
+from engines.bots.protocol import BotLevel, GameBot, SearchTuning, bot_of
+from engines.core.protocol import Engine
+from engines.core.templates import expand_template, field_values
+from engines.core.types import State
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 #: How often the easy bot's heuristic strays from its best move.
 EASY_NOISE = 0.35
-#: The defaults; each game tunes its own (``Engine.search_tuning``).
+#: The defaults; each game tunes its own (``GameBot.search_tuning``).
 DEFAULT_TUNING = SearchTuning()
 
 
@@ -47,22 +51,23 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
            iterations: int | None = None) -> dict[str, Any]:
     """The bot's action from the seat's view only.
 
-    easy/normal run :meth:`Engine.heuristic_action` on one determinization; hard runs
-    ISMCTS within ``budget_s`` seconds and at most ``iterations`` iterations (default: the
-    game's ``search_tuning.iterations``). Pass ``budget_s=math.inf`` and a cap for a
+    easy/normal run the game bot's :meth:`GameBot.heuristic_action` on one determinization;
+    hard runs ISMCTS within ``budget_s`` seconds and at most ``iterations`` iterations
+    (default: the game's ``search_tuning.iterations``). Pass ``budget_s=math.inf`` and a cap for a
     deterministic result.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
-    state = engine.determinize(view, seat, rng)
+    bot = bot_of(engine)
+    state = bot.determinize(view, seat, rng)
     if level != "hard":
         noise = EASY_NOISE if level == "easy" else 0.0
-        return engine.heuristic_action(state, seat, rng, noise)
-    restless = engine.restless_action(state, seat, rng)
+        return bot.heuristic_action(state, seat, rng, noise)
+    restless = bot.restless_action(state, seat, rng)
     if restless is not None:
         return restless
     return Search(engine, view, seat, rng).run(
-        budget_s, iterations or engine.search_tuning.iterations, first=state)
+        budget_s, iterations or bot.search_tuning.iterations, first=state)
 
 
 def action_key(action: dict[str, Any]) -> bytes:
@@ -73,13 +78,19 @@ def action_key(action: dict[str, Any]) -> bytes:
 def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Random,
                       limit: int = DEFAULT_TUNING.max_candidates) -> list[dict[str, Any]]:
     """Concrete actions worth searching for ``seat``: the game's own ranked candidates
-    (:meth:`Engine.bot_candidates`) when it has them; else the heuristic's choice first, then
+    (:meth:`GameBot.bot_candidates`) when it has them; else the heuristic's choice first, then
     every action the templates stand for when there are few, else a sample of them."""
-    ranked = engine.bot_candidates(state, seat, rng, limit)
+    return _candidates(bot_of(engine), state, seat, rng, limit)
+
+
+def _candidates(bot: GameBot, state: State, seat: int, rng: random.Random,
+                limit: int) -> list[dict[str, Any]]:
+    engine = bot.engine
+    ranked = bot.bot_candidates(state, seat, rng, limit)
     if ranked:
         return ranked[:limit]
     out: dict[bytes, dict[str, Any]] = {}
-    best = engine.heuristic_action(state, seat, rng, 0.0)
+    best = bot.heuristic_action(state, seat, rng, 0.0)
     out[action_key(best)] = best
     templates = engine.legal_actions(state, seat)
     total = sum(_template_size(t) for t in templates)
@@ -133,23 +144,23 @@ class Search:
     def __init__(self, engine: Engine, view: dict[str, Any], seat: int,
                  rng: random.Random) -> None:
         self.engine = engine
+        self.bot = bot_of(engine)
         self.view = view
         self.seat = seat
         self.rng = rng
         self.root = Node(seat)
         self.players = 0
-        self.tuning = engine.search_tuning
+        self.tuning: SearchTuning = self.bot.search_tuning
 
     def run(self, budget_s: float, iterations: int, first: State | None = None) -> dict[str, Any]:
         """Search until the budget or the cap, then the most visited root action."""
         deadline = time.perf_counter() + budget_s
-        state: State | None = first if first is not None else self.engine.determinize(
+        state: State | None = first if first is not None else self.bot.determinize(
             self.view, self.seat, self.rng)
         assert state is not None
         self.players = _player_count(self.engine, state)
         tuning = self.tuning
-        root_moves = candidate_actions(self.engine, state, self.seat, self.rng,
-                                       tuning.max_candidates)
+        root_moves = _candidates(self.bot, state, self.seat, self.rng, tuning.max_candidates)
         if len(root_moves) == 1:
             return root_moves[0]
         done = 0
@@ -157,7 +168,7 @@ class Search:
             if done and time.perf_counter() >= deadline:
                 break
             if state is None:
-                state = self.engine.determinize(self.view, self.seat, self.rng)
+                state = self.bot.determinize(self.view, self.seat, self.rng)
             self.iterate(state)
             state = None
             done += 1
@@ -192,9 +203,9 @@ class Search:
                 # Same action sequence, different mover in this determinization (the rules
                 # can decide who moves from hidden cards): start a fresh subtree for it.
                 node = Node(actor)
-            moves = candidate_actions(engine, state, actor, self.rng,
-                                      self.tuning.max_candidates if node is self.root
-                                      else self.tuning.inner_candidates)
+            moves = _candidates(self.bot, state, actor, self.rng,
+                                self.tuning.max_candidates if node is self.root
+                                else self.tuning.inner_candidates)
             keys = [action_key(a) for a in moves]
             for key, move in zip(keys, moves, strict=True):
                 node.available[key] = node.available.get(key, 0) + 1
@@ -237,13 +248,14 @@ class Search:
                 left, back = self._turn(state, left)
                 if back:
                     break
-            state = _step(engine, state, actor, engine.playout_action(state, actor, self.rng))
-        return values_of(engine, state, self.players, self.seat)
+            state = _step(engine, state, actor,
+                          self.bot.playout_action(state, actor, self.rng))
+        return _values(self.bot, state, self.players, self.seat)
 
     def _turn(self, state: State, left: bool) -> tuple[bool, bool]:
         """``(left, back)``: whether the turn has left the searching seat since its
         decision, and whether it has come back to it (its next turn: stop there)."""
-        if self.engine.turn_seat(state) != self.seat:
+        if self.bot.turn_seat(state) != self.seat:
             return True, False
         return left, left
 
@@ -254,10 +266,14 @@ def _mean(node: Node, key: bytes) -> float:
 
 def values_of(engine: Engine, state: State, players: int, root: int) -> list[float]:
     """Each seat's value of ``state`` in [0, 1] in a search for ``root``'s decision: a share
-    of the win once the game is over, else the game's :meth:`Engine.search_value`."""
-    outcome = engine.outcome(state)
+    of the win once the game is over, else the game bot's :meth:`GameBot.search_value`."""
+    return _values(bot_of(engine), state, players, root)
+
+
+def _values(bot: GameBot, state: State, players: int, root: int) -> list[float]:
+    outcome = bot.engine.outcome(state)
     if outcome is None:
-        return [engine.search_value(state, s, root) for s in range(players)]
+        return [bot.search_value(state, s, root) for s in range(players)]
     winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
     return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
 
