@@ -4,10 +4,10 @@ For each game that implements the bot hooks (``determinize``) and each supported
 count, it plays ``--games`` games per pairing with the seats rotated:
 
 * hard vs random, hard vs easy, normal vs random: one seat plays the first level, the
-  others the second (``random`` is the engine's test bot, ``engine.bot_action``: in some
+  others the second (``random`` is the engine's test bot, ``bot_of(engine).test_action``: in some
   games it leans towards its own goals so that test games end, which makes it a stronger
   opponent than its name says; ``uniform`` is a uniformly random legal move, the base
-  ``Engine.bot_action``, and the pairings ``hard-uniform`` and ``normal-uniform`` play it);
+  ``GameBot.test_action``, and the pairings ``hard-uniform`` and ``normal-uniform`` play it);
   the win share of the first level's seat (a shared first place counts as a share, so
   in multi-player games this is its share against the others combined), with a 95%
   Wilson interval;
@@ -16,7 +16,7 @@ count, it plays ``--games`` games per pairing with the seats rotated:
 
 Decision times (p50/p95) are measured per level from the seat's view to the action.
 Every bot decides through ``engines.bots.decide`` from ``view(state, seat)`` only; the
-random seat is ``engine.bot_action``.
+random seat is ``bot_of(engine).test_action``.
 
 Usage::
 
@@ -45,6 +45,7 @@ from typing import IO, Any
 import orjson
 
 from engines import bots
+from engines.bots import bot_of
 from engines.core.outcome import Outcome
 from engines.core.protocol import Engine
 from engines.core.templates import random_action
@@ -94,7 +95,7 @@ def level_policy(level: str, budget: float, iterations: int | None,
 def random_policy(engine: Engine, state: State, seat: int,
                   rng: random.Random) -> dict[str, Any]:
     """The engine's random test bot (the baseline)."""
-    return engine.bot_action(state, seat, rng)
+    return bot_of(engine).test_action(state, seat, rng)
 
 
 def uniform_policy(engine: Engine, state: State, seat: int,

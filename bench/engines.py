@@ -42,6 +42,8 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engines.bots import bot_of
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Running ``python bench/engines.py`` puts bench/ first on sys.path, where this very file
 # would shadow the ``engines`` package.
@@ -187,7 +189,7 @@ def play_engine(engine_id: str, seconds: float, games: int | None, max_actions: 
                     raise AssertionError("the game is not over but nobody may act")
                 seat = rng.choice(seats)
                 doing = "bot_action"
-                raw = engine.bot_action(state, seat, rng)
+                raw = bot_of(engine).test_action(state, seat, rng)
                 doing = f"apply of {raw!r} by seat {seat}"
                 t0 = clock()
                 try:

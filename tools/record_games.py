@@ -36,6 +36,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engines.bots import bot_of
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -60,7 +62,7 @@ class GameDidNotEnd(Exception):
 
 def engine_bot(engine: Engine, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """The engine's own bot."""
-    return engine.bot_action(state, seat, rng)
+    return bot_of(engine).test_action(state, seat, rng)
 
 
 def random_bot(engine: Engine, state: State, seat: int, rng: random.Random) -> dict[str, Any]:

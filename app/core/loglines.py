@@ -1,6 +1,6 @@
 """The two shapes of a log line: as stored with its event, and as one viewer reads it.
 
-An engine's :class:`engines.base.LogEntry` is stored as ``{seq, seat, to, data}`` plus either
+An engine's :class:`engines.core.log.LogEntry` is stored as ``{seq, seat, to, data}`` plus either
 ``key``/``params`` (a message the browser words in the viewer's language) or, for games
 stored before log lines had keys, the finished English ``text``. Both shapes stay readable
 forever: old games keep displaying.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.core import i18n
-from engines.base import LogEntry
+from engines.core.log import LogEntry
 
 
 def stored(seq: int, seat: int | None, entry: LogEntry) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from app.core.ratelimit import RateLimiter, retry_after
 from app.http.schemas import ErrorBody, SeatNumber
 from app.realtime.hub import Hub
 from app.store.store import Store
-from engines.base import term
+from engines.core.log import term
 
 #: What every public id and secret is made of (``secrets.token_urlsafe``).
 ID_PATTERN = r"^[A-Za-z0-9_-]+$"

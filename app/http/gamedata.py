@@ -18,7 +18,8 @@ from fastapi import APIRouter, Path, Request, Response
 
 from app.core.errors import ApiError
 from app.http.deps import ID_PATTERN, refusals
-from engines.base import Engine, canonical_json
+from engines.core.copying import canonical_json
+from engines.core.protocol import Engine
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")

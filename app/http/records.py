@@ -30,16 +30,12 @@ from app.core.lobby import watch_url
 from app.core.tablesettings import TableSettings
 from app.http import deps
 from app.store.store import Store, clean_name
-from engines.base import (
-    TAKEBACK,
-    ActionError,
-    BotLevel,
-    Engine,
-    Line,
-    RuleError,
-    canonical_json,
-    term,
-)
+from engines.bots.protocol import BotLevel
+from engines.core.copying import canonical_json
+from engines.core.errors import ActionError, RuleError
+from engines.core.line import TAKEBACK, Line
+from engines.core.log import term
+from engines.core.protocol import Engine
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")

@@ -27,7 +27,9 @@ from app.core import loglines
 from app.core.errors import ApiError
 from app.http import deps
 from app.store.store import Store
-from engines.base import TAKEBACK, Engine, State
+from engines.core.line import TAKEBACK
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")
@@ -94,7 +96,7 @@ class GameReplay:
             raw = event["action"]
             if raw.get("type") == TAKEBACK:
                 # A take-back restores the state from before the first version it undoes
-                # (engines.base.Line.take_back): that state is an earlier version's.
+                # (engines.core.line.Line.take_back): that state is an earlier version's.
                 state = self.state_at(min(raw["undo"]) - 1)
             else:
                 state = engine.apply(state, event["seat"], engine.parse_action(raw)).state

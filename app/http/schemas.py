@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.core.tablesettings import TableSettings
 from app.features.notices.fields import EmailField, WebhookField
 from app.realtime.frames import ChatLine
-from engines.base import BotLevel
+from engines.bots.protocol import BotLevel
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 #: A seat number in a path or body: games seat at most eight.

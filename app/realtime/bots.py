@@ -9,8 +9,8 @@ processes, default one less than the CPUs, at least one): the event loop stays f
 thinking bot never delays a move in another game. The move it returns is submitted through
 ``room.submit`` like a player's (see ``Hub.bot_move`` in :mod:`app.realtime.room`).
 
-Games without the bot hooks (``Engine.determinize``: the benchmark game, test engines) keep
-their random test bot, ``engine.bot_action``.
+Games without a bot of their own (:func:`engines.bots.has_bots`: the benchmark game, test
+engines) keep their test bot, ``bot_of(engine).test_action``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ from multiprocessing import get_context
 from typing import Any, cast, get_args
 
 from engines import bots
-from engines.base import BotLevel, Engine, State
+from engines.bots import bot_of
+from engines.bots.protocol import BotLevel
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.registry import get_engine
 
 LEVELS: tuple[str, ...] = get_args(BotLevel)
@@ -38,8 +41,8 @@ def level_of(seat_row: dict[str, Any]) -> BotLevel:
 
 
 def has_bots(engine: Engine) -> bool:
-    """True when the game implements the bot hooks (its bots never see the state)."""
-    return type(engine).determinize is not Engine.determinize
+    """True when the game wires a bot that plays from views (its bots never see the state)."""
+    return bots.has_bots(engine)
 
 
 def _env_float(name: str, default: float) -> float:
@@ -105,7 +108,7 @@ class BotPool:
         """The bot's action for ``seat`` (from its view only, when the game has bots)."""
         rng = random.Random(seed)
         if not has_bots(engine):
-            return engine.bot_action(state, seat, rng)
+            return bot_of(engine).test_action(state, seat, rng)
         view = engine.view(state, seat)
         loop = asyncio.get_running_loop()
         if level != "hard":

@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 from app.core.tablesettings import TableSettings
 from app.realtime.outbox import Connection
-from engines.base import Engine
+from engines.core.protocol import Engine
 
 #: Log lines a room keeps in memory (a snapshot's log, and how far a room catches up from
 #: the events before it reloads instead).

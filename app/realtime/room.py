@@ -35,7 +35,8 @@ from app.realtime.presence import Presence
 from app.realtime.views import Turn, Views
 from app.store.committer import Committer
 from app.store.store import CommitItem
-from engines.base import ActionError, Engine, RuleError
+from engines.core.errors import ActionError, RuleError
+from engines.core.protocol import Engine
 
 log = logging.getLogger("meja.rooms")
 

@@ -16,7 +16,8 @@ from app.realtime.diff import PartCache, patch_parts
 from app.realtime.frames import encode
 from app.realtime.outbox import Connection, Encoded
 from app.realtime.port import Hooks
-from engines.base import Engine, Outcome
+from engines.core.outcome import Outcome
+from engines.core.protocol import Engine
 
 
 class Turn:
@@ -81,7 +82,7 @@ class Views:
         common = shared if shared is not None else self.shared_doc()
         eng, st = self.engine, self.state
         # A seat outside ``to_act`` has nothing to do (the engine protocol's promise,
-        # engines/base.py ``legal_actions``): only the seats that may act are asked.
+        # engines/core/protocol.py ``legal_actions``): only the seats that may act are asked.
         legal = (eng.legal_actions(st, seat)
                  if common["live"] and seat is not None and seat in common["to_act"] else None)
         doc = {

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, select
 
 from app.store.tables import events
-from engines.base import TAKEBACK
+from engines.core.line import TAKEBACK
 
 
 def find_action(engine: Engine, game_id: str, seat: int, client_id: str) -> int | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from app.store.store import Store
-from engines.base import canonical_json, replay
+from engines.core.copying import canonical_json
+from engines.core.line import replay
 from engines.registry import get_engine
 
 

@@ -30,7 +30,7 @@ from engines.core.errors import ActionError, action_problem
 from engines.core.log import LogEntry
 from engines.core.options import NoOptions
 from engines.core.outcome import Outcome
-from engines.core.templates import first_value, random_action
+from engines.core.templates import first_value
 from engines.core.types import Seat, State, Template
 
 
@@ -195,17 +195,6 @@ class Engine(ABC):
     #: (``engines/<game>/__init__.py``); ``None``: the random test bot only.
     bot: WiredBot | None = None
 
-    def bot_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-        """The test bot's move: the wired bot's (some specs ask for one that always scores
-        when it can, so bot games terminate), else a random legal action."""
-        if self.bot is not None:
-            return self.bot.test_action(state, seat, rng)
-        return random_action(self.legal_actions(state, seat), rng)
-
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        """The wired bot's sampling of what ``seat`` cannot see (:class:`HasBot`)."""
-        raise NotImplementedError(f"{self.name} has no bot that plays from views")
-
     # -- helpers ---------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
         """The registry entry the home page shows (id, name, players, options schema)."""
@@ -223,18 +212,3 @@ class Engine(ABC):
     def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Parse lobby options through the options model (raises ``ValidationError``)."""
         return self.options_model.model_validate(options or {}).model_dump(mode="json")
-
-
-class HasBot(Engine):
-    """An engine whose game wires a bot that plays from views only (``engines/<game>/bot/``).
-
-    Temporary: the service tells these games by their own ``determinize`` (app/bots.py,
-    ``has_bots``); once it asks :func:`engines.bots.has_bots` instead, this class and the
-    two calls of the bot's slot above go, with engines/base.py.
-    """
-
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        """What ``seat`` cannot see, drawn by the wired bot (:meth:`GameBot.determinize`)."""
-        if self.bot is None:
-            raise NotImplementedError(f"{self.name} has no bot wired")
-        return self.bot.determinize(view, seat, rng)

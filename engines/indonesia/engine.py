@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
 from engines.core.outcome import Outcome
-from engines.core.protocol import HasBot
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
 from engines.indonesia import scoring
@@ -28,7 +27,7 @@ class IndonesiaOptions(BaseModel):
         "secret", description="Secret: only you see your cash and bank until the end")
 
 
-class IndonesiaEngine(HasBot, StepEngine):
+class IndonesiaEngine(StepEngine):
     """Indonesia for 2 to 5 players (spec: /work/shared/specs/indonesia.md). The flow is the
     step table of steps.py, keyed by ``state["step"]["kind"]``."""
 

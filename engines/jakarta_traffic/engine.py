@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engines.core.outcome import Outcome
-from engines.core.protocol import HasBot
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
 from engines.jakarta_traffic import scoring
@@ -21,7 +20,7 @@ from engines.jakarta_traffic.view import view
 __all__ = ["ENGINE", "JakartaTrafficEngine"]
 
 
-class JakartaTrafficEngine(HasBot, StepEngine):
+class JakartaTrafficEngine(StepEngine):
     """Jakarta Traffic: honk, drive the roads of Jakarta, take orders and deliver them."""
 
     id = "jakarta-traffic"

@@ -1,5 +1,5 @@
 """Every key of a Jakarta Traffic state (plain JSON; the copy before an action is derived
-from these declarations by ``engines.base.declared_copier``).
+from these declarations by ``engines.core.copying.declared_copier``).
 
 Cells are 0..24, row by row from the top-left; players' lists are indexed by seat.
 """

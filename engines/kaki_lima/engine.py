@@ -7,7 +7,6 @@ from typing import Any
 from engines.core.errors import RuleError
 from engines.core.log import LogEntry
 from engines.core.outcome import Outcome
-from engines.core.protocol import HasBot
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
 from engines.kaki_lima import scoring, steps
@@ -18,7 +17,7 @@ from engines.kaki_lima.state import KakiLimaState
 from engines.kaki_lima.view import view
 
 
-class KakiLimaEngine(HasBot, StepEngine):
+class KakiLimaEngine(StepEngine):
     """Kaki Lima: pedestrians walk George Town's five-foot ways for 2 to 6 players."""
 
     id = "kaki-lima"

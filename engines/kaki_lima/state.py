@@ -1,5 +1,5 @@
 """Every key of a Kaki Lima state (plain JSON; the copy before an action is derived from these
-declarations by ``engines.base.declared_copier``).
+declarations by ``engines.core.copying.declared_copier``).
 
 Cells are 0..49, row by row from the top-left (``r * 10 + c``); players' lists are indexed by
 seat; Langkah cards are ids ``L01``..``L44`` (``data.DECK``).

@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.errors import RuleError
 from engines.core.outcome import Outcome
-from engines.core.protocol import HasBot
 from engines.core.steps import Step, StepEngine
 from engines.core.types import State
 from engines.tuk_tuk_taxi import scoring
@@ -38,7 +37,7 @@ class TukTukOptions(BaseModel):
         "european", description="Board side (street art only; the layout is the same)")
 
 
-class TukTukTaxiEngine(HasBot, StepEngine):
+class TukTukTaxiEngine(StepEngine):
     """Tuk-Tuk Taxi for 2 to 4 players."""
 
     id = "tuk-tuk-taxi"

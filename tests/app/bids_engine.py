@@ -8,16 +8,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engines.base import (
-    ApplyResult,
-    Engine,
-    LogEntry,
-    Outcome,
-    RuleError,
-    State,
-    clone,
-    competition_ranks,
-)
+from engines.core.copying import clone
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry
+from engines.core.outcome import Outcome, competition_ranks
+from engines.core.protocol import ApplyResult, Engine
+from engines.core.types import State
 
 ROUNDS = 3
 

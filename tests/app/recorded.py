@@ -10,7 +10,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.base import Engine, State
+from engines.bots import bot_of
+from engines.core.protocol import Engine
+from engines.core.types import State
 from engines.registry import get_engine
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -37,7 +39,7 @@ def random_game(game: str, players: int, seed: int, options: dict[str, Any] | No
         if engine.outcome(state) is not None:
             break
         seat = rng.choice(engine.to_act(state))
-        raw = engine.bot_action(state, seat, rng)
+        raw = bot_of(engine).test_action(state, seat, rng)
         state = engine.apply(state, seat, engine.parse_action(raw)).state
         actions.append([seat, raw])
     return {"game": game, "players": players, "options": options, "seed": seed,

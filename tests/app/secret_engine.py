@@ -11,7 +11,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engines.base import ApplyResult, Engine, LogEntry, Outcome, Rng, RuleError, State, clone
+from engines.core.copying import clone
+from engines.core.errors import RuleError
+from engines.core.log import LogEntry
+from engines.core.outcome import Outcome
+from engines.core.protocol import ApplyResult, Engine
+from engines.core.rng import Rng
+from engines.core.types import State
 
 SECRET_PREFIX = "SECRET-"
 

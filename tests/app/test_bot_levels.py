@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from tests.app.client import Viewer, auth, create, http, join, start
 from tests.conftest import LiveServer
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from app.store.replaycheck import ReplayCheck, replay_check
-from engines.base import expand_template
+from engines.core.templates import expand_template
 from engines.registry import all_engines
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
 from tests.conftest import LiveServer

@@ -4,7 +4,7 @@ stored before log lines had keys, which keep displaying."""
 from __future__ import annotations
 
 from app.core import loglines
-from engines.base import LogEntry, seat_ref
+from engines.core.log import LogEntry, seat_ref
 
 
 def test_a_keyed_line_travels_as_key_and_params_and_reads_in_english() -> None:

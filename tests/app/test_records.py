@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from app.store.replaycheck import ReplayCheck, replay_check
-from engines.base import canonical_json
+from engines.bots import bot_of
+from engines.core.copying import canonical_json
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
 from tests.app.recorded import LISTED, fixtures, record_of
 
@@ -201,7 +202,7 @@ def test_a_game_with_take_backs_replays_exports_and_reimports(live_server: Any) 
     """A take-back is part of the game's history: the record keeps it, the import checks it
     (it must undo the latest actions still in play) and the replay shows the restored
     state at the take-back's version."""
-    from engines.base import TAKEBACK, Line
+    from engines.core.line import TAKEBACK, Line
     from engines.registry import get_engine
 
     engine = get_engine("tuk-tuk-taxi")
@@ -212,7 +213,7 @@ def test_a_game_with_take_backs_replays_exports_and_reimports(live_server: Any) 
     taken: list[int] = []
     while engine.outcome(line.state) is None:
         seat = engine.to_act(line.state)[0]
-        raw = engine.bot_action(line.state, seat, rng)
+        raw = bot_of(engine).test_action(line.state, seat, rng)
         result = line.play(seat, raw)
         actions.append({"seat": seat, "action": raw})
         if not result.revealed and len(taken) < 3 and line.takeable(1) == [line.version]:

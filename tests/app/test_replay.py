@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.http.replay import GameReplay, ReplayCache, replay_at
-from engines.base import State
+from engines.core.types import State
 from engines.indonesia.view import SECRET_FIELDS
 from engines.registry import get_engine
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.store.replaycheck import ReplayCheck, replay_check
-from engines.base import replay
+from engines.core.line import replay
 from engines.race import ENGINE as RACE
 from engines.race.engine import RaceEngine
 from tests.app.client import Viewer, auth, create, http, join, start

@@ -11,6 +11,7 @@ import time
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from engines.bots import bot_of
 from tests.app.client import Viewer, create, join, start, watch_id
 
 
@@ -39,7 +40,7 @@ def _move(server, viewer: Viewer, game_id: str, rng: random.Random) -> float:
     """Play a legal move for whoever this viewer is; seconds until it was accepted."""
     room = server.app.state.hub.rooms[game_id]
     seat = room.engine.to_act(room.state)[0]
-    action = room.engine.bot_action(room.state, seat, rng)
+    action = bot_of(room.engine).test_action(room.state, seat, rng)
     t0 = time.perf_counter()
     answer = viewer[seat].answer(viewer[seat].act(action), timeout=20)
     took = time.perf_counter() - t0

@@ -13,7 +13,8 @@ import pytest
 from app.features import takeback
 from app.features.takeback import requests as stored_requests
 from app.store.replaycheck import ReplayCheck, replay_check
-from engines.base import TAKEBACK, expand_template
+from engines.core.line import TAKEBACK
+from engines.core.templates import expand_template
 from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
 from tests.conftest import LiveServer
 

@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+from engines.bots import bot_of
 from engines.registry import get_engine
 from tests.app.client import Viewer
 
@@ -34,7 +35,7 @@ def play(server: Any, made: dict[str, Any], kind: str, moves: int | None = None,
             if moves is not None and played >= moves:
                 break
             seat = engine.awaited(state)[0] if engine.awaited(state) else engine.to_act(state)[0]
-            action = engine.bot_action(state, seat, rng)
+            action = bot_of(engine).test_action(state, seat, rng)
             v = viewers[seat]
             v.wait_version(version)
             answer = v.answer(v.act(action))

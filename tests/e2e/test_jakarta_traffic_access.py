@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from engines.bots import bot_of
 from engines.jakarta_traffic import ENGINE
 from engines.jakarta_traffic.client_data import client_data
 from tests.app.client import Viewer
@@ -278,7 +279,7 @@ def finished_doc(seed: int = 3) -> dict[str, Any]:
     while ENGINE.outcome(state) is None:
         seat = ENGINE.to_act(state)[0]
         state = ENGINE.apply(state, seat, ENGINE.parse_action(
-            ENGINE.bot_action(state, seat, rng))).state
+            bot_of(ENGINE).test_action(state, seat, rng))).state
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     return {"version": 1, "view": ENGINE.view(state, 0), "legal": [], "to_act": [],

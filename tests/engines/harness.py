@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from engines.bots import bot_of
 from engines.core.line import replay
 from engines.core.protocol import Engine
 from engines.core.templates import template_matches
@@ -48,7 +49,7 @@ def play_random_game(
     state = engine.setup(players, options, seed)
     rng = random.Random(seed)
     events: list[tuple[int, dict[str, Any]]] = []
-    choose = bot or engine.bot_action
+    choose = bot or bot_of(engine).test_action
     for step in range(max_actions):
         if engine.outcome(state) is not None:
             break
@@ -107,7 +108,7 @@ def random_positions(engine: Engine, games: int, every: int, *, seed0: int = 0,
             if k % every == 0:
                 yield state, seat
             state = engine.apply(state, seat, engine.parse_action(
-                engine.bot_action(state, seat, rng))).state
+                bot_of(engine).test_action(state, seat, rng))).state
             k += 1
 
 
@@ -115,7 +116,7 @@ def assert_heuristic_legal(engine: Engine, positions: Iterable[tuple[State, int]
                            count: int = 1000) -> None:
     """The heuristic's move (with and without the easy bot's noise) is legal in each of
     ``count`` positions (``apply`` raises on an illegal one)."""
-    from engines.bots import EASY_NOISE, bot_of
+    from engines.bots import EASY_NOISE
 
     checked = 0
     for state, seat in positions:
@@ -139,7 +140,7 @@ def normal_bot_wins(engine: Engine, players: int, seed: int, bot_seat: int) -> b
         if seat == bot_seat:
             action = decide(engine, engine.view(state, seat), seat, "normal", bot_rng)
         else:
-            action = engine.bot_action(state, seat, rng)
+            action = bot_of(engine).test_action(state, seat, rng)
         state = engine.apply(state, seat, engine.parse_action(action)).state
     outcome = engine.outcome(state)
     assert outcome is not None

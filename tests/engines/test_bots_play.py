@@ -12,6 +12,7 @@ import pytest
 
 from app.realtime.bots import BotPool, has_bots
 from engines import bots
+from engines.bots import bot_of
 from engines.core.protocol import Engine
 from engines.core.templates import template_matches
 from engines.core.types import State
@@ -43,7 +44,7 @@ def positions(engine: Engine, count: int, seed: int = 0) -> list[tuple[State, in
             seat = (engine.awaited(state) or engine.to_act(state))[0]
             if rng.random() < 0.25:
                 out.append((state, seat))
-            raw = engine.bot_action(state, seat, rng)
+            raw = bot_of(engine).test_action(state, seat, rng)
             state = engine.apply(state, seat, engine.parse_action(raw)).state
             steps += 1
     return out

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from engines.bots import bot_of
 from engines.registry import all_engines, get_engine
 
 
@@ -31,6 +32,6 @@ def test_a_seat_outside_to_act_has_no_legal_actions(kind: str) -> None:
                 if not to_act or engine.outcome(state) is not None:
                     break
                 seat = to_act[0]
-                action = engine.parse_action(engine.bot_action(state, seat, rng))
+                action = engine.parse_action(bot_of(engine).test_action(state, seat, rng))
                 state = engine.apply(state, seat, action).state
     assert checked > 0

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, TypedDict
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
+from engines.bots import bot_of
 from engines.core.copying import Shared, declared_copier, undeclared_keys
 from engines.core.errors import RuleError
 from engines.core.log import LogEntry
@@ -53,7 +54,7 @@ def positions(engine: Engine, seed: int) -> list[dict[str, Any]]:
         if not seats or engine.outcome(state) is not None:
             break
         seat = rng.choice(seats)
-        action = engine.parse_action(engine.bot_action(state, seat, rng))
+        action = engine.parse_action(bot_of(engine).test_action(state, seat, rng))
         state = engine.apply(state, seat, action).state
         if n % POSITION_EVERY == 0:
             found.append(state)

@@ -19,6 +19,7 @@ from typing import Any, Union, get_args, get_origin
 import pytest
 from pydantic import BaseModel
 
+from engines.bots import bot_of
 from engines.core.errors import ActionError
 from engines.core.protocol import Engine
 from engines.core.templates import expand_template
@@ -48,7 +49,7 @@ def sample_actions(engine: Engine) -> list[dict[str, Any]]:
                     if len(bucket) < PER_TYPE and raw not in bucket:
                         bucket.append(raw)
             seat = rng.choice(seats)
-            raw = engine.bot_action(state, seat, rng)
+            raw = bot_of(engine).test_action(state, seat, rng)
             state = engine.apply(state, seat, engine.parse_action(raw)).state
     return [a for bucket in found.values() for a in bucket]
 

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import messages
+from engines.bots import bot_of
 from engines.core.copying import canonical_json
 from engines.core.line import TAKEBACK, UNDOABLE_LIMIT, Line, replay, replay_line
 from engines.core.protocol import Engine
@@ -27,7 +28,7 @@ def _to(engine: Engine, line: Line, rng: random.Random, pred: Any, limit: int = 
         if pred(line):
             return
         seat = engine.to_act(line.state)[0]
-        line.play(seat, engine.bot_action(line.state, seat, rng))
+        line.play(seat, bot_of(engine).test_action(line.state, seat, rng))
     raise AssertionError("never reached")
 
 
@@ -40,7 +41,7 @@ def test_tuk_tuk_placing_a_sign_reveals_nothing_but_the_die_does() -> None:
         and ln.state["drawn"] in PLACED
         and eng.legal_actions(ln.state, ln.state["current"])[0]["type"] == "place")
     seat = line.state["current"]
-    placed = line.play(seat, eng.bot_action(line.state, seat, rng))
+    placed = line.play(seat, bot_of(eng).test_action(line.state, seat, rng))
     assert placed.revealed is False
     assert line.own_turn(seat) == 1 and line.own_turn(1 - seat) == 0
     rolled = line.play(seat, {"type": "roll"})
@@ -56,7 +57,7 @@ def test_tuk_tuk_the_move_that_ends_a_turn_draws_the_next_tile() -> None:
     for _ in range(200):
         seat = line.state["current"]
         left = len(line.state["stack"])
-        result = line.play(seat, eng.bot_action(line.state, seat, rng))
+        result = line.play(seat, bot_of(eng).test_action(line.state, seat, rng))
         if len(line.state["stack"]) < left:
             draws.append((result.revealed, line.last_reveal))
     assert draws
@@ -74,7 +75,7 @@ def test_kaki_lima_a_drawn_card_is_a_reveal() -> None:
             break
         seat = eng.to_act(line.state)[0]
         before = len(line.state["draw"])
-        result = line.play(seat, eng.bot_action(line.state, seat, rng))
+        result = line.play(seat, bot_of(eng).test_action(line.state, seat, rng))
         if len(line.state["draw"]) != before:
             drawn.append(result.revealed)
     assert drawn and all(drawn)
@@ -147,7 +148,7 @@ def _random_game_with_takebacks(game: str, seed: int, budget: int) -> int:
             assert canonical_json(restored) == canonical_json(states[target])
         else:
             seat = rng.choice(eng.to_act(line.state))
-            raw = eng.bot_action(line.state, seat, rng)
+            raw = bot_of(eng).test_action(line.state, seat, rng)
             line.play(seat, raw)
             events.append((seat, raw))
         states[line.version] = line.state
@@ -182,7 +183,7 @@ def test_without_takebacks_a_recorded_history_replays_as_before() -> None:
     events: list[tuple[int | None, dict[str, Any]]] = []
     for _ in range(60):
         seat = eng.to_act(state)[0]
-        raw = eng.bot_action(state, seat, rng)
+        raw = bot_of(eng).test_action(state, seat, rng)
         state = eng.apply(state, seat, eng.parse_action(raw)).state
         events.append((seat, raw))
     assert canonical_json(replay(eng, 2, {}, 9, events)) == canonical_json(state)
@@ -213,4 +214,4 @@ def test_what_each_seat_may_take_back_follows_every_action_and_take_back(kind: s
             line.take_back(line.takeable(count) or [])
             continue
         seat = eng.to_act(line.state)[0]
-        line.play(seat, eng.bot_action(line.state, seat, rng))
+        line.play(seat, bot_of(eng).test_action(line.state, seat, rng))

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engines.bots import bot_of
 from engines.registry import get_engine
 
 GAMES = ["tuk-tuk-taxi", "jakarta-traffic", "kaki-lima", "indonesia"]
@@ -33,7 +34,7 @@ def test_timeout_pass_is_legal_and_found_in_play(game: str) -> None:
                     assert action["type"] in engine.timeout_passes
                     engine.apply(state, seat, engine.parse_action(action))
             seat = engine.to_act(state)[0]
-            raw = engine.bot_action(state, seat, rng)
+            raw = bot_of(engine).test_action(state, seat, rng)
             state = engine.apply(state, seat, engine.parse_action(raw)).state
     assert offered > 0
 

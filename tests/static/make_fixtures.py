@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engines.bots import bot_of
 from engines.registry import get_engine
 
 OUT = Path(__file__).parent / "fixtures"
@@ -76,7 +77,7 @@ def collect(game: str, seeds: range, max_actions: int = 3000) -> dict[str, Doc]:
                 view = engine.view(state, seat)
                 for kind in kinds(view, legal):
                     found.setdefault(kind, document(engine, state, seat, version))
-                action = engine.bot_action(state, seat, rng)
+                action = bot_of(engine).test_action(state, seat, rng)
                 state = engine.apply(state, seat, engine.parse_action(action)).state
     return found
 

@@ -1,6 +1,6 @@
 """Take-backs: the table's policy, the consent requests, and the take-back event.
 
-What may be taken back is the engine's to say (:class:`engines.base.Line`: the actions in
+What may be taken back is the engine's to say (:class:`engines.core.line.Line`: the actions in
 play since the last reveal, and which of them are a seat's own of the current turn); this
 module applies the host's policy (``TableSettings.takeback``) on top:
 
@@ -15,7 +15,7 @@ module applies the host's policy (``TableSettings.takeback``) on top:
 
 A take-back is a new event (``{"type": "$takeback", "undo": [seq, ...]}``): versions only
 grow, every client receives an ordinary patch to the restored state, and replaying the
-history (``engines.base.replay``) reproduces it.
+history (``engines.core.line.replay``) reproduces it.
 
 A consent request is the database's (:mod:`.requests`), because the players it
 asks may be connected to other server processes than the asker: every answer is a

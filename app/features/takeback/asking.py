@@ -32,7 +32,8 @@ from app.realtime.outbox import Connection
 from app.realtime.port import Reply, RoomPort
 from app.store.store import Store
 from engines import messages
-from engines.base import TAKEBACK, Line, seat_ref, term
+from engines.core.line import TAKEBACK, Line
+from engines.core.log import seat_ref, term
 
 log = logging.getLogger("meja.takeback")
 

@@ -20,7 +20,7 @@ from app.realtime.frames import TakebackAnswerFrame, TakebackFrame, encode
 from app.realtime.outbox import Connection
 from app.realtime.port import FrameRoute, RoomFeature, RoomPort
 from app.store.store import Store
-from engines.base import TAKEBACK
+from engines.core.line import TAKEBACK
 
 
 class Takebacks(RoomFeature):

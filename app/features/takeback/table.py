@@ -1,5 +1,5 @@
 """What the take-back feature keeps per room: the table's policy, the line of play (what may
-be taken back, :class:`engines.base.Line`) and this process's copy of an open request."""
+be taken back, :class:`engines.core.line.Line`) and this process's copy of an open request."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from app.features.takeback import requests as stored
 from app.realtime.port import RoomPort
 from app.store.store import Store
-from engines.base import Line, canonical_json, replay_line
+from engines.core.copying import canonical_json
+from engines.core.line import Line, replay_line
 
 log = logging.getLogger("meja.takeback")
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from engines.bots import bot_of
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
@@ -134,5 +135,5 @@ def greedy_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
         return plain_best_move(s, seat, best_passenger=True)
     if s["phase"] == "no_parking":
         return no_parking_choice(s, seat)
-    return ENGINE.bot_action(state, seat, rng)
+    return bot_of(ENGINE).test_action(state, seat, rng)
 

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import orjson
 
+from engines.bots import bot_of
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
@@ -407,7 +408,7 @@ def playout_action(state: State, seat: int, rng: random.Random) -> dict[str, Any
             cell, direction = rng.choice(same)
             return _place(cell, direction)
     if phase == "sign" and kind not in ("mechanic", "gas_station"):
-        return ENGINE.bot_action(state, seat, rng)
+        return bot_of(ENGINE).test_action(state, seat, rng)
     return heuristic_action(state, seat, rng, 0.0)
 
 

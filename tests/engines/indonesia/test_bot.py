@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engines.bots import bot_of
 from engines.core.types import State
 from engines.indonesia import ENGINE
 
@@ -24,7 +25,7 @@ def _stuck(cash: int = 40) -> State:
 
 
 def _actions(st: State, seat: int, tries: int = 60) -> list[dict]:
-    return [ENGINE.bot_action(st, seat, random.Random(i)) for i in range(tries)]
+    return [bot_of(ENGINE).test_action(st, seat, random.Random(i)) for i in range(tries)]
 
 
 def test_ruling_10_a_bot_with_full_slots_and_no_affordable_merger_bids_0() -> None:

@@ -1,7 +1,9 @@
 """Phase 7 (city growth, ruling 6), the end (ruling 7) and secret money in views."""
 
+
 import pytest
 
+from engines.bots import bot_of
 from engines.core.errors import RuleError
 from engines.indonesia import ENGINE
 from engines.indonesia.flow import begin_growth, end_game
@@ -159,7 +161,7 @@ def _play_to_first_summary(money: str) -> list:
     for _ in range(3000):
         seat = ENGINE.to_act(state)[0]
         result = ENGINE.apply(state, seat, ENGINE.parse_action(
-            ENGINE.bot_action(state, seat, rng)))
+            bot_of(ENGINE).test_action(state, seat, rng)))
         state = result.state
         if any(e.key == "indonesia.log.year_ends" for e in result.log):
             return result.log

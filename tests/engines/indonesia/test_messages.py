@@ -12,6 +12,7 @@ from typing import Any, get_args
 import pytest
 
 from engines import messages
+from engines.bots import bot_of
 from engines.core.errors import ActionError, RuleError
 from engines.core.log import LogEntry
 from engines.core.templates import expand_template
@@ -52,7 +53,7 @@ def _play(players: int, money: str, seed: int) -> list[LogEntry]:
     while ENGINE.outcome(state) is None:
         seat = ENGINE.to_act(state)[0]
         result = ENGINE.apply(state, seat, ENGINE.parse_action(
-            ENGINE.bot_action(state, seat, rng)))
+            bot_of(ENGINE).test_action(state, seat, rng)))
         log.extend(result.log)
         state = result.state
     return log
@@ -116,7 +117,7 @@ def test_every_refusal_of_a_game_renders_in_three_languages() -> None:
                 for lang, text in _words(err.key, err.params).items():
                     assert not LEFTOVER.search(text), f"{lang}: {err.key} -> {text!r}"
         state = ENGINE.apply(state, seat, ENGINE.parse_action(
-            ENGINE.bot_action(state, seat, rng))).state
+            bot_of(ENGINE).test_action(state, seat, rng))).state
         steps += 1
     assert len(seen) >= 12, sorted(seen)
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from engines.bots import bot_of
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.indonesia import ENGINE
@@ -31,7 +32,7 @@ class Watcher:
 
     def __init__(self, seed: int, players: int, every_step_views: bool,
                  inner: Bot | None = None) -> None:
-        self.inner = inner or ENGINE.bot_action
+        self.inner = inner or bot_of(ENGINE).test_action
         self.seed = seed
         self.players = players
         self.every_step_views = every_step_views
@@ -146,7 +147,8 @@ def test_ruling_10_the_two_player_bot_games_that_stalled_end_within_the_cap(seed
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_platform_bot_plays_legal_templates_to_the_end(seed: int) -> None:
-    # bot=None: the harness uses ENGINE.bot_action and checks every action against a template.
+    # bot=None: the harness uses the test bot (bot_of(ENGINE).test_action) and checks every
+    # action against a template.
     state, _ = play_random_game(ENGINE, 3 + seed, 500 + seed, max_actions=60_000)
     assert ENGINE.outcome(state) is not None
 
@@ -316,7 +318,7 @@ def test_a_game_stored_as_json_between_moves_plays_the_same(seed: int) -> None:
     while ENGINE.outcome(direct) is None:
         seat = ENGINE.to_act(direct)[0]
         assert ENGINE.legal_actions(stored, seat) == ENGINE.legal_actions(direct, seat)
-        action = ENGINE.parse_action(ENGINE.bot_action(direct, seat, rng))
+        action = ENGINE.parse_action(bot_of(ENGINE).test_action(direct, seat, rng))
         direct = ENGINE.apply(direct, seat, action).state
         stored = json.loads(json.dumps(ENGINE.apply(stored, seat, action).state))
     assert json.dumps(stored, sort_keys=True) == json.dumps(direct, sort_keys=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from engines.bots import bot_of
 from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.flow import start_year
@@ -54,7 +55,7 @@ def _bot_until_over(st: State, years: int = 3) -> tuple[State, list]:
     last = st["year"] + years
     while ENGINE.outcome(st) is None and st["year"] <= last:
         seat = ENGINE.to_act(st)[0]
-        res = act_log(st, seat, ENGINE.bot_action(st, seat, rng))
+        res = act_log(st, seat, bot_of(ENGINE).test_action(st, seat, rng))
         st = res.state
         log.extend(res.log)
     return st, log
@@ -82,7 +83,7 @@ def test_ruling_13_a_bid_of_1_moves_money_so_the_game_goes_on() -> None:
     st = act(st, 1, {"type": "bid", "amount": 0})
     while st["year"] == 30 and ENGINE.outcome(st) is None:
         seat = ENGINE.to_act(st)[0]
-        st = act(st, seat, ENGINE.bot_action(st, seat, random.Random(1)))
+        st = act(st, seat, bot_of(ENGINE).test_action(st, seat, random.Random(1)))
     assert ENGINE.outcome(st) is None and st["year"] == 31 and st["phase"] == "bid"
     # The next year changes nothing: now it ends.
     st, _ = _bot_until_over(st)

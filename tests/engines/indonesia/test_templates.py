@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engines.bots import bot_of
 from engines.core.errors import ActionError, RuleError
 from engines.core.templates import expand_template, template_matches
 from engines.indonesia import ENGINE
@@ -61,7 +62,8 @@ def test_templates_accept_exactly_the_legal_actions(seed: int) -> None:
                     continue  # another routing may be a legal alternative
                 with pytest.raises(RuleError):
                     ENGINE.apply(st, seat, ENGINE.parse_action(raw))
-        st = ENGINE.apply(st, seat, ENGINE.parse_action(ENGINE.bot_action(st, seat, rng))).state
+        raw = bot_of(ENGINE).test_action(st, seat, rng)
+        st = ENGINE.apply(st, seat, ENGINE.parse_action(raw)).state
         steps += 1
 
 

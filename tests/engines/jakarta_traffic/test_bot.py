@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from engines import bots
+from engines.bots import bot_of
 from engines.jakarta_traffic import BOT, ENGINE
 from engines.jakarta_traffic.bot.layout import state_layout
 from engines.jakarta_traffic.data import BUILDING, CHARGING, ORDER_TYPES, PICKUP
@@ -189,7 +190,7 @@ def test_the_bots_road_map_agrees_with_the_rules() -> None:
             if ENGINE.outcome(state) is not None:
                 break
             seat = state["current"]
-            state = act(state, seat, **ENGINE.bot_action(state, seat, rng))
+            state = act(state, seat, **bot_of(ENGINE).test_action(state, seat, rng))
         lay = state_layout(state)
         for c in range(25):
             assert list(lay.dests[c]) == destinations(state["tiles"], c)

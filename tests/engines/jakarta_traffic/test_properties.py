@@ -119,7 +119,7 @@ def checking_bot(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
         at = state["mopeds"][seat]
         offered = {(t["x"], t["y"]) for t in templates if t["type"] == "drive"}
         assert offered == walk_destinations(state["tiles"], at % 5 + 1, at // 5 + 1)
-    action = choose_bot_action(templates, rng)   # what ENGINE.bot_action does
+    action = choose_bot_action(templates, rng)   # what the test bot does
     assert any(template_matches(t, action) for t in templates
                if t["type"] == action["type"]), (action, templates)
     return action

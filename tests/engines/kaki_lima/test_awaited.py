@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engines.bots import bot_of
 from engines.kaki_lima import ENGINE
 
 
@@ -20,7 +21,7 @@ def test_awaited_seats_lead_to_act_and_exclude_optional_clearers() -> None:
             assert awaited and to_act[: len(awaited)] == awaited
             optional_seen += len(to_act) > len(awaited)
             seat = to_act[0]
-            action = ENGINE.bot_action(state, seat, rng)
+            action = bot_of(ENGINE).test_action(state, seat, rng)
             state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
     # Token holders able to clear out of turn do come up, and are never "awaited".
     assert optional_seen > 0

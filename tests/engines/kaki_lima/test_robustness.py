@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engines.bots import bot_of
 from engines.core.errors import ActionError, RuleError
 from engines.core.templates import expand_template
 from engines.kaki_lima import ENGINE
@@ -36,7 +37,7 @@ def test_wrong_seat_and_wrong_values_are_refused_in_words() -> None:
             if ENGINE.outcome(state) is not None:
                 break
             seat = rng.choice(ENGINE.to_act(state))
-            good = ENGINE.bot_action(state, seat, rng)
+            good = bot_of(ENGINE).test_action(state, seat, rng)
             for other in range(players):
                 templates = ENGINE.legal_actions(state, other)
                 tries = [mangled(good, rng)]
