@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.base import LogEntry, RuleError, seat_ref
 from engines.indonesia.actions import Acquire, Pass
 from engines.indonesia.data.components import DEEDS, SHIPPING
-from engines.indonesia.phases import acquire_next, discard_unstartable
+from engines.indonesia.phases import acquire_next, discard_unstartable, progressed
 from engines.indonesia.places import area as area_ref
 from engines.indonesia.places import company, good_term, sea
 from engines.indonesia.rules import after, start_areas
@@ -31,6 +31,7 @@ def acquire(st: dict, seat: int, action: Acquire) -> Log:
         "areas": [] if shipping else [area], "ships": {str(area): 1} if shipping else {},
         "operated": False, "merged": False}
     st["deeds"].remove(deed)
+    progressed(st)
     if shipping:
         log.append(LogEntry.say("indonesia.log.started_at_sea", seat=seat_ref(seat),
                                 province=info["province"], company=company(cid), sea=sea(area),

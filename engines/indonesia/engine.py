@@ -46,7 +46,7 @@ class IndonesiaEngine(StepEngine):
     name = "Indonesia"
     min_players = 2
     max_players = 5
-    rules_version = "2"
+    rules_version = "3"
     options_model = IndonesiaOptions
     action_adapter = ACTION_ADAPTER
     state_type = IndonesiaState
@@ -81,6 +81,7 @@ class IndonesiaEngine(StepEngine):
             "stones": {str(k): v for k, v in CITY_STONES.items()},
             "step": {"kind": "cities", "seat": None, "queue": []}, "bids": [],
             "last_sale": None, "final": None, "end": None, "year_start": None,
+            "last_progress": 0,
         }
         phases.start_year(st, [])
         return st

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.base import LogEntry, RuleError, seat_ref
 from engines.indonesia.actions import Pass, Research
 from engines.indonesia.data.components import MAX_LEVEL
-from engines.indonesia.phases import research_next
+from engines.indonesia.phases import progressed, research_next
 from engines.indonesia.places import track_term
 from engines.indonesia.words import Log
 
@@ -21,6 +21,7 @@ def research(st: dict, seat: int, action: Research) -> Log:
         raise RuleError("indonesia.err.track_top", track=track_term(track))
     log: Log = []
     st["research"][player][track] += 1
+    progressed(st)
     level = st["research"][player][track]
     if player == seat:
         log.append(LogEntry.say("indonesia.log.research", seat=seat_ref(seat),
