@@ -96,8 +96,8 @@ class IndonesiaState(TypedDict, total=False):
     """The whole game. ``rng`` is the generator's position; ``hands`` the city cards;
     ``deeds`` the deeds on offer; ``year_start`` the digest compared at the year's end
     (spec ruling 13); ``last_progress`` the last year in which a deed was started, a merger
-    completed or a research step taken (spec ruling 14; 0 before any, None in a game stored before that ruling); ``end`` why the game
-    ended ("era c", "stalled" or "no progress")."""
+    completed or a research step taken (spec ruling 14; 0 before any, None in a game stored
+    before that ruling); ``end`` why the game ended ("era c", "stalled" or "no progress")."""
 
     rng: int
     players: int
