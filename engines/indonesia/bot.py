@@ -118,9 +118,10 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     """The obvious good move in each step: acquire the best deed while slots are free,
     research expansion and slots, merge its own companies at the minimum, operate every
     company, take every free expansion and ship (where they sell most), never pay for
-    expansion, and bid a third of the cash for turn order when there are deeds to take.
-    ``noise`` > 0 is the beginner (easy): that share of its moves are the test bot's, and it
-    bids only a tenth for turn order."""
+    expansion, and bid a third of the cash for turn order when there are deeds to take
+    (keeping the cash of its cheapest merger, and as the last bidder only what its place
+    needs: ``_bid``). ``noise`` > 0 is the beginner (easy): that share of its moves are
+    the test bot's, and it bids only a tenth for turn order."""
     if not templates:
         raise ValueError("There is nothing for this seat to do now.")
     if noise > 0 and rng.random() < noise:
