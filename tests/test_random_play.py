@@ -58,3 +58,24 @@ def test_a_replay_that_differs_is_a_failure(capsys: pytest.CaptureFixture[str],
     _flaky(monkeypatch, 1)
     assert random_play.main(ONE_GAME) == 1
     assert "replaying the event log gives another state" in capsys.readouterr().out
+
+
+def test_the_platform_bots_take_the_seats_by_level(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["indonesia", "--games", "2", "--bot", "levels", "--levels", "easy,hard",
+            "--hard-iterations", "4", "--players", "2", "--check-every", "50"]
+    assert random_play.main(args) == 0
+    out = capsys.readouterr().out
+    assert f"{'levels':<7} {2:>7} {2:>6} {2:>6}" in out, out
+    assert "max year" in out and "levels at the table" in out
+    seats = [random_play.seat_levels(["easy", "hard"], 2, seed) for seed in (1, 2)]
+    assert {lv for s in seats for lv in s} <= {"easy", "hard"}
+    assert seats[0] == random_play.seat_levels(["easy", "hard"], 2, 1)  # by the seed alone
+
+
+def test_a_game_past_the_year_cap_is_a_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["indonesia", "--games", "1", "--bot", "levels", "--levels", "normal",
+            "--players", "3", "--max-year", "3", "--check-every", "50"]
+    assert random_play.main(args) == 1
+    out = capsys.readouterr().out
+    assert "FAILED levels bot (seats normal,normal,normal), 3p" in out, out
+    assert "the game is still going in year 4" in out, out

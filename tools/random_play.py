@@ -5,6 +5,8 @@ Usage::
     .venv/bin/python tools/random_play.py <game-id> --games 2000 [--bot engine|random|both]
         [--players 2,3] [--options '{"goal": 40}'] [--first-seed 1] [--max-actions N]
         [--check-every K] [--jobs J]
+    .venv/bin/python tools/random_play.py <game-id> --bot levels [--levels easy,normal,hard]
+        [--hard-iterations N] [--max-year Y] ...
 
 Game ``i`` gets seed ``first-seed + i``; the games are spread over every player count and
 every combination of the enumerable lobby options (as ``tools/record_games.py`` does), and
@@ -14,7 +16,11 @@ fixture with ``tools/record_games.py <game> --seeds S --players P --options O --
 Each game must end within ``--max-actions`` (otherwise its seed is reported), never raise,
 play only actions that match a legal-action template (the engine bot; the random bot draws
 from them), never mutate the state it was given, and replay from its JSON event log to the
-same canonical state. Where a game has invariants (its property tests in
+same canonical state. ``--bot levels`` seats the platform's bots (``engines.bots``, deciding
+from their seat's view): each seat's level is drawn from ``--levels`` by the game's seed, the
+hard bot searches to ``--hard-iterations`` with no clock, so a reported seed plays the same
+table again. ``--max-year`` fails a game whose state passes that year. Where a game has
+invariants (its property tests in
 ``tests/engines/<game>/test_properties.py``, e.g. money conservation in Indonesia), they are
 checked on every ``--check-every``-th state and on the last one.
 """
@@ -23,20 +29,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import sys
+import time
 import traceback
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engines import bots  # noqa: E402
+from engines.bots import BotLevel  # noqa: E402
 from engines.core.copying import canonical_json  # noqa: E402
 from engines.core.line import replay  # noqa: E402
 from engines.core.protocol import Engine  # noqa: E402
@@ -126,10 +136,31 @@ INVARIANTS: dict[str, tuple[Callable[[int, int], Check], bool]] = {
 }
 
 
+# -- the platform's bots, one level per seat ------------------------------------------------
+#: ``--bot`` value that seats the platform's bots of the ``--levels``.
+LEVELS_BOT = "levels"
+
+
+def seat_levels(levels: list[str], players: int, seed: int) -> list[str]:
+    """Each seat's level for game ``seed``, drawn by the seed alone (so it can be replayed)."""
+    rng = random.Random(f"levels-{seed}")
+    return [rng.choice(levels) for _ in range(players)]
+
+
+def level_bot(levels: list[str], iterations: int | None) -> Bot:
+    """Seat ``s`` played by ``engines.bots.decide`` at ``levels[s]`` from its own view; the
+    hard bot stops at ``iterations`` (no clock), so a game is the same on every machine."""
+    def bot(engine: Engine, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        level = cast(BotLevel, levels[seat])  # checked against bots.LEVELS by main()
+        return bots.decide(engine, engine.view(state, seat), seat, level, rng, math.inf,
+                           iterations=iterations)
+    return bot
+
+
 # -- one game ------------------------------------------------------------------------------
 @dataclass
 class Result:
-    """What one game did."""
+    """What one game did (``year``: the final state's year, for games that count years)."""
 
     bot: str
     players: int
@@ -138,15 +169,32 @@ class Result:
     actions: int = 0
     ended: bool = False
     error: str | None = None
+    year: int | None = None
+    levels: list[str] | None = None
+
+
+@dataclass
+class Seating:
+    """How ``--bot levels`` seats its bots, and the year no game may pass."""
+
+    levels: list[str] = field(default_factory=lambda: list(bots.LEVELS))
+    hard_iterations: int | None = None
+    max_year: int | None = None
 
 
 def play_checked(engine: Engine, bot_name: str, players: int, options: dict[str, Any],
-                 seed: int, max_actions: int, check_every: int) -> Result:
+                 seed: int, max_actions: int, check_every: int,
+                 seating: Seating | None = None) -> Result:
     """Play one game with every check; never raises (the failure is in the result)."""
+    seating = seating or Seating()
     result = Result(bot_name, players, options, seed)
     factory, every_step = INVARIANTS.get(engine.id, (None, False))
     invariant = factory(players, seed) if factory is not None else None
-    inner: Bot = BOTS[bot_name]
+    if bot_name == LEVELS_BOT:
+        result.levels = seat_levels(seating.levels, players, seed)
+        inner: Bot = level_bot(result.levels, seating.hard_iterations)
+    else:
+        inner = BOTS[bot_name]
     step = [0]
     before: dict[str, Any] = {}
 
@@ -167,12 +215,16 @@ def play_checked(engine: Engine, bot_name: str, players: int, options: dict[str,
             assert canonical_json(before["state"]) == before["text"], "apply mutated its input"
         if invariant is not None and (every_step or checked or engine.outcome(state)):
             invariant(before["state"], before["seat"], before["action"], state)
+        year = state.get("year")
+        if seating.max_year is not None and isinstance(year, int) and year > seating.max_year:
+            raise AssertionError(f"the game is still going in year {year}")
 
     try:
         if invariant is not None:
             invariant(None, None, None, engine.setup(players, options, seed))
         final, events = play_game(engine, players, options, seed, bot, max_actions, after)
         result.actions, result.ended = len(events), True
+        result.year = final.get("year") if isinstance(final.get("year"), int) else None
         if engine.to_act(final):
             raise AssertionError("the game is over but seats may still act")
         logged = json.loads(json.dumps(events))        # as the service stores the log
@@ -192,11 +244,12 @@ def play_checked(engine: Engine, bot_name: str, players: int, options: dict[str,
     return result
 
 
-def _run(task: tuple[str, str, int, dict[str, Any], int, int, int]) -> Result:
-    game, bot_name, players, options, seed, max_actions, check_every = task
+def _run(task: tuple[str, str, int, dict[str, Any], int, int, int, Seating]) -> Result:
+    game, bot_name, players, options, seed, max_actions, check_every, seating = task
     engine = get_engine(game)
     assert engine is not None
-    return play_checked(engine, bot_name, players, options, seed, max_actions, check_every)
+    return play_checked(engine, bot_name, players, options, seed, max_actions, check_every,
+                        seating)
 
 
 # -- the report ------------------------------------------------------------------------------
@@ -206,6 +259,7 @@ class Row:
     ended: int = 0
     max_actions: int = 0
     total_actions: int = 0
+    max_year: int = 0
     failures: list[Result] = field(default_factory=list)
 
 
@@ -218,18 +272,22 @@ def report(engine: Engine, results: list[Result]) -> bool:
         row.ended += r.ended
         row.total_actions += r.actions
         row.max_actions = max(row.max_actions, r.actions)
+        row.max_year = max(row.max_year, r.year or 0)
         if r.error:
             row.failures.append(r)
+    years = any(r.year is not None for r in results)
     print(f"{engine.id} (rules version {engine.rules_version}): {len(results)} games")
     print(f"{'bot':<7} {'players':>7} {'games':>6} {'ended':>6} {'max actions':>11} "
-          f"{'mean':>7} {'failures':>8}")
+          f"{'mean':>7} {'failures':>8}" + (f" {'max year':>8}" if years else ""))
     for (bot, players), row in sorted(rows.items()):
         mean = row.total_actions / row.games if row.games else 0
         print(f"{bot:<7} {players:>7} {row.games:>6} {row.ended:>6} {row.max_actions:>11} "
-              f"{mean:>7.0f} {len(row.failures):>8}")
+              f"{mean:>7.0f} {len(row.failures):>8}" + (f" {row.max_year:>8}" if years else ""))
+    _report_levels(results)
     failed = [r for row in rows.values() for r in row.failures]
     for r in failed[:50]:
-        print(f"FAILED {r.bot} bot, {r.players}p, options {json.dumps(r.options)}, "
+        seats = f" (seats {','.join(r.levels)})" if r.levels else ""
+        print(f"FAILED {r.bot} bot{seats}, {r.players}p, options {json.dumps(r.options)}, "
               f"seed {r.seed}: {r.error}")
     if len(failed) > 50:
         print(f"... and {len(failed) - 50} more failures")
@@ -243,11 +301,38 @@ def report(engine: Engine, results: list[Result]) -> bool:
     return not failed
 
 
+def _report_levels(results: list[Result]) -> None:
+    """For ``--bot levels``: games, failures and the longest game by the levels at the table
+    (each distinct set of levels, so every level against every other shows)."""
+    tables: dict[str, Row] = defaultdict(Row)
+    for r in results:
+        if r.levels:
+            row = tables["+".join(sorted(set(r.levels), key=bots.LEVELS.index))]
+            row.games += 1
+            row.ended += r.ended
+            row.max_year = max(row.max_year, r.year or 0)
+            if r.error:
+                row.failures.append(r)
+    if tables:
+        print(f"{'levels at the table':<20} {'games':>6} {'ended':>6} {'failures':>8} "
+              f"{'max year':>8}")
+        for name, row in sorted(tables.items()):
+            print(f"{name:<20} {row.games:>6} {row.ended:>6} {len(row.failures):>8} "
+                  f"{row.max_year:>8}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help="game id, e.g. jakarta-traffic")
     parser.add_argument("--games", type=int, default=2000, help="games per bot")
-    parser.add_argument("--bot", choices=[*sorted(BOTS), "both"], default="both")
+    parser.add_argument("--bot", choices=[*sorted(BOTS), "both", LEVELS_BOT], default="both",
+                        help=f"both: engine and random; {LEVELS_BOT}: the platform's bots")
+    parser.add_argument("--levels", default=",".join(bots.LEVELS),
+                        help=f"with --bot {LEVELS_BOT}: the levels each seat is drawn from")
+    parser.add_argument("--hard-iterations", type=int,
+                        help="the hard bot's iteration cap (default: the game's own)")
+    parser.add_argument("--max-year", type=int,
+                        help="a game whose state passes this year is a failure")
     parser.add_argument("--players", help="comma-separated player counts (default: all)")
     parser.add_argument("--options", help="lobby options as JSON (default: every combination)")
     parser.add_argument("--first-seed", type=int, default=1)
@@ -265,16 +350,24 @@ def main(argv: list[str] | None = None) -> int:
     combos = ([engine.validate_options(json.loads(args.options))] if args.options
               else option_choices(engine))
     plan = [(o, p) for o in combos for p in players_list]
-    bots = sorted(BOTS) if args.bot == "both" else [args.bot]
+    levels = [lv.strip() for lv in args.levels.split(",")]
+    unknown = set(levels) - set(bots.LEVELS)
+    if unknown:
+        sys.exit(f"unknown bot levels {sorted(unknown)}; known: {', '.join(bots.LEVELS)}")
+    seating = Seating(levels, args.hard_iterations, args.max_year)
+    bot_names = sorted(BOTS) if args.bot == "both" else [args.bot]
     tasks = [(engine.id, b, plan[i % len(plan)][1], plan[i % len(plan)][0],
-              args.first_seed + i, args.max_actions, args.check_every)
-             for b in bots for i in range(args.games)]
+              args.first_seed + i, args.max_actions, args.check_every, seating)
+             for b in bot_names for i in range(args.games)]
+    started = time.monotonic()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             results = pool.map(_run, tasks, chunksize=max(1, len(tasks) // (args.jobs * 8)))
     else:
         results = [_run(t) for t in tasks]
-    return 0 if report(engine, results) else 1
+    ok = report(engine, results)
+    print(f"took {time.monotonic() - started:.0f} s")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from engines.core.errors import RuleError
 from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Acquire, Pass
 from engines.indonesia.data.components import DEEDS, SHIPPING
-from engines.indonesia.flow import acquire_next, discard_unstartable
+from engines.indonesia.flow import acquire_next, discard_unstartable, progressed
 from engines.indonesia.places import area as area_ref
 from engines.indonesia.places import company, good_term, sea
 from engines.indonesia.rules import after, start_areas
@@ -32,6 +32,7 @@ def acquire(st: dict, seat: int, action: Acquire) -> Log:
         "areas": [] if shipping else [area], "ships": {str(area): 1} if shipping else {},
         "operated": False, "merged": False}
     st["deeds"].remove(deed)
+    progressed(st)
     if shipping:
         log.append(LogEntry.say("indonesia.log.started_at_sea", seat=seat_ref(seat),
                                 province=info["province"], company=company(cid), sea=sea(area),

@@ -35,7 +35,7 @@ class IndonesiaEngine(StepEngine):
     name = "Indonesia"
     min_players = 2
     max_players = 5
-    rules_version = "2"
+    rules_version = "3"
     options_model = IndonesiaOptions
     action_adapter = ACTION_ADAPTER
     state_type = IndonesiaState

@@ -32,6 +32,14 @@ from engines.indonesia.words import Log
 
 State = dict
 
+#: Years in a row without a deed started, a merger completed or a research step that end
+#: the game (spec ruling 14).
+QUIET_YEARS = 5
+#: Why a game ended (``state["end"]``, the outcome's and the view's ``end``).
+END_ERA_C = "era c"
+END_STALLED = "stalled"
+END_NO_PROGRESS = "no progress"
+
 
 # -- phase 1: new era ------------------------------------------------------------------------
 def start_year(st: State, log: Log) -> None:
@@ -46,7 +54,7 @@ def start_year(st: State, log: Log) -> None:
     types = {DEEDS[d]["type"] for d in st["deeds"]}
     if len(types) <= 1:
         if st["era"] == "c":
-            end_game(st, log)
+            end_game(st, log, END_ERA_C)
         else:
             new_era(st, ERAS[ERAS.index(st["era"]) + 1], log)
         return
@@ -183,6 +191,7 @@ def resolve_merger(st: State, log: Log) -> None:
     winner, price = step["leader"], step["high"]
     a, b = st["companies"][step["a"]], st["companies"][step["b"]]
     pay = split_payment(st, price, a, b)
+    progressed(st)
     st["cash"][winner] -= price
     for s, amount in pay.items():
         st["cash"][s] += amount
@@ -343,15 +352,27 @@ def grow_run(st: State, pending: list[int], target: int, log: Log) -> None:
 
 
 def end_year(st: State, log: Log) -> None:
-    """Deliveries clear; a year in which nothing changed ends the game (spec ruling 13),
-    any other year is followed by the next."""
+    """Deliveries clear; a year in which nothing changed (spec ruling 13) or the fifth year in
+    a row without progress (spec ruling 14) ends the game, any other year is followed by the
+    next."""
     for c in st["cities"].values():
         c["delivered"] = {}
     year_summary(st, log)
+    if st.get("last_progress") is None:
+        # A game stored before ruling 14 (rules version 2) has no count: it starts now.
+        st["last_progress"] = st["year"]
     if standing(st) == st.get("year_start"):
-        end_game(st, log, stalled=True)
+        end_game(st, log, END_STALLED)
+    elif st["year"] - st["last_progress"] >= QUIET_YEARS:
+        end_game(st, log, END_NO_PROGRESS)
     else:
         start_year(st, log)
+
+
+def progressed(st: State) -> None:
+    """A deed started, a merger completed or a research step taken: the game still moves on,
+    and ruling 14's count of years without progress starts again."""
+    st["last_progress"] = st["year"]
 
 
 def year_summary(st: State, log: Log) -> None:
@@ -370,19 +391,23 @@ def year_summary(st: State, log: Log) -> None:
 
 
 # -- the end ---------------------------------------------------------------------------------
-def end_game(st: State, log: Log, *, stalled: bool = False) -> None:
+def end_game(st: State, log: Log, why: str = END_ERA_C) -> None:
     """The last operations' net income counts twice (spec ruling 7). A stalled game (a year
-    in which nothing changed, spec ruling 13) is scored the same way."""
+    in which nothing changed, spec ruling 13) and a game that no longer progresses (spec
+    ruling 14) are scored the same way; ``why`` is one of the ``END_*`` reasons."""
     st["bonus"] = list(st["earned"])
     st["phase"] = "over"
-    st["end"] = "stalled" if stalled else "era c"
+    st["end"] = why
     st["step"] = {"kind": "over", "seat": None}
     st["final"] = [{"seat": s, "cash": st["cash"][s], "bank": st["bank"][s],
                     "bonus": st["bonus"][s],
                     "score": st["cash"][s] + st["bank"][s] + st["bonus"][s]}
                    for s in range(st["players"])]
-    if stalled:
+    if why == END_STALLED:
         log.append(LogEntry.say("indonesia.log.stalled", year=st["year"]))
+    elif why == END_NO_PROGRESS:
+        log.append(LogEntry.say("indonesia.log.no_progress", years=QUIET_YEARS,
+                                first=st["year"] - QUIET_YEARS + 1, last=st["year"]))
     else:
         log.append(LogEntry.say("indonesia.log.game_ends"))
     for f in st["final"]:

@@ -6,7 +6,7 @@ from engines.core.errors import RuleError
 from engines.core.log import LogEntry, seat_ref
 from engines.indonesia.actions import Pass, Research
 from engines.indonesia.data.components import MAX_LEVEL
-from engines.indonesia.flow import research_next
+from engines.indonesia.flow import progressed, research_next
 from engines.indonesia.places import track_term
 from engines.indonesia.words import Log
 
@@ -22,6 +22,7 @@ def research(st: dict, seat: int, action: Research) -> Log:
         raise RuleError("indonesia.err.track_top", track=track_term(track))
     log: Log = []
     st["research"][player][track] += 1
+    progressed(st)
     level = st["research"][player][track]
     if player == seat:
         log.append(LogEntry.say("indonesia.log.research", seat=seat_ref(seat),

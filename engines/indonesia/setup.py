@@ -30,6 +30,7 @@ def initial_state(player_count: int, secret: bool, seed: int) -> State:
         "stones": {str(k): v for k, v in CITY_STONES.items()},
         "step": {"kind": "cities", "seat": None, "queue": []}, "bids": [],
         "last_sale": None, "final": None, "end": None, "year_start": None,
+        "last_progress": 0,
     }
     start_year(st, [])
     return st

@@ -95,7 +95,9 @@ class StepState(TypedDict, total=False):
 class IndonesiaState(TypedDict, total=False):
     """The whole game. ``rng`` is the generator's position; ``hands`` the city cards;
     ``deeds`` the deeds on offer; ``year_start`` the digest compared at the year's end
-    (spec ruling 13); ``end`` why the game ended ("era c" or "stalled")."""
+    (spec ruling 13); ``last_progress`` the last year in which a deed was started, a merger
+    completed or a research step taken (spec ruling 14; 0 before any, None in a game stored
+    before that ruling); ``end`` why the game ended ("era c", "stalled" or "no progress")."""
 
     rng: int
     players: int
@@ -123,3 +125,4 @@ class IndonesiaState(TypedDict, total=False):
     grown: Annotated[list[int], Shared]
     end: str | None
     year_start: str | None
+    last_progress: int | None

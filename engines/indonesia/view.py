@@ -45,6 +45,8 @@ def build_view(st: dict, seat: int | None) -> dict:
         "bids": [dict(b) for b in st["bids"]],
         "final": _clone_plain(st["final"]),
         "end": st.get("end"),
+        # Public: everyone saw every deed, merger and research step (spec ruling 14).
+        "last_progress": st.get("last_progress"),
     }
 
 

@@ -16,8 +16,20 @@ from typing import Any
 
 from engines.core.templates import expand_template
 from engines.indonesia.bot import plan, value
-from engines.indonesia.data.components import DEEDS, MAX_LEVEL, PRICES, SHIPPING
-from engines.indonesia.rules import free_slots, merger_pairs
+from engines.indonesia.data.components import (
+    BID_MULTIPLIER,
+    DEEDS,
+    MAX_LEVEL,
+    PRICES,
+    SHIPPING,
+)
+from engines.indonesia.rules import (
+    free_slots,
+    merger_kind,
+    merger_pairs,
+    minimum_bid,
+    siap_faji_possible,
+)
 
 
 def choose(st: dict, seat: int, templates: list[dict], rng: random.Random) -> dict:
@@ -105,9 +117,10 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
     """The obvious good move in each step: acquire the best deed while slots are free,
     research expansion and slots, merge its own companies at the minimum, operate every
     company, take every free expansion and ship (where they sell most), never pay for
-    expansion, and bid a third of the cash for turn order when there are deeds to take.
-    ``noise`` > 0 is the beginner (easy): that share of its moves are the test bot's, and it
-    bids only a tenth for turn order."""
+    expansion, and bid a third of the cash for turn order when there are deeds to take
+    (keeping the cash of its cheapest merger, and as the last bidder only what its place
+    needs: ``_bid``). ``noise`` > 0 is the beginner (easy): that share of its moves are
+    the test bot's, and it bids only a tenth for turn order."""
     if not templates:
         raise ValueError("There is nothing for this seat to do now.")
     if noise > 0 and rng.random() < noise:
@@ -151,10 +164,55 @@ def heuristic(st: dict, seat: int, templates: list[dict], rng: random.Random,
 
 def _bid(st: dict, seat: int, templates: list[dict], share: int) -> dict:
     """A ``1/share`` of the cash for turn order when a slot is free and deeds wait (going
-    first picks the deed and start area that sell best and sells first); else nothing."""
+    first picks the deed and start area that sells best and sells first); else nothing.
+    Never below the cash its cheapest merger needs (``merger_reserve``), and the last bidder
+    pays only what its place in the new order needs: a bid that cannot win a place is
+    cash the bot's next merger lacks (spec ruling 14: a 2-player hard bot bid a third of its
+    cash every year against a rival who bid all of it, and starved)."""
     want = free_slots(st, seat) > 0 and bool(st["deeds"])
+    if not want:
+        return {"type": "bid", "amount": 0}
     hi = templates[0]["amount"]["$range"][1]
-    return {"type": "bid", "amount": max(0, min(hi, st["cash"][seat] // share)) if want else 0}
+    cash = st["cash"][seat]
+    budget = max(0, min(hi, cash // share, cash - merger_reserve(st, seat)))
+    return {"type": "bid", "amount": least_bid_for_place(st, seat, budget)}
+
+
+def merger_reserve(st: dict, seat: int) -> int:
+    """The minimum bid of the cheapest merger of one of the seat's companies that it could
+    ever announce (any Mergers level research can reach), 0 if there is none: the cash a
+    bot keeps when it has no other way to progress (spec ruling 10's spirit, ruling 14)."""
+    cos = list(st["companies"].values())
+    costs = []
+    for i, a in enumerate(cos):
+        for b in cos[i + 1:]:
+            if seat not in (a["owner"], b["owner"]):
+                continue
+            if len(a["deeds"]) + len(b["deeds"]) > MAX_LEVEL:
+                continue
+            kind = merger_kind(st, a, b)
+            if kind is None or (kind == "rice+spice" and not siap_faji_possible(st, a, b)):
+                continue
+            costs.append(minimum_bid(a, b, kind))
+    return min(costs, default=0)
+
+
+def least_bid_for_place(st: dict, seat: int, budget: int) -> int:
+    """The least bid that puts the seat as far ahead in the new turn order as ``budget``
+    would. Only the last bidder knows every other count (bids are open); anyone earlier
+    bids the budget."""
+    if len(st["bids"]) < st["players"] - 1:
+        return budget
+    mult = BID_MULTIPLIER[st["research"][seat]["bid"]]
+    old = st["order"]
+    need = []
+    for b in st["bids"]:
+        # Ties keep the old order: ahead of a later seat at equal counts, else one more.
+        ahead_on_tie = old.index(seat) < old.index(b["seat"])
+        least = -(-b["counts"] // mult) if ahead_on_tie else b["counts"] // mult + 1
+        if least <= budget:
+            need.append(least)
+    return max(need, default=0)
 
 
 def _ranked(options: list[Any], worth: Callable[[Any], float]) -> list[Any]:

@@ -2,7 +2,7 @@
 what a merger or a research step is worth over them.
 
 Indonesia is short (6 to 8 operations phases) and scores money only, so a company is worth
-the sales it still makes: next year's income (bot_value) times the operations left, the last
+the sales it still makes: next year's income (value) times the operations left, the last
 one counted twice (spec ruling 7). Mergers are judged by every seat's change of worth: the
 winner pays, the former owners share the price (spec ruling 3), and the merged company's
 income moves to the winner; the bot wants its own gain to beat the others' (its lead).

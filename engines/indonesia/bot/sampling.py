@@ -3,6 +3,7 @@
 What a seat cannot see (view.py): the other players' city cards (only their count), their
 money when it is secret (cash, bank, this year's earnings), and bookkeeping the view leaves
 out (the generator, the discarded deeds, the next company number, the year's start digest).
+The year of the last progress (spec ruling 14) is public and copied.
 The city cards are dealt again from the era's cards the seat does not hold (each player holds
 the same number of every future era's cards; the rest of a hand is the current era's); secret
 money is guessed around the seat's own (it is what the seat knows a player of the same game
@@ -76,6 +77,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         # The start-of-year digest (spec ruling 13) hashes hidden money: unknown, so the
         # sampled future never ends as stalled on its account.
         "year_start": None,
+        "last_progress": view["last_progress"],
     }
 
 

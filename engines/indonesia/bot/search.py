@@ -4,7 +4,7 @@
 The search (engines/bots.py) only needs to tell a handful of sensible moves apart; a step
 with one sensible move (operating a company, a forced expansion with one best area) is not
 searched at all. A position is worth its money plus its companies' income over the
-operations left (bot_plan.horizon), the lead over the best other squashed to [0, 1].
+operations left (plan.horizon), the lead over the best other squashed to [0, 1].
 """
 
 from __future__ import annotations

@@ -466,7 +466,7 @@ def beginner_action(state: JakartaState, seat: int, rng: random.Random) -> dict[
 def points(state: JakartaState, seat: int) -> float:
     """The seat's score now plus what its plans are worth in the turns it has left.
 
-    Energy counts what the heuristic counts it (:data:`bot_plan.ENERGY_VALUE` while the
+    Energy counts what the heuristic counts it (:data:`plan.ENERGY_VALUE` while the
     game goes on, its full point at the end): at its full point the search preferred
     charging to taking orders, unlike the heuristic it was meant to refine."""
     part = scoring.breakdown(state, seat)

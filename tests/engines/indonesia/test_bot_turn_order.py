@@ -57,3 +57,46 @@ def test_hard_plays_normal_s_bid_and_research_unsearched() -> None:
     normal = BOT.heuristic_action(st, 0, random.Random(0), 0.0)
     assert bot_search.candidates(st, 0, ENGINE.legal_actions(st, 0), random.Random(0),
                                  5) == [normal]
+
+
+# -- spec ruling 14: a bot with no other way to progress keeps the cash of its next merger --
+def _last_to_bid(rival_bid: int, cash: int = 90) -> State:
+    """Seat 1 (first in turn order) has bid ``rival_bid``; seat 0 bids last, with one
+    company, a free slot and deeds on the map."""
+    st = _bidding(cash=cash)
+    st["order"] = [1, 0]
+    st["bids"] = [{"seat": 1, "bid": rival_bid, "counts": rival_bid}]
+    return at(st, "bid", {"kind": "bid", "seat": 0, "i": 1})
+
+
+def _levels(st: State, seat: int = 0) -> dict[str, set[int]]:
+    """Every level's bids from the seat's view (easy over several seeds: its noise)."""
+    view = ENGINE.view(st, seat)
+    return {level: {decide(ENGINE, view, seat, level, random.Random(i), 0.8,
+                           iterations=12)["amount"] for i in range(8 if level == "easy" else 1)}
+            for level in ("easy", "normal", "hard")}
+
+
+def test_ruling_14_the_last_bidder_bids_nothing_on_a_place_it_cannot_win() -> None:
+    # The reported table: the rival bids all its cash every year; a third of the bot's cash
+    # could never beat it, so bidding it only starved the bot's next merger.
+    bids = _levels(_last_to_bid(rival_bid=200))
+    assert bids["normal"] == bids["hard"] == {0}
+    assert max(bids["easy"]) <= 3  # the test bot's own 0-3 (its noise), never its tenth
+
+
+def test_ruling_14_the_last_bidder_pays_only_what_its_place_needs() -> None:
+    # Ahead of a bid of 10 takes 11 (seat 0 is after seat 1 in the old order: ties keep it).
+    assert _levels(_last_to_bid(rival_bid=10))["normal"] == {11}
+    assert _levels(_last_to_bid(rival_bid=10))["hard"] == {11}
+    st = _last_to_bid(rival_bid=10)
+    st["order"] = [0, 1]  # now a tie keeps seat 0 ahead
+    assert _levels(st)["normal"] == {10}
+
+
+def test_ruling_14_a_bot_keeps_the_cash_its_cheapest_merger_needs() -> None:
+    st = _bidding(cash=90, slots=3)
+    company(st, 0, "rice", areas=[34, 35, 36], deeds=["a2"])  # with C1: 4 rice, 80 Rp
+    assert ENGINE.legal_actions(st, 0)[0]["amount"]["$range"][1] == 90
+    bids = _levels(st)
+    assert bids["normal"] == bids["hard"] == {10}, bids  # 90 - 80, not a third (30)

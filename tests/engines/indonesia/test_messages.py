@@ -233,10 +233,11 @@ def test_the_rarer_lines_render_in_three_languages() -> None:
     st["hands"] = [[] for _ in range(3)]
     st["deeds"] = ["a1", "a5"]
     begin_growth(st, log)
-    end_game(st, log, stalled=True)
+    end_game(st, log, "stalled")
+    end_game(st, log, "no progress")
     keys = {e.key for e in log}
     assert {"indonesia.log.deed_unstartable", "indonesia.log.no_stone",
-            "indonesia.log.stalled"} <= keys, keys
+            "indonesia.log.stalled", "indonesia.log.no_progress"} <= keys, keys
     for entry in log:
         _check_line(entry)
     unstartable = next(e for e in log if e.key == "indonesia.log.deed_unstartable")

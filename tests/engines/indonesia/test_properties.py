@@ -4,6 +4,7 @@ along the way, plus a hypothesis test of the sale's max-flow against an independ
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import deque
 from collections.abc import Callable
@@ -12,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from engines.bots import bot_of
+from engines import bots
+from engines.bots import BotLevel, bot_of
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.indonesia import ENGINE
 from engines.indonesia.board import LAND_LANDS, LAND_SEAS, SEA_LANDS, SEA_SEAS
-from engines.indonesia.data.components import DEEDS, PRICES
+from engines.indonesia.data.components import BID_MULTIPLIER, DEEDS, PRICES
 from engines.indonesia.routing import Network, max_goods, solve
 from engines.indonesia.rules import free_slots, merger_pairs, sale_network
 from engines.indonesia.view import SECRET_FIELDS
@@ -322,3 +324,78 @@ def test_a_game_stored_as_json_between_moves_plays_the_same(seed: int) -> None:
         direct = ENGINE.apply(direct, seat, action).state
         stored = json.loads(json.dumps(ENGINE.apply(stored, seat, action).state))
     assert json.dumps(stored, sort_keys=True) == json.dumps(direct, sort_keys=True)
+
+
+# -- ruling 14: bots of every level against every level end well before year 40 ---------------
+#: No bot game may last past this year (spec ruling 14's property tests).
+BOT_YEAR_CAP = 40
+#: The hard bot's iteration cap here: enough for its search to overrule the heuristic
+#: (min_visits x max_candidates + 4, as tests/engines/test_bots_play.py), small enough for CI.
+HARD_TEST_ITERATIONS = ENGINE.search_tuning.min_visits * ENGINE.search_tuning.max_candidates + 4
+PAIRINGS = [(a, b) for i, a in enumerate(bots.LEVELS) for b in bots.LEVELS[i:]]
+
+
+def level_bot(levels: list[BotLevel]) -> Bot:
+    """Each seat played by its level from its own view (engines.bots.decide), the hard bot
+    to an iteration cap with no clock, so a seed always plays the same game."""
+    def bot(state: State, seat: int, rng: random.Random) -> dict:
+        return bots.decide(ENGINE, ENGINE.view(state, seat), seat, levels[seat], rng,
+                           math.inf, iterations=HARD_TEST_ITERATIONS)
+    return bot
+
+
+def play_levels(levels: list[BotLevel], seed: int) -> State:
+    """One whole game of these levels with the invariants checked; it must end by year 40."""
+    players = len(levels)
+    watcher = Watcher(seed, players, every_step_views=False, inner=level_bot(levels))
+    state, _ = play_random_game(ENGINE, players, seed, options={"money": "secret"},
+                                max_actions=20_000, bot=watcher.bot, check_views=False)
+    watcher.check(state)
+    assert state["year"] <= BOT_YEAR_CAP, (levels, seed, state["year"], state["end"])
+    return state
+
+
+@pytest.mark.parametrize(("a", "b"), PAIRINGS, ids=[f"{a}-{b}" for a, b in PAIRINGS])
+@settings(max_examples=4, deadline=None, database=None)
+@given(seed=st_.integers(0, 10**6), players=st_.integers(2, 5), b_first=st_.booleans())
+def test_ruling_14_bots_of_every_level_against_every_level_end_by_year_40(
+        a: BotLevel, b: BotLevel, seed: int, players: int, b_first: bool) -> None:
+    first, second = (b, a) if b_first else (a, b)
+    play_levels([first if s % 2 == 0 else second for s in range(players)], seed)
+
+
+def all_in_rival(level: BotLevel) -> Bot:
+    """The reported rival: bids all its cash for turn order every year, otherwise plays as
+    ``level`` does."""
+    inner = level_bot([level] * 5)
+
+    def bot(state: State, seat: int, rng: random.Random) -> dict:
+        if state["step"]["kind"] == "bid":
+            return {"type": "bid",
+                    "amount": ENGINE.legal_actions(state, seat)[0]["amount"]["$range"][1]}
+        return inner(state, seat, rng)
+    return bot
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ruling_14_the_hard_bot_bids_nothing_against_a_rival_who_bids_all_its_cash(
+        seed: int) -> None:
+    """The reported table (2 players, hard bot at seat 0): a third of its cash each year
+    could never beat the rival's bid, so it bids nothing it cannot win with and keeps the
+    cash its mergers need; the game ends by year 40."""
+    hard, rival = level_bot(["hard", "hard"]), all_in_rival("normal")
+    wasted: list[tuple[int, int]] = []
+
+    def table(state: State, seat: int, rng: random.Random) -> dict:
+        action = (hard if seat == 0 else rival)(state, seat, rng)
+        if seat == 0 and action["type"] == "bid" and state["bids"]:
+            mult = BID_MULTIPLIER[state["research"][0]["bid"]]
+            if action["amount"] * mult <= state["bids"][0]["counts"] and action["amount"]:
+                wasted.append((state["year"], action["amount"]))
+        return action
+
+    watcher = Watcher(seed, 2, every_step_views=False, inner=table)
+    state, _ = play_random_game(ENGINE, 2, seed, max_actions=20_000, bot=watcher.bot,
+                                check_views=False)
+    assert wasted == [], f"bids that could not win a place (year, amount): {wasted}"
+    assert state["year"] <= BOT_YEAR_CAP

@@ -39,6 +39,7 @@ def dead_position(cash: tuple[int, int] = (0, 0), *, bid_level: int = 5) -> Stat
     st["bank"] = [60, 45]
     st["deeds"] = ["b1", "b8"]
     st["year"] -= 1
+    st["last_progress"] = st["year"]  # the last research step was last year (ruling 14)
     start_year(st, [])  # phase 1 of year 30: the era goes on, bids begin
     return st
 

@@ -1,5 +1,5 @@
 """The normal bot's eye for the other players: an order another player carries and will
-deliver first is worth little (bot_plan.Planner.contested)."""
+deliver first is worth little (bot.plan.Planner.contested)."""
 
 from __future__ import annotations
 
