@@ -205,16 +205,12 @@ async def _seat_of(hub: Hub, credential: str, game_id: str) -> int | None:
 
 
 async def _presence(hub: Hub, room: Room, seat: int | None, joined: bool) -> None:
+    """A connection came or went: everyone is told, and a seat's change is written to the
+    database (this process's rows under its lease, app/realtime/lease.py) before a hello
+    is answered further."""
     room.presence_changed(seat_changed=seat is not None)
-    if seat is None:
-        return
-    still = any(c.seat == seat and not c.closed for c in room.conns)
-    if joined or not still:
-        try:
-            await asyncio.to_thread(hub.store.set_connected, room.id, seat,
-                                    joined or seat in room.online())
-        except Exception:  # presence is advisory; never fail a connection over it
-            log.exception("presence update failed")
+    if seat is not None:
+        await hub.lease.sync(room, seat)
 
 
 async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_bytes: int) -> None:
