@@ -79,7 +79,7 @@ class Hub:
         await self.fanout.start(self)
         # Alone, nobody else can be connected: presence starts empty. With others, this
         # process's seats are its own rows under a lease that its heartbeat renews.
-        await self.lease.start(self, alone=self.fanout.alone)
+        await self.lease.start(self.rooms, self.spawn, alone=self.fanout.alone)
         for feature in self.features:
             await feature.start(self)
         self.spawn(self._resume_bots())

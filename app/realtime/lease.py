@@ -23,13 +23,13 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.store import leases
 
 if TYPE_CHECKING:
-    from app.realtime.hub import Hub
     from app.realtime.room import Room
     from app.store.store import Store
 
@@ -65,9 +65,11 @@ class PresenceLease:
         #: the same seat can never land in the database in the other order.
         self._writing = asyncio.Lock()
 
-    async def start(self, hub: Hub, alone: bool) -> None:
+    async def start(self, rooms: Mapping[str, Room],
+                    spawn: Callable[[Coroutine[Any, Any, Any]], Any], alone: bool) -> None:
         """Register this process (clearing everything first when it is ``alone``) and, with
-        others on the database, start the heartbeat."""
+        others on the database, start the heartbeat (a task made by ``spawn``) that keeps
+        ``rooms``, this process's live rooms, told who the others hold."""
         self.alone = alone
         engine = self.store.engine
         if alone:
@@ -76,7 +78,7 @@ class PresenceLease:
             return
         await asyncio.to_thread(leases.register, engine, self.origin,
                                 time.time() + self.settings.lease)
-        hub.spawn(self._heartbeat(hub))
+        spawn(self._heartbeat(rooms))
 
     async def stop(self) -> None:
         """A clean stop frees this process's seats at once."""
@@ -121,15 +123,15 @@ class PresenceLease:
         room.remote = {origin: (at, seats, 0) for origin, seats in held.get(room.id, {}).items()
                        if origin in live}
 
-    async def _heartbeat(self, hub: Hub) -> None:
+    async def _heartbeat(self, rooms: Mapping[str, Room]) -> None:
         while True:
             await asyncio.sleep(self.settings.heartbeat)
             try:
-                await self.beat(hub)
+                await self.beat(rooms)
             except Exception:
                 log.exception("presence heartbeat failed")
 
-    async def beat(self, hub: Hub) -> None:
+    async def beat(self, live_rooms: Mapping[str, Room]) -> None:
         """Renew the lease, and bring every room's view of the others to the database's."""
         engine = self.store.engine
         async with self._writing:
@@ -138,7 +140,7 @@ class PresenceLease:
                                               sorted(self.held))
         if not renewed:
             log.warning("presence lease had run out; registered again")
-        rooms = list(hub.rooms.values())
+        rooms = list(live_rooms.values())
         if not rooms:
             return
         read_at = time.monotonic()
