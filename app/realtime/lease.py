@@ -64,6 +64,12 @@ class PresenceLease:
         #: One write at a time, each of what is true when it starts: a leave and a join of
         #: the same seat can never land in the database in the other order.
         self._writing = asyncio.Lock()
+        #: Seats whose presence changed since the write under way began, and the future of
+        #: the write that will take them.
+        self._dirty: dict[tuple[str, int], Room] = {}
+        self._next: asyncio.Future[None] | None = None
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
 
     async def start(self, rooms: Mapping[str, Room],
                     spawn: Callable[[Coroutine[Any, Any, Any]], Any], alone: bool) -> None:
@@ -89,22 +95,50 @@ class PresenceLease:
 
     async def sync(self, room: Room, seat: int) -> None:
         """Write whether this process holds ``seat`` of ``room`` now (a connection of it
-        came or went)."""
+        came or went); returns once it is written. What arrives while a write runs goes
+        in the next one, together: a thousand players reconnecting at once (their process
+        died) cost a few transactions, not a thousand in a row."""
+        self._dirty[(room.id, seat)] = room
+        if self._next is None:
+            self._next = asyncio.get_running_loop().create_future()
+        written = self._next
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await asyncio.shield(written)
+
+    async def _flush(self) -> None:
+        try:
+            while self._dirty:
+                batch, self._dirty = self._dirty, {}
+                written, self._next = self._next, None
+                try:
+                    await self._write(batch)
+                finally:
+                    if written is not None and not written.done():
+                        written.set_result(None)
+        finally:
+            self._flushing = False
+
+    async def _write(self, batch: dict[tuple[str, int], Room]) -> None:
         async with self._writing:
-            key = (room.id, seat)
-            held = seat in room.local_presence()[0]
-            if held == (key in self.held):
+            changes = []
+            for (game_id, seat), room in batch.items():
+                held = seat in room.local_presence()[0]
+                if held != ((game_id, seat) in self.held):
+                    changes.append((game_id, seat, held))
+            if not changes:
                 return
             try:
-                await asyncio.to_thread(leases.hold, self.store.engine, self.origin,
-                                        room.id, seat, held)
+                await asyncio.to_thread(leases.hold, self.store.engine, self.origin, changes)
             except Exception:  # presence is advisory; never fail a connection over it
                 log.exception("presence update failed")
                 return
-            if held:
-                self.held.add(key)
-            else:
-                self.held.discard(key)
+            for game_id, seat, held in changes:
+                if held:
+                    self.held.add((game_id, seat))
+                else:
+                    self.held.discard((game_id, seat))
 
     def reseated(self, game_id: str, order: list[int]) -> None:
         """The lobby's seats were reordered: the rows follow their players (they name seat

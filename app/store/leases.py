@@ -67,17 +67,19 @@ def reset(engine: Engine) -> None:
         conn.execute(delete(processes))
 
 
-def hold(engine: Engine, process: str, game_id: str, seat: int, held: bool) -> None:
-    """``process`` holds (or no longer holds) a connection of ``seat`` in ``game_id``."""
-    seat_id = (select(seats.c.id).where(and_(seats.c.game_id == game_id, seats.c.seat == seat))
-               .scalar_subquery())
+def hold(engine: Engine, process: str, changes: Iterable[tuple[str, int, bool]]) -> None:
+    """``process`` now holds (or no longer holds) a connection of each ``(game, seat,
+    held)``: one transaction for all of them."""
     with engine.begin() as conn:
-        conn.execute(delete(presence).where(presence.c.process == process,
-                                            presence.c.seat_id == seat_id))
-        if held:
-            conn.execute(insert(presence).from_select(
-                ["seat_id", "process"],
-                _seat_row(process, game_id, seat)))
+        for game_id, seat, held in changes:
+            seat_id = (select(seats.c.id)
+                       .where(and_(seats.c.game_id == game_id, seats.c.seat == seat))
+                       .scalar_subquery())
+            conn.execute(delete(presence).where(presence.c.process == process,
+                                                presence.c.seat_id == seat_id))
+            if held:
+                conn.execute(insert(presence).from_select(
+                    ["seat_id", "process"], _seat_row(process, game_id, seat)))
 
 
 def _seat_row(process: str, game_id: str, seat: int) -> Any:
