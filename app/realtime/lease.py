@@ -70,6 +70,8 @@ class PresenceLease:
         self._next: asyncio.Future[None] | None = None
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
+        #: Seats whose write failed (the database was away): the next heartbeat writes them.
+        self._retry: dict[tuple[str, int], Room] = {}
 
     async def start(self, rooms: Mapping[str, Room],
                     spawn: Callable[[Coroutine[Any, Any, Any]], Any], alone: bool) -> None:
@@ -131,8 +133,9 @@ class PresenceLease:
                 return
             try:
                 await asyncio.to_thread(leases.hold, self.store.engine, self.origin, changes)
-            except Exception:  # presence is advisory; never fail a connection over it
+            except Exception:  # never fail a connection over it: the heartbeat retries
                 log.exception("presence update failed")
+                self._retry.update(batch)
                 return
             for game_id, seat, held in changes:
                 if held:
@@ -168,6 +171,9 @@ class PresenceLease:
     async def beat(self, live_rooms: Mapping[str, Room]) -> None:
         """Renew the lease, and bring every room's view of the others to the database's."""
         engine = self.store.engine
+        if self._retry:
+            retry, self._retry = self._retry, {}
+            await self._write(retry)
         async with self._writing:
             renewed = await asyncio.to_thread(leases.renew, engine, self.origin,
                                               time.time() + self.settings.lease,
