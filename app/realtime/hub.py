@@ -20,6 +20,7 @@ from app.core.rtsettings import Realtime
 from app.realtime.bots import BotPool, level_of
 from app.realtime.fanout import Fanout
 from app.realtime.frames import encode
+from app.realtime.lease import PresenceLease
 from app.realtime.outbox import OutboxLimits
 from app.realtime.port import LOG_TAIL, FrameRoute, Hooks, RoomFeature
 from app.realtime.room import Room
@@ -61,6 +62,9 @@ class Hub:
         #: before it joins (app/realtime/ws.py), since the change could not reach it in the
         #: room.
         self.seat_changes = 0
+        #: This process's presence in the database, under its lease (part of the rooms
+        #: this hub owns, so the hub makes it).
+        self.lease = PresenceLease(store, origin)
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
@@ -73,10 +77,9 @@ class Hub:
         running before a restart."""
         self.committer.start()
         await self.fanout.start(self)
-        if self.fanout.alone:
-            # One process: nobody else can be connected. (Several processes share presence
-            # through the fan-out; a stale flag there is corrected by the next change.)
-            await asyncio.to_thread(self.store.reset_presence)
+        # Alone, nobody else can be connected: presence starts empty. With others, this
+        # process's seats are its own rows under a lease that its heartbeat renews.
+        await self.lease.start(self.rooms, self.spawn, alone=self.fanout.alone)
         for feature in self.features:
             await feature.start(self)
         self.spawn(self._resume_bots())
@@ -119,6 +122,7 @@ class Hub:
         for feature in self.features:
             await feature.stop()
         await self.fanout.stop()
+        await self.lease.stop()
         await self.committer.stop()
         self.bot_pool.shutdown()
 
@@ -138,6 +142,8 @@ class Hub:
                 room = self.rooms.get(game_id)
                 if room is None:
                     room = await asyncio.to_thread(self._load, game_id)
+                    # Who the other processes hold, before the first hello is answered.
+                    await asyncio.to_thread(self.lease.seed, room)
                     self.rooms[game_id] = room
                     self.schedule_bots(room)
         finally:
@@ -223,6 +229,7 @@ class Hub:
         self.seat_changes += 1
         if publish:
             self.fanout.reseated(game_id, order)
+        self.lease.reseated(game_id, order)
         room = self.rooms.get(game_id)
         if room is None:
             return

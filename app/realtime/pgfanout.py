@@ -14,7 +14,9 @@
   already told its own connections.
 * Presence, lobby changes, reseats and evictions travel as ``j <json>``, from a connection
   of this process's own with ``synchronous_commit`` off (advisory: the next change corrects
-  a lost one).
+  a lost one; the seats' presence is also in the database under each process's lease,
+  app/realtime/lease.py, which a newcomer reads and which outlives a dead process by a
+  bounded time only).
 * The listener's connection can drop. While it is down the fan-out is not ``healthy``: a
   hello first reads the game's version from the database, so nobody is served a stale
   game; when it is back, every room catches up from the events table (what was missed).
@@ -27,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -43,10 +44,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("meja.fanout")
 
-#: Presence of another process is re-announced this often, and forgotten after PRESENCE_TTL
-#: without news (the process died).
+#: Presence is re-announced this often (the spectator counts: the seats' truth, and when a
+#: process died, is the database's leases, app/realtime/lease.py).
 HEARTBEAT = 10.0
-PRESENCE_TTL = 35.0
 #: Notifications waiting to be sent at most (beyond it they are dropped and logged).
 OUTBOX_LIMIT = 10_000
 NOTIFY_ALL = f"SELECT count(pg_notify('{CHANNEL}', n)) FROM json_array_elements_text(%s::json) n"
@@ -167,9 +167,6 @@ class PgFanout:
         while True:
             await asyncio.sleep(HEARTBEAT)
             self._announce_all()
-            cutoff = time.monotonic() - PRESENCE_TTL
-            for room in list(self._hub.rooms.values()):
-                room.forget_quiet(cutoff)
 
     # -- outgoing ----------------------------------------------------------------------------
     def _queue(self, payload: str) -> None:

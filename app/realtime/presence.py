@@ -18,6 +18,9 @@ PRESENCE_DELAY = 0.05
 SPECTATOR_DELAY = 1.0
 #: Beyond this many connections, changes are gathered into one frame.
 CROWD = 32
+#: An announcement heard this long before a read of the database may be newer than what
+#: the read found (a process announces a change, then writes it).
+ANNOUNCED_AHEAD = 2.0
 
 
 class Presence:
@@ -25,7 +28,8 @@ class Presence:
 
     seats: list[dict[str, Any]]
     conns: set[Connection]
-    #: Presence held by other processes: origin -> (seen at, seats connected, spectators).
+    #: Presence held by other processes: origin -> (heard at, seats connected, spectators),
+    #: from their announcements and their leases in the database.
     remote: dict[str, tuple[float, frozenset[int], int]]
     _presence_timer: asyncio.TimerHandle | None
 
@@ -56,12 +60,24 @@ class Presence:
             self.remote.pop(origin, None)
         self.broadcast_text(self.presence_frame())
 
-    def forget_quiet(self, cutoff: float) -> None:
-        """Forget the presence of processes not heard from since ``cutoff`` (they died)."""
-        gone = [o for o, (seen, _, _) in self.remote.items() if seen < cutoff]
-        for origin in gone:
-            del self.remote[origin]
-        if gone:
+    def heard_lease(self, live: set[str], held: dict[str, frozenset[int]],
+                    read_at: float) -> None:
+        """The database's presence, read from ``read_at`` on (app/realtime/lease.py): a
+        process whose lease ran out is forgotten (it died), and what a live one holds
+        replaces what it announced more than ANNOUNCED_AHEAD before the read (a later
+        announcement may not be written yet). Everyone here is told if that changed
+        anything."""
+        remote = dict(self.remote)
+        for origin, (seen, _, spectators) in self.remote.items():
+            if origin not in live:
+                del remote[origin]
+            elif seen < read_at - ANNOUNCED_AHEAD:
+                remote[origin] = (seen, held.get(origin, frozenset()), spectators)
+        for origin, seats in held.items():
+            remote.setdefault(origin, (read_at, seats, 0))
+        remote = {o: v for o, v in remote.items() if v[1] or v[2]}
+        if remote != self.remote:
+            self.remote = remote
             self.broadcast_text(self.presence_frame())
 
     def presence_changed(self, seat_changed: bool = True) -> None:

@@ -88,7 +88,7 @@ class Room(Views, Presence):
     bot_pending: set[tuple[int, int]] = field(default_factory=set)
     #: Per viewer kind: (version, document, snapshot frame) - a burst of syncs costs nothing.
     snaps: dict[int | None, tuple[int, dict[str, Any], str]] = field(default_factory=dict)
-    #: Presence held by other processes: origin -> (seen at, seats connected, spectators).
+    #: Presence held by other processes: origin -> (heard at, seats connected, spectators).
     remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
     idle_since: float = field(default_factory=time.monotonic)
     #: Each feature's own slot (``clock``, ``takeback``...), by the feature's name.

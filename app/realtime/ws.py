@@ -187,7 +187,7 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     conn = Connection(ws, seat, hub.limits())
     conn.start()
     room.join(conn, hello.version)
-    await _presence(hub, room, seat, True)
+    await _presence(hub, room, seat)
     try:
         for feature in hub.features:  # the chat's history, a rematch, an open request
             await feature.welcome(room, conn)
@@ -195,7 +195,7 @@ async def _session(ws: WebSocket, game_id: str) -> None:
     finally:
         conn.close()
         room.leave(conn)
-        await _presence(hub, room, seat, False)
+        await _presence(hub, room, seat)
 
 
 async def _seat_of(hub: Hub, credential: str, game_id: str) -> int | None:
@@ -204,17 +204,13 @@ async def _seat_of(hub: Hub, credential: str, game_id: str) -> int | None:
     return found[1] if found is not None and found[0] == game_id else None
 
 
-async def _presence(hub: Hub, room: Room, seat: int | None, joined: bool) -> None:
+async def _presence(hub: Hub, room: Room, seat: int | None) -> None:
+    """A connection came or went: everyone is told, and a seat's change is written to the
+    database (this process's rows under its lease, app/realtime/lease.py) before a hello
+    is answered further."""
     room.presence_changed(seat_changed=seat is not None)
-    if seat is None:
-        return
-    still = any(c.seat == seat and not c.closed for c in room.conns)
-    if joined or not still:
-        try:
-            await asyncio.to_thread(hub.store.set_connected, room.id, seat,
-                                    joined or seat in room.online())
-        except Exception:  # presence is advisory; never fail a connection over it
-            log.exception("presence update failed")
+    if seat is not None:
+        await hub.lease.sync(room, seat)
 
 
 async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_bytes: int) -> None:

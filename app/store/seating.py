@@ -12,6 +12,7 @@ from sqlalchemy import Engine, and_, func, insert, select, update
 from app.core import security
 from app.core.bot_names import bot_name
 from app.core.errors import Conflict, Gone, Invalid, NotFound
+from app.store.leases import seat_select
 from app.store.rows import MAX_NAME, clean_name, now
 from app.store.tables import games, seats
 
@@ -230,10 +231,10 @@ class Seating:
     # -- helpers -------------------------------------------------------------------------
     def _seats(self, conn: Any, game_id: str) -> list[dict[str, Any]]:
         return [dict(r) for r in conn.execute(
-            select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()]
+            seat_select().where(seats.c.game_id == game_id).order_by(seats.c.seat)).mappings()]
 
     def _seat(self, conn: Any, game_id: str, seat: int) -> dict[str, Any]:
-        row = conn.execute(select(seats).where(and_(seats.c.game_id == game_id,
+        row = conn.execute(seat_select().where(and_(seats.c.game_id == game_id,
                                                     seats.c.seat == seat))).mappings().first()
         if row is None:
             raise NotFound("api.no_such_seat")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import Engine, and_, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from app.core import security
 from app.core.errors import NotFound
+from app.store.leases import seat_select
 from app.store.rows import (
     MAX_NAME,
     CommitItem,
@@ -58,7 +59,7 @@ class Store(Seating):
         """The seats of a game in seat order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                seat_select().where(seats.c.game_id == game_id).order_by(seats.c.seat)
             ).mappings().all()
         return [dict(r) for r in rows]
 
@@ -136,18 +137,6 @@ class Store(Seating):
                 conn.execute(insert(events), [{**e, "game_id": row["id"], "client_id": None,
                                                "created_at": t} for e in event_rows])
         return row
-
-    def set_connected(self, game_id: str, seat: int, connected: bool) -> None:
-        """Presence as last seen (the live value is kept in memory)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(seats).where(and_(seats.c.game_id == game_id,
-                                                  seats.c.seat == seat))
-                         .values(connected=connected))
-
-    def reset_presence(self) -> None:
-        """After a restart nobody is connected yet."""
-        with self.engine.begin() as conn:
-            conn.execute(update(seats).where(seats.c.connected.is_(True)).values(connected=False))
 
     # -- the hot path --------------------------------------------------------------------
     def commit_batch(self, items: list[CommitItem]) -> list[bool]:

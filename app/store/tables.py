@@ -68,6 +68,8 @@ seats = Table(
     Column("is_bot", Boolean, nullable=False, default=False),
     #: "easy" / "normal" / "hard" for a bot's seat, NULL for a human's (0007_bots).
     Column("bot_level", String(8), nullable=True),
+    #: Unused since 0012_presence_lease (always false): who is connected is the ``presence``
+    #: rows of processes whose lease runs (app/store/leases.py), read as ``connected``.
     Column("connected", Boolean, nullable=False, default=False),
     Column("left", Boolean, nullable=False, default=False),
     # A bot plays the seat because its player ran out of time; they may take it back.
@@ -227,4 +229,27 @@ takeback_requests = Table(
     Column("waiting", JSON, nullable=False),
     #: Wall-clock seconds (time.time()) when the request lapses unanswered.
     Column("expires", Float, nullable=False),
+)
+
+
+#: Every server process, as the owner of the presence it holds (0012_presence_lease): its
+#: lease runs until ``lease_until`` (seconds since the epoch, the owner's clock) and is
+#: renewed by its heartbeat. A process that stops renewing (killed, frozen, cut off) holds
+#: nothing once its lease ran out, whatever its rows say.
+processes = Table(
+    "processes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("lease_until", Float, nullable=False),
+)
+
+#: A seat connected to a process: one row per (seat, process), keyed by the seat's row so it
+#: follows its player through a reorder. A seat is connected while any of its rows belongs
+#: to a process whose lease runs.
+presence = Table(
+    "presence",
+    metadata,
+    Column("seat_id", Integer, primary_key=True),
+    Column("process", String(32), primary_key=True),
+    Index("ix_presence_process", "process"),
 )
