@@ -10,8 +10,8 @@ Tuk-Tuk Taxi, Jakarta Traffic and Kaki Lima, seat 0 plays against a bot on a des
 * Enter makes the move, and afterwards the focus is still on the board (never <body>), so the
   next move is made with the arrow keys and Enter alone, without a single Tab.
 
-``MEJA_SCREENSHOTS=1`` also saves Tuk-Tuk's page after the first move with the focused target
-(docs/screenshots/issue37-6-keyboard-after.png).
+``MEJA_SCREENSHOTS=1`` also saves Tuk-Tuk's page after the sign and the roll, the focus on a
+drive target (docs/screenshots/issue37-6-keyboard-after.png).
 """
 
 from __future__ import annotations
@@ -148,10 +148,13 @@ def _play(page: Any, game: str, server: Any, game_id: str) -> None:
     _enter_until_moved(page, game, server, game_id, before)
     where = _focus_comes_back(page, game)
     assert where != "body" and not where.startswith("elsewhere"), f"after the move: {where}"
-    if game == "tuk-tuk-taxi" and os.environ.get("MEJA_SCREENSHOTS"):
-        page.screenshot(path=str(SHOTS / "issue37-6-keyboard-after.png"))
     # The next move: arrows and Enter only.
     _enter_until_moved(page, game, server, game_id, _moves(server, game_id))
+    if game == "tuk-tuk-taxi" and os.environ.get("MEJA_SCREENSHOTS"):
+        # Rolled by keyboard: the focus is on a drive target, its route drawn.
+        page.wait_for_function("() => document.activeElement?.matches('g.tt-target')")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "issue37-6-keyboard-after.png"))
 
 
 def test_tuk_tuk_taxi_board_is_one_tab_stop_with_arrows_and_keeps_the_focus(

@@ -77,7 +77,10 @@ export function createRenderer(root, ctx) {
     axes.textContent = ctx.t("jakarta-traffic.board.axes");
     side.replaceChildren(...[drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)].filter(Boolean));
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
-    rove.refresh({ fallback: bar.querySelector(".jt-controls button:not([disabled])") });
+    // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
+    // optional Honk) takes the focus.
+    const buttons = ".jt-controls button:not([disabled])";
+    rove.refresh({ fallback: bar.querySelector(`${buttons}.primary, ${buttons}[data-action="detour"]`) || bar.querySelector(buttons) });
   }
 
   return {
