@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from engines.tuk_tuk_taxi import ENGINE as TUK_TUK
 from tests.e2e.conftest import api_lobby, open_seat, start_lobby
 
 pytestmark = pytest.mark.e2e
@@ -65,10 +66,21 @@ _FOCUSED = """([board, target]) => {
 }"""
 
 
+def _tuk_tuk_places_anywhere(state: dict[str, Any]) -> bool:
+    """Whether Tuk-Tuk's first tile goes on one of several cells (not a lone target or a
+    discard: the arrows need somewhere to go)."""
+    legal = TUK_TUK.legal_actions(state, 0)
+    return any(t["type"] == "place" and len(t["cell"].get("$choice", [])) >= 2 for t in legal)
+
+
 def _table(server: Any, page: Any, game: str) -> str:
-    made = api_lobby(server, game, 2, bots=(1,))
-    start_lobby(server, made["lobby"])
-    game_id = str(made["lobby"]["game_id"])
+    for _ in range(30):
+        made = api_lobby(server, game, 2, bots=(1,))
+        start_lobby(server, made["lobby"])
+        game_id = str(made["lobby"]["game_id"])
+        state = server.app.state.store.game(game_id)["state"]
+        if game != "tuk-tuk-taxi" or _tuk_tuk_places_anywhere(state):
+            break
     open_seat(page, server, game_id, 0, made["seats"][0], game)
     return game_id
 
@@ -179,3 +191,53 @@ def test_kaki_lima_board_is_one_tab_stop_with_arrows_and_keeps_the_focus(
     game_id = _table(e2e_server, page, "kaki-lima")
     expect(page.get_by_test_id("kl-status")).to_have_text(re.compile("^Your turn"), timeout=20_000)
     _play(page, "kaki-lima", e2e_server, game_id)
+
+
+def _tab_to(page: Any, selector: str) -> None:
+    """Shift+Tab (a few) or Tab until ``selector`` has the focus."""
+    for key in ["Shift+Tab"] * 3 + ["Tab"] * 30:
+        if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _choose_by_keyboard(page: Any) -> None:
+    """Enter on the board's focused target, and on the sign's first direction if it asks."""
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(200)
+    if page.evaluate("() => document.activeElement?.matches('g.tt-dir')"):
+        page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm-bar")).to_be_visible()
+
+
+def test_with_confirm_on_cancel_and_confirm_give_the_focus_back_to_the_board(
+        e2e_server: Any, new_page: Any) -> None:
+    page = new_page(1280, 900)
+    game_id = _table(e2e_server, page, "tuk-tuk-taxi")
+    page.evaluate("localStorage.setItem('meja.confirmMoves', 'on')")
+    page.reload()
+    board, target = BOARDS["tuk-tuk-taxi"]
+    expect(page.locator(".tt")).to_have_attribute("data-current", "0")
+    page.wait_for_function("(t) => document.querySelectorAll(t).length >= 2", arg=target)
+    assert page.evaluate(_FOCUS_BEFORE, board)
+    page.keyboard.press("Tab")
+    assert _focused(page, "tuk-tuk-taxi").startswith("target:")
+
+    _choose_by_keyboard(page)
+    _tab_to(page, '[data-testid="cancel-move"]')
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm-bar")).to_be_hidden()
+    page.wait_for_function("(t) => document.activeElement?.matches(t)", arg=f"{board} {target}")
+    assert _moves(e2e_server, game_id) == 0, "Cancel sent nothing"
+
+    _choose_by_keyboard(page)
+    _tab_to(page, '[data-testid="confirm-move"]')
+    page.keyboard.press("Enter")
+    for _ in range(50):
+        if _moves(e2e_server, game_id):
+            break
+        page.wait_for_timeout(100)
+    assert _moves(e2e_server, game_id) == 1, "Confirm sent the sign"
+    where = _focus_comes_back(page, "tuk-tuk-taxi")
+    assert where.startswith(("target:", "control:")), f"after Confirm: {where}"

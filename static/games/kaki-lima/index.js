@@ -86,9 +86,16 @@ export function createRenderer(root, ctx) {
     boardBox.replaceChildren(drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
   }
 
-  /** The grid's Tab stop, and a keyboard player's focus back on it (or on the hand, the buttons). */
-  function settleFocus() {
-    const fallback = side.querySelector(".kl-hand button:not([disabled])") || side.querySelector(".kl-controls button:not([disabled])");
+  /**
+   * The grid's Tab stop, and a keyboard player's focus back on it; with no target on the grid,
+   * on a card in hand that can walk (alone first), else the decision's button, else the hand.
+   */
+  function settleFocus(offer) {
+    const walks = offer ? offer.walks.filter((w) => w.ends.length) : [];
+    const card = (ids) => ids.map((id) => side.querySelector(`[data-testid="kl-card-${CSS.escape(String(id))}"]:not([disabled])`)).find(Boolean);
+    const buttons = ".kl-controls button:not([disabled])";
+    const fallback = card(walks.filter((w) => w.cards.length === 1).map((w) => w.cards[0])) || card(walks.flatMap((w) => w.cards))
+      || side.querySelector(`${buttons}.primary`) || side.querySelector(buttons) || side.querySelector(".kl-hand button:not([disabled])");
     rove.refresh({ fallback });
   }
 
@@ -112,15 +119,16 @@ export function createRenderer(root, ctx) {
       const again = root.querySelector(`[data-testid="${CSS.escape(hadFocus)}"]`);
       if (again && !again.disabled) again.focus();
     }
-    settleFocus();
+    settleFocus(offer);
     // A card chosen from the hand by keyboard that opens targets on the grid: on to the grid.
     if (hadFocus && hadFocus.startsWith("kl-card-") && !hadTargets) rove.focus();
   }
 
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
     if (doc && isTurned() !== lastTurned) {
-      drawGrid(offered(doc.outcome ? [] : doc.legal));
-      settleFocus();
+      const offer = offered(doc.outcome ? [] : doc.legal);
+      drawGrid(offer);
+      settleFocus(offer);
     }
   }) : null;
   resize?.observe(boardBox);
@@ -145,8 +153,9 @@ export function createRenderer(root, ctx) {
     highlight(refs) {
       highlighted = Array.isArray(refs) && refs.length ? refs : null;
       if (doc) {
-        drawGrid(offered(doc.outcome ? [] : doc.legal));
-        settleFocus();
+        const offer = offered(doc.outcome ? [] : doc.legal);
+        drawGrid(offer);
+        settleFocus(offer);
       }
     },
     destroy() {
