@@ -10,6 +10,9 @@ Tuk-Tuk Taxi, Jakarta Traffic and Kaki Lima, seat 0 plays against a bot on a des
 * Enter makes the move, and afterwards the focus is still on the board (never <body>), so the
   next move is made with the arrow keys and Enter alone, without a single Tab.
 
+With "Confirm each move" on, Cancel and Confirm give the focus back to the board; and a
+redraw never takes the focus from the chat's text field.
+
 ``MEJA_SCREENSHOTS=1`` also saves Tuk-Tuk's page after the sign and the roll, the focus on a
 drive target (docs/screenshots/issue37-6-keyboard-after.png).
 """
@@ -241,3 +244,28 @@ def test_with_confirm_on_cancel_and_confirm_give_the_focus_back_to_the_board(
     assert _moves(e2e_server, game_id) == 1, "Confirm sent the sign"
     where = _focus_comes_back(page, "tuk-tuk-taxi")
     assert where.startswith(("target:", "control:")), f"after Confirm: {where}"
+
+
+def test_the_board_never_takes_the_focus_from_the_chat(e2e_server: Any, new_page: Any) -> None:
+    # Kaki Lima: seat 0 places by keyboard, then types in the chat while the bot places; the
+    # board redraws (and offers seat 0 a walk) under the typing, which keeps its focus.
+    page = new_page()
+    game_id = _table(e2e_server, page, "kaki-lima")
+    board, target = BOARDS["kaki-lima"]
+    page.wait_for_function("(t) => document.querySelectorAll(t).length >= 2", arg=target)
+    assert page.evaluate(_FOCUS_BEFORE, board)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    chat = page.get_by_test_id("chat-input")
+    chat.focus()
+    page.keyboard.type("one moment")
+    for _ in range(100):
+        if len(e2e_server.app.state.store.events(game_id)) >= 2:
+            break
+        page.wait_for_timeout(100)
+    assert _moves(e2e_server, game_id) == 1
+    expect(page.get_by_test_id("kl-status")).to_have_text(re.compile("^Your turn"))
+    page.wait_for_timeout(500)
+    expect(chat).to_be_focused()
+    page.keyboard.type(", please")
+    expect(chat).to_have_value("one moment, please")
