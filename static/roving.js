@@ -121,7 +121,6 @@ export class Roving {
     this.key = null;
     this.point = null;
     this.holds = false; // the keyboard's focus is (or was last) in this renderer
-    box.dataset.roving = "";
     box.addEventListener("keydown", (e) => this.onKey(e));
     box.addEventListener("focusin", (e) => {
       const target = e.target.closest?.("[data-rove]");

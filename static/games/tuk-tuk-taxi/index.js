@@ -9,7 +9,7 @@
 // a button shows the whole board. Tapping a sign, a space or a passenger shows its card.
 
 import { markPreview } from "../../preview.js";
-import { keyboardPlay, Roving } from "../../roving.js";
+import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
 import { howToPlay as helpPanel } from "./help.js";
@@ -162,7 +162,7 @@ export function createRenderer(root, ctx) {
     chosen = null;
     rove.refresh({ prefer: opened && opened.kind === "dir" ? `dir:${opened.dirs[0]}` : null, fallback: buttons });
     // Two routes end on the chosen cell: the keyboard goes on to the route buttons.
-    if (opened && opened.kind === "route" && keyboardPlay()) turnBox.querySelector('[data-action="route"]')?.focus({ preventScroll: true });
+    if (opened && opened.kind === "route" && keyboardPlay() && focusLost(viewport)) turnBox.querySelector('[data-action="route"]')?.focus({ preventScroll: true });
   }
 
   return {
