@@ -27,6 +27,7 @@ import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
+import { focusLost, keyboardPlay } from "/static/roving.js";
 import { WaitingPanel } from "/static/waiting.js";
 
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
@@ -193,6 +194,7 @@ class GameShell {
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
     this.buildPanels();
     this.buildDock();
+    this.keepBoardFocus();
 
     const banner = this.watching
       ? h("div", { class: "spectator-banner", "data-testid": "spectator-banner", role: "status" }, [
@@ -319,6 +321,7 @@ class GameShell {
     this.offLang?.();
     this.dockSize?.disconnect();
     document.documentElement.style.removeProperty("--ask-dock-h");
+    this.offBoardFocus?.();
     this.howto.destroy();
     this.skip?.remove();
     this.notices?.destroy();
@@ -455,6 +458,33 @@ class GameShell {
     this.previewing = null;
     this.confirmBar.withdraw();
     this.preview(null);
+  }
+
+  /**
+   * Keyboard play keeps its place after a move (issue 37): remember whether the focus was
+   * last on the board (or the confirm bar of its move), and after Confirm or Cancel put it
+   * back on the board.
+   */
+  keepBoardFocus() {
+    this.boardHadFocus = false;
+    const onFocus = (e) => {
+      this.boardHadFocus = this.boardWrap.contains(e.target) || this.confirmBar.el.contains(e.target);
+    };
+    document.addEventListener("focusin", onFocus);
+    this.confirmBar.el.addEventListener("click", () => setTimeout(() => this.returnFocusToBoard()));
+    this.offBoardFocus = () => document.removeEventListener("focusin", onFocus);
+  }
+
+  /**
+   * A keyboard player's focus that fell to <body> (the focused target was redrawn away, the
+   * confirm bar closed) goes back to the board: to the element the renderer marks
+   * `data-board-focus` (its current target), else to the board itself. Never taken from a
+   * text field or a dialog, and a pointer player's focus is left alone.
+   */
+  returnFocusToBoard() {
+    if (!this.boardHadFocus || !keyboardPlay() || !focusLost(this.boardRoot) || document.querySelector("dialog[open]")) return;
+    const stop = this.boardRoot.querySelector("[data-board-focus]");
+    (stop || this.boardWrap).focus({ preventScroll: true });
   }
 
   /** Ask the board to draw (or, with null, forget) the move waiting for Confirm. */
@@ -662,6 +692,7 @@ class GameShell {
     if (this.renderer && !this.rendererFailed) {
       try {
         this.renderer.update(full, this.rendererDoc);
+        this.returnFocusToBoard();
         this.notice.hidden = true;
         if (!this.rendererDoc && this.since?.refs) this.highlightRefs(null);
       } catch (err) {

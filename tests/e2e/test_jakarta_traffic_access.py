@@ -165,9 +165,10 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
     open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], GAME)
 
     def press(selector: str) -> None:
-        """Tab forward until the focus is on the first element matching, then Enter."""
+        """Tab forward until the focus is on an element matching, then Enter (the board is
+        one Tab stop: any of its targets will do)."""
         page.locator(selector).first.wait_for()
-        for _ in range(120):
+        for _ in range(40):
             if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
                 label = page.evaluate("document.activeElement.getAttribute('aria-label') || "
                                       "document.activeElement.textContent")
@@ -323,7 +324,7 @@ def test_the_game_over_table_and_the_rules_help_fit_a_phone(
             assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, cell.inner_text()
         expect(final.locator("thead th")).to_have_count(4)   # a column per player
         help_panel = page.get_by_test_id("jt-help")
-        expect(help_panel).to_contain_text("Cara bermain Jakarta Traffic")
+        expect(help_panel).to_contain_text("Matlamat")  # the dialog's title names the game
         expect(help_panel).to_contain_text("Ondel-Ondel")
     finally:
         ctx.close()

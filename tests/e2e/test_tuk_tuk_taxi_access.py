@@ -3,8 +3,9 @@
 Seat 0 is played in the browser against a bot in seat 1: (a) on a 390x844 touch screen the
 page never scrolls sideways, every legal target is at least 44x44 px, and a whole turn is
 played by tapping; afterwards both players' last moves stay drawn. (b) A whole turn by
-keyboard alone. (c) Switching the language mid-game rewords the board, the log and a rule
-error at once, and a reload keeps it; (d) hovering a log line highlights the cell it names.
+keyboard alone (the board is one Tab stop). (c) Switching the language mid-game rewords
+the board, the log and a rule error at once, and a reload keeps it; (d) hovering a log line
+highlights the cell it names.
 """
 
 from __future__ import annotations
@@ -152,10 +153,16 @@ def test_a_whole_turn_by_keyboard_alone(e2e_server: Any, new_page: Any) -> None:
     _targets_are_big(page, 28)
 
     def keys(locator: Any) -> None:
-        # Tab until the target has the focus (visible focus ring), then Enter or Space.
+        # Tab until the target has the focus (visible focus ring), then Enter or Space. The
+        # board is one Tab stop: a board target is reached when any target of its kind (a
+        # cell, a sign's direction) has the focus, all of them being legal.
         locator.evaluate("(el) => el.scrollIntoView({block: 'center'})")
-        for _ in range(400):
-            if locator.evaluate("(el) => el === document.activeElement"):
+        kind = locator.evaluate("""(el) => el.matches('g.tt-dir') ? 'g.tt-dir'
+            : el.matches('g.tt-target') ? `g.tt-target[data-target="${el.dataset.target}"]`
+            : null""")
+        for _ in range(60):
+            if locator.evaluate("(el, kind) => kind ? document.activeElement?.matches(kind)"
+                                " : el === document.activeElement", kind):
                 break
             page.keyboard.press("Tab")
         else:

@@ -182,14 +182,10 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
         x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, rx: 10, class: "jt-target",
         fill: "#ffe066", "fill-opacity": look === "honk" && sel.picked?.cell !== c ? 0.18 : 0.3,
         stroke: "#e8590c", "stroke-width": 3, "data-testid": `jt-target-${x + 1}-${y + 1}`, "data-focus": `cell-${c}`,
-        role: "button", tabindex: "0", "aria-label": targetLabel(ctx, offer, look, sel, c, view),
+        // One Tab stop for the board: static/roving.js gives it to one target, moves it with
+        // the arrow keys and turns Enter/Space into this click.
+        "data-rove": `cell-${c}`, role: "button", tabindex: "-1", "aria-label": targetLabel(ctx, offer, look, sel, c, view),
         onclick: () => onCell(c),
-        onkeydown: (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") {
-            ev.preventDefault();
-            onCell(c);
-          }
-        },
       });
       if (look === "act" && offer.drives.has(c)) {
         for (const on of ["mouseenter", "focus"]) target.addEventListener(on, () => showRoute(c));

@@ -6,6 +6,7 @@
 // under the board, so its controls appearing never move a tile under the player's finger.
 
 import { markPreview } from "../../preview.js";
+import { Roving } from "../../roving.js";
 import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
 import { clickCell, IDLE, keepSelection, lastTurns, offered, refCell } from "./model.js";
@@ -27,6 +28,8 @@ export function createRenderer(root, ctx) {
   const side = h("div", { class: "jt-side" });
   root.append(h("div", { class: "jt" }, [h("div", { class: "jt-main" }, [boardBox, bar, axes]), side]));
   touchTips(root, h);
+  // The board is one Tab stop with arrow keys; the focus stays on the board between moves.
+  const rove = new Roving(boardBox, root);
 
   let doc = null;
   let sel = IDLE; // {mode: "drive" | "honk", picked}
@@ -58,7 +61,8 @@ export function createRenderer(root, ctx) {
   function draw() {
     if (!doc || !doc.view) return;
     const view = doc.view;
-    // A redraw replaces the targets: the keyboard's focus goes to the same one again.
+    // A redraw replaces the bar's buttons: the keyboard's focus goes to the same one again
+    // (the board's targets: static/roving.js).
     const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute?.("data-focus") : null;
     const offer = offered(doc.outcome ? [] : doc.legal || [], geo.SIZE);
     sel = keepSelection(sel, myTurn(), view.phase);
@@ -72,10 +76,11 @@ export function createRenderer(root, ctx) {
     }));
     axes.textContent = ctx.t("jakarta-traffic.board.axes");
     side.replaceChildren(...[drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)].filter(Boolean));
-    if (focused) {
-      const again = root.querySelector(`[data-focus="${focused}"]`) || root.querySelector(".jt-target, .jt-controls button");
-      again?.focus?.();
-    }
+    if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
+    // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
+    // optional Honk) takes the focus.
+    const buttons = ".jt-controls button:not([disabled])";
+    rove.refresh({ fallback: bar.querySelector(`${buttons}.primary, ${buttons}[data-action="detour"]`) || bar.querySelector(buttons) });
   }
 
   return {
@@ -100,6 +105,7 @@ export function createRenderer(root, ctx) {
       draw();
     },
     destroy() {
+      rove.destroy();
       root.replaceChildren();
     },
   };

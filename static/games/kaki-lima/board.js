@@ -94,14 +94,16 @@ export function makeBoard(ctx, words, act, info) {
     }
     for (const [cell, tg] of targets) {
       const label = t(tg.key, { cell: words.cellAria(cell) });
-      const g = svg("g", { class: "kl-target", tabindex: 0, role: "button", "aria-label": label });
+      // One Tab stop for the grid: static/roving.js gives it to one target, moves it with the
+      // arrow keys and turns Enter/Space into this click.
+      const g = svg("g", { class: "kl-target", tabindex: -1, role: "button", "aria-label": label });
       g.setAttribute("data-testid", `kl-cell-${cell}`);
       g.setAttribute("data-cell", String(cell));
+      g.setAttribute("data-rove", `cell-${cell}`);
       g.append(svg("title", {}, label),
         svg("rect", { class: "kl-hl", x: cx(cell) - CW / 2 + 2, y: cy(cell) - CH / 2 + 2, width: CW - 4, height: CH - 4, rx: 7,
           fill: tg.colour, "fill-opacity": 0.25, stroke: tg.colour, "stroke-width": 3 }));
       longPress(g, () => info(cell), () => act(tg));
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(tg); } });
       board.append(g);
     }
     return board;

@@ -11,6 +11,7 @@
 // describe(ref) names the places log lines name, highlight(refs) marks them on the grid.
 
 import { markPreview } from "../../preview.js";
+import { Roving } from "../../roving.js";
 import { makeBoard, turned } from "./board.js";
 import { IDLE, keepSelection, offered } from "./model.js";
 import { makeSide } from "./panels.js";
@@ -28,6 +29,8 @@ export function createRenderer(root, ctx) {
   info.setAttribute("data-testid", "kl-info");
   const side = h("div", { class: "kl-side" });
   root.append(h("div", { class: "kl" }, [h("div", { class: "kl-boardwrap" }, [boardBox, info]), side]));
+  // The grid is one Tab stop with arrow keys; the focus stays on the board between moves.
+  const rove = new Roving(boardBox, root);
 
   let doc = null;
   let sel = IDLE; // {selected: card ids picked from the hand, moving: {card, source} | null}
@@ -85,11 +88,25 @@ export function createRenderer(root, ctx) {
     boardBox.replaceChildren(drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
   }
 
+  /**
+   * The grid's Tab stop, and a keyboard player's focus back on it; with no target on the grid,
+   * on a card in hand that can walk (alone first), else the decision's button, else the hand.
+   */
+  function settleFocus(offer) {
+    const walks = offer ? offer.walks.filter((w) => w.ends.length) : [];
+    const card = (ids) => ids.map((id) => side.querySelector(`[data-testid="kl-card-${CSS.escape(String(id))}"]:not([disabled])`)).find(Boolean);
+    const buttons = ".kl-controls button:not([disabled])";
+    const fallback = card(walks.filter((w) => w.cards.length === 1).map((w) => w.cards[0])) || card(walks.flatMap((w) => w.cards))
+      || side.querySelector(`${buttons}.primary`) || side.querySelector(buttons) || side.querySelector(".kl-hand button:not([disabled])");
+    rove.refresh({ fallback });
+  }
+
   function draw() {
-    // Keyboard play: the element that had focus comes back after the redraw (or the first
-    // target, when it is gone), so Tab/Enter play never falls back to the top of the page.
+    // Keyboard play: a button of the side panel that had focus comes back after the redraw;
+    // the grid's targets (and a focus that fell off them) are static/roving.js's.
     const active = globalThis.document?.activeElement;
-    const hadFocus = active && root.contains(active) ? active.getAttribute("data-testid") || "" : null;
+    const hadFocus = active && side.contains(active) ? active.getAttribute("data-testid") || "" : null;
+    const hadTargets = Boolean(boardBox.querySelector("[data-rove]"));
     const offer = offered(doc.outcome ? [] : doc.legal);
     sel = keepSelection(sel, offer, doc.view.hand);
     drawGrid(offer);
@@ -100,16 +117,21 @@ export function createRenderer(root, ctx) {
       line.setAttribute("data-testid", "kl-error");
       status.append(line);
     }
-    if (hadFocus !== null) {
-      const again = hadFocus && root.querySelector(`[data-testid="${CSS.escape(hadFocus)}"]`);
-      const next = again && !again.disabled ? again
-        : root.querySelector(".kl-target, .kl-controls button:not([disabled]), .kl-hand button:not([disabled])");
-      next?.focus();
+    if (hadFocus) {
+      const again = root.querySelector(`[data-testid="${CSS.escape(hadFocus)}"]`);
+      if (again && !again.disabled) again.focus();
     }
+    settleFocus(offer);
+    // A card chosen from the hand by keyboard that opens targets on the grid: on to the grid.
+    if (hadFocus && hadFocus.startsWith("kl-card-") && !hadTargets) rove.focus();
   }
 
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
-    if (doc && isTurned() !== lastTurned) drawGrid(offered(doc.outcome ? [] : doc.legal));
+    if (doc && isTurned() !== lastTurned) {
+      const offer = offered(doc.outcome ? [] : doc.legal);
+      drawGrid(offer);
+      settleFocus(offer);
+    }
   }) : null;
   resize?.observe(boardBox);
 
@@ -132,9 +154,14 @@ export function createRenderer(root, ctx) {
     /** Mark the cards a log line (or the "since your last turn" panel) names, until null. */
     highlight(refs) {
       highlighted = Array.isArray(refs) && refs.length ? refs : null;
-      if (doc) drawGrid(offered(doc.outcome ? [] : doc.legal));
+      if (doc) {
+        const offer = offered(doc.outcome ? [] : doc.legal);
+        drawGrid(offer);
+        settleFocus(offer);
+      }
     },
     destroy() {
+      rove.destroy();
       resize?.disconnect();
       root.replaceChildren();
     },

@@ -168,9 +168,10 @@ export function drawBoard({ ctx, glyphs, board, view, offer, pending, turns, hig
   const targets = svg("g", {});
   const target = (key, kind, onclick, label, colour) => {
     const [x, y] = centre(key);
-    const g = svg("g", { class: "tt-target", tabindex: 0, role: "button", "aria-label": label,
-      dataset: { cell: key, target: kind }, onclick });
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onclick(); } });
+    // One Tab stop for the whole board: static/roving.js gives it to one target (tabindex 0),
+    // moves it with the arrow keys and turns Enter/Space into this click.
+    const g = svg("g", { class: "tt-target", tabindex: -1, role: "button", "aria-label": label,
+      dataset: { cell: key, target: kind, rove: `${kind}:${key}` }, onclick });
     g.append(svg("title", {}, label),
       svg("rect", { class: "tt-hit", x: x - C / 2, y: y - C / 2, width: C, height: C, fill: "transparent" }),
       svg("rect", { class: "tt-hl", x: x - C / 2 + 3, y: y - C / 2 + 3, width: C - 6, height: C - 6, rx: 8,
@@ -230,9 +231,8 @@ export function drawBoard({ ctx, glyphs, board, view, offer, pending, turns, hig
       const py = y + arrowSide(kind) * dy * C * 0.95;
       const label = t(kind === "one_way" ? "tuk-tuk-taxi.board.dir.one_way" : `tuk-tuk-taxi.board.dir.${kind === "turn_left" ? "turn_left" : "turn_right"}`,
         { dir: t(DIR_KEY[d]) });
-      const g = svg("g", { class: "tt-target tt-dir", tabindex: 0, role: "button", "aria-label": label,
-        dataset: { dir: d }, onclick: () => onDirection(d) });
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onDirection(d); } });
+      const g = svg("g", { class: "tt-target tt-dir", tabindex: -1, role: "button", "aria-label": label,
+        dataset: { dir: d, rove: `dir:${d}` }, onclick: () => onDirection(d) });
       g.append(svg("title", {}, label),
         svg("circle", { class: "tt-hit", cx: px, cy: py, r: 20, fill: "transparent" }),
         svg("circle", { cx: px, cy: py, r: 16, fill: "#fcc419", stroke: "#111", "stroke-width": 1.5 }),

@@ -9,6 +9,7 @@
 // a button shows the whole board. Tapping a sign, a space or a passenger shows its card.
 
 import { markPreview } from "../../preview.js";
+import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
 import { howToPlay as helpPanel } from "./help.js";
@@ -43,6 +44,8 @@ export function createRenderer(root, ctx) {
   const side = h("div", { class: "tt-side" });
   const shell = h("div", { class: "tt" }, [turnBox, boardBox, side]);
   root.append(shell);
+  // The board is one Tab stop with arrow keys; the focus stays on the board between moves.
+  const rove = new Roving(viewport, root);
 
   let doc = null;
   let pending = null; // {kind: "dir", cell, dirs} | {kind: "route", cell, routes}
@@ -67,11 +70,13 @@ export function createRenderer(root, ctx) {
     pending = null;
     ctx.send(action).then(() => doc && draw(), (err) => err?.code !== "replaced" && doc && draw());
   };
+  let chosen = null; // a choice that just opened: its directions take the focus, or its routes
   const follow = (answer) => {
     if (answer.send) send(answer.send);
     else {
       pending = answer.pending;
       ctx.choosing?.(); // a direction to choose: a move waiting for Confirm is withdrawn
+      chosen = pending;
       draw();
     }
   };
@@ -149,6 +154,12 @@ export function createRenderer(root, ctx) {
     });
     turnBox.replaceChildren(turnCard);
     side.replaceChildren(...cards);
+    const buttons = turnBox.querySelector(".tt-controls button.primary") || turnBox.querySelector(".tt-controls button");
+    const opened = chosen;
+    chosen = null;
+    rove.refresh({ prefer: opened && opened.kind === "dir" ? `dir:${opened.dirs[0]}` : null, fallback: buttons });
+    // Two routes end on the chosen cell: the keyboard goes on to the route buttons.
+    if (opened && opened.kind === "route" && keyboardPlay() && focusLost(viewport)) turnBox.querySelector('[data-action="route"]')?.focus({ preventScroll: true });
   }
 
   return {
@@ -180,6 +191,7 @@ export function createRenderer(root, ctx) {
       if (first) scrollTo(first);
     },
     destroy() {
+      rove.destroy();
       root.replaceChildren();
     },
   };
