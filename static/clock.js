@@ -105,7 +105,7 @@ function leftWords(ms) {
   return t("clock.left.seconds", { n: Math.max(0, Math.ceil(ms / 1000)) });
 }
 
-/** Seconds on the clock of a seat taken back from its stand-in (mirrors app/clock/model.py
+/** Seconds on the clock of a seat taken back from its stand-in (mirrors app/features/clock/model.py
  * take_back: real time, a tenth of the bank and at least 30 s; turn-based, a fresh turn). */
 export function backSeconds(clock, tc, seat) {
   if (clock.kind === "turn") return clock.turn_seconds;

@@ -197,7 +197,7 @@ def test_a_toast_never_covers_the_confirm_bar_on_a_phone(e2e_server: Any, new_pa
 
 
 class _FakeTime:
-    """The server's clock, moved on only by the test (app.clock.scheduler.wall_time)."""
+    """The server's clock, moved on only by the test (app.features.clock.scheduler.wall_time)."""
 
     def __init__(self) -> None:
         self.t = 1_800_000_000.0
@@ -210,7 +210,7 @@ class _FakeTime:
 def timed_server() -> Iterator[tuple[LiveServer, _FakeTime]]:
     """A server of its own (own database, so no other scheduler sees its deadlines) whose
     clock the test moves on."""
-    from app.clock import scheduler
+    from app.features.clock import scheduler
 
     from tests.conftest import _new_pg_database
 
@@ -248,7 +248,7 @@ def test_a_timeout_is_told_and_taking_the_seat_back_says_what_time_it_gives(
         expect(page.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "1")
 
     fake.t += 61  # Ana's bank runs out
-    server.app.state.hub.clocks.poke()
+    server.app.state.clocks.scheduler.poke()
     expect(ana.locator(".toast.show")).to_contain_text(
         "Your time ran out: a bot plays your seat until you take it back.")
     expect(budi.locator(".toast.show")).to_contain_text(
@@ -280,5 +280,5 @@ def test_a_timeout_that_ends_the_game_is_told(
     open_seat(budi, server, lobby["game_id"], 1, guest, "race")
     expect(budi.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "1")
     fake.t += 61
-    server.app.state.hub.clocks.poke()
+    server.app.state.clocks.scheduler.poke()
     expect(budi.locator(".toast.show")).to_contain_text("Ana ran out of time: the game is over.")
