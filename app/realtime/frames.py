@@ -80,7 +80,7 @@ class ChatFollow(_Frame):
     type: Literal["chat_follow"]
     spectators: bool = Field(description="whether to receive the spectators' chat")
 class TakebackFrame(_Frame):
-    """Take back the latest ``count`` actions in play (app/takeback.py: at once when they are
+    """Take back the latest ``count`` actions in play (app/features/takeback: at once when they are
     this seat's own of the current turn, else a request the other players answer)."""
 
     type: Literal["takeback"]

@@ -52,11 +52,9 @@ def _table(model: type[BaseModel]) -> list[str]:
 
 def render() -> str:
     """The generated section (between the markers)."""
-    # The pointer keeps the document's words of before app/ was laid out in wings (the
-    # protocol document does not change with the layout): the frames are now
-    # app/realtime/frames.py, this generator app.realtime.protocol_doc.
-    out = ["", "*Generated from `app/frames.py` by `python -m app.protocol_doc`; edit the "
-           "models, not this section.*", "", "### Client → server", ""]
+    out = ["", "*Generated from `app/realtime/frames.py` by "
+           "`python -m app.realtime.protocol_doc`; edit the models, not this section.*", "",
+           "### Client → server", ""]
     for model in CLIENT_FRAMES:
         out += _table(model)
     out += ["### Server → client", ""]
