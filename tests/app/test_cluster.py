@@ -52,9 +52,12 @@ def test_players_on_two_processes_see_every_move(pg_url: str) -> None:
         second.stop()
 
 
-def _spawn(db_url: str) -> tuple[subprocess.Popen, str]:
+def _spawn(db_url: str, **extra: str) -> tuple[subprocess.Popen, str]:
+    """A server process of its own (so it can be killed) on ``db_url``; ``extra``: more
+    environment (settings such as the presence lease)."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": db_url, "MEJA_BOT_DELAY": "0", "LOG_LEVEL": "warning"}
+    env = {**os.environ, "DATABASE_URL": db_url, "MEJA_BOT_DELAY": "0", "LOG_LEVEL": "warning",
+           **extra}
     proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"

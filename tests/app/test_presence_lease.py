@@ -4,15 +4,15 @@ at once who is connected to another. PostgreSQL only: SQLite is one process."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
 import time
 from typing import Any
 
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
-from tests.conftest import LiveServer, free_port
+from tests.app.test_cluster import _Proc
+from tests.app.test_cluster import _spawn as spawn
+from tests.conftest import LiveServer
 
 #: Short enough for a test, long enough for a loaded machine's heartbeats to keep it.
 LEASE, HEARTBEAT = 4.0, 1.0
@@ -23,26 +23,7 @@ BOUND = LEASE + HEARTBEAT + 3.0
 
 def _spawn(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
     """A server process of its own (so it can be killed) with the test's lease."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": db_url, "MEJA_BOT_DELAY": "0", "LOG_LEVEL": "warning",
-           "MEJA_PRESENCE_LEASE": str(LEASE), "MEJA_PRESENCE_HEARTBEAT": str(HEARTBEAT)}
-    proc = subprocess.Popen([sys.executable, "-m", "app", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if http.get(f"{url}/api/games", timeout=1).status_code == 200:
-                return proc, url
-        except Exception:
-            pass
-        assert time.monotonic() < deadline, "the server process did not start"
-        time.sleep(0.1)
-
-
-class _Proc:
-    def __init__(self, url: str) -> None:
-        self.url, self.ws_url = url, url.replace("http://", "ws://")
+    return spawn(db_url, MEJA_PRESENCE_LEASE=str(LEASE), MEJA_PRESENCE_HEARTBEAT=str(HEARTBEAT))
 
 
 def _seat_online(frame: dict[str, Any], seat: int) -> bool:
