@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import grimp
+from tests.import_graph import circles, imports_of
 
 APP = Path(__file__).resolve().parents[2] / "app"
 #: The modules that are the room (a room may use its own private parts).
@@ -19,47 +19,9 @@ ROOM_MODULES = {"app/realtime/room.py", "app/realtime/views.py", "app/realtime/p
 MAX_LINES = 400
 
 
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import circles of ``graph`` (module -> modules it imports): every strongly
-    connected set of more than one module (Tarjan's algorithm), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for nxt in graph.get(node, ()):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in on_stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                top = stack.pop()
-                on_stack.discard(top)
-                group.append(top)
-                if top == node:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
-
-
 def app_imports() -> dict[str, set[str]]:
     """Every module of app/ and the app modules it imports, type-checking imports too."""
-    graph = grimp.build_graph("app", include_external_packages=False,
-                              exclude_type_checking_imports=False)
-    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    return imports_of("app")
 
 
 def room_intrusions(source: str) -> list[str]:

@@ -211,7 +211,6 @@ def timed_server() -> Iterator[tuple[LiveServer, _FakeTime]]:
     """A server of its own (own database, so no other scheduler sees its deadlines) whose
     clock the test moves on."""
     from app.features.clock import scheduler
-
     from tests.conftest import _new_pg_database
 
     url, drop = _new_pg_database()
