@@ -32,10 +32,6 @@ def graph() -> grimp.ImportGraph:
     return grimp.build_graph("engines", exclude_type_checking_imports=False, cache_dir=None)
 
 
-def edges(g: grimp.ImportGraph) -> dict[str, set[str]]:
-    return {m: set(g.find_modules_directly_imported_by(m)) for m in g.modules}
-
-
 def is_bot(module: str, game: str) -> bool:
     return module == f"engines.{game}.bot" or module.startswith(f"engines.{game}.bot.")
 
