@@ -2,6 +2,8 @@
 // the zoom and pan that fit a box of board points into a part of the screen, which points
 // are outside a rectangle, and which target an arrow key goes to.
 
+import { nextIndex } from "../../roving.js";
+
 /**
  * The view (k, x, y: the map group's scale and translation, in viewBox units) that shows the
  * board box {x0, y0, x1, y1} inside the screen box safe (viewBox units too), leaving margin
@@ -31,27 +33,14 @@ export function countOutside(points, rect) {
   return points.filter((p) => p.x < rect.left || p.x > rect.right || p.y < rect.top || p.y > rect.bottom).length;
 }
 
-const DIRS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
-
 /**
- * The point an arrow key moves to from `from` among points [{key, x, y}]: the nearest one
- * in that direction (within 60 degrees either side), a sideways step counting double, so
- * Right goes to the next target along the row rather than one far below it. null: none.
+ * The point an arrow key moves to from `from` among points [{key, x, y}], by the boards'
+ * one rule (static/roving.js nextIndex: the nearest that way, within 45 degrees first, a
+ * sideways step counting double); null when there is none that way.
  */
 export function nextInDirection(points, from, arrow) {
-  const dir = DIRS[arrow];
-  if (!dir || !from) return null;
-  let best = null;
-  let bestScore = Infinity;
-  for (const p of points) {
-    if (p.key === from.key) continue;
-    const dx = p.x - from.x;
-    const dy = p.y - from.y;
-    const along = dx * dir[0] + dy * dir[1];
-    const side = Math.abs(dx * dir[1] - dy * dir[0]);
-    if (along <= 0 || side > along * Math.tan(Math.PI / 3)) continue;
-    const score = along + 2 * side;
-    if (score < bestScore) { bestScore = score; best = p; }
-  }
-  return best;
+  const at = from ? points.findIndex((p) => p.key === from.key) : -1;
+  if (at < 0 || !arrow.startsWith("Arrow")) return null;
+  const next = nextIndex(points.map((p) => ({ x: p.x, y: p.y, w: 0, h: 0 })), at, arrow);
+  return next === at ? null : points[next];
 }
