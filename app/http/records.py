@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.core import loglines
 from app.core.errors import ApiError, validation_message
-from app.core.lobby import watch_url
+from app.core.lobby import final_outcome, watch_url
 from app.core.tablesettings import TableSettings
 from app.http import deps
 from app.store.store import Store, clean_name
@@ -105,7 +105,7 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
             else game["status"]
         raise ApiError(409, "api.record_unfinished", state=now)
     engine = get_engine(game["kind"])
-    outcome = engine.outcome(game["state"]) if engine and game["state"] else None
+    outcome = final_outcome(game)
     if outcome is None:
         raise ApiError(409, "api.record_no_outcome")
     seats = store.seats(game["id"])
@@ -118,7 +118,7 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
                           bot=s["is_bot"]) for s in seats],
         actions=[RecordAction(seat=e["seat"], action=e["action"])
                  for e in store.events(game["id"])],
-        outcome=RecordOutcome.model_validate(outcome.as_dict()),
+        outcome=RecordOutcome.model_validate(outcome),
         finished_at=finished.isoformat() if finished else None,
     ).model_dump(mode="json")
 
