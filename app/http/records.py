@@ -134,6 +134,21 @@ def _nested(exc: RuleError) -> dict[str, Any]:
     return term(exc.key, **exc.params) if exc.key else {"label": str(exc)}
 
 
+def _takeback_refusal(rule: str, line: Line, seat: int, count: int,
+                      players: int) -> str | None:
+    """Why ``seat`` could not have taken back the latest ``count`` actions at a table with
+    the take-back policy ``rule`` (a catalogue key), ``None`` if it could: the live table's
+    rules (app/features/takeback/asking.py). Under ``consent`` anything further back needed
+    the others' agreement, which a record cannot show and a bot gives at once: accepted."""
+    if rule == "none":
+        return "api.record.takeback_off"
+    if not 0 <= seat < players:
+        return "api.record.takeback_not_own"
+    if rule != "consent" and count > line.own_turn(seat):
+        return "api.record.takeback_not_own"
+    return None
+
+
 def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
                                        list[dict[str, Any]]]:
     """Replay a record step by step; ``(engine, options, final state, event rows)`` or a
@@ -156,7 +171,7 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
         clean_name(s.name)  # a 422 naming the problem, before any replaying
     try:
         options = engine.validate_options(record.options)
-        TableSettings.model_validate(record.settings)
+        rule = TableSettings.model_validate(record.settings).takeback
     except ValidationError as exc:
         raise ApiError(422, validation_message(exc.errors(), "The record's options or settings "
                                                             "are not valid here")) from None
@@ -171,9 +186,14 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
             # A take-back of the game's own history: it must undo the latest actions still
             # in play (never across a reveal), exactly as the table allowed it.
             try:
-                line.take_back([int(v) for v in step.action.get("undo") or []])
+                undo = [int(v) for v in step.action.get("undo") or []]
+                line.restored(undo)  # ValueError unless the latest actions still in play
             except (TypeError, ValueError):
                 raise _refuse("api.record.bad_takeback", **where) from None
+            refused = _takeback_refusal(rule, line, step.seat, len(undo), players)
+            if refused is not None:
+                raise _refuse(refused, **where)
+            line.take_back(undo)
         else:
             if step.seat >= players or step.seat not in engine.to_act(line.state):
                 raise _refuse("api.record.seat_not_to_act", **where)
