@@ -46,7 +46,7 @@ from app.http import (
     replay,
 )
 from app.http.deps import run
-from app.http.middleware import BodyLimit, SecurityHeaders
+from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
 from app.realtime import ws
 from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
@@ -205,6 +205,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ws.SocketFastPath)
+    # Outermost of all: every part of the service sees the client as the proxy forwarded it.
+    app.add_middleware(TrustedProxies, networks=proxy_networks(settings.trusted_proxies))
     logging.getLogger("meja").setLevel(logging.INFO)
     return app
 

@@ -1,6 +1,9 @@
-"""ASGI middleware of every HTTP answer: a bound on request bodies, security headers."""
+"""ASGI middleware of every HTTP answer: a bound on request bodies, security headers, and
+the client's address as the configured proxies forwarded it."""
 
 from __future__ import annotations
+
+import ipaddress
 
 from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -97,3 +100,66 @@ class BodyLimit:
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
             (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_networks(spec: str) -> tuple[Network, ...]:
+    """``MEJA_TRUSTED_PROXIES``: addresses or networks (``10.0.0.5``, ``172.30.58.0/24``)
+    separated by commas or spaces; a ValueError names an entry that is neither."""
+    out: list[Network] = []
+    for entry in spec.replace(",", " ").split():
+        try:
+            out.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(f"MEJA_TRUSTED_PROXIES: {entry!r} is not an address or "
+                             "network") from None
+    return tuple(out)
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+
+
+class TrustedProxies:
+    """The client's address (and scheme) as a trusted proxy forwarded it: a request whose
+    peer is one of ``networks`` is from the nearest address in ``X-Forwarded-For`` that is
+    not itself a trusted proxy; anyone else's ``X-Forwarded-For`` is ignored, so nobody can
+    pick the address the per-address limits count. The setting is the one place that says
+    whom to trust (``python -m app`` turns uvicorn's own, fixed to 127.0.0.1, off)."""
+
+    def __init__(self, app: ASGIApp, networks: tuple[Network, ...]) -> None:
+        self.app = app
+        self.networks = networks
+
+    def _trusted(self, host: str) -> bool:
+        addr = _address(host)
+        return addr is not None and any(addr in net for net in self.networks)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if (scope["type"] in ("http", "websocket") and self.networks and client
+                and self._trusted(client[0])):
+            headers = dict(scope.get("headers") or [])
+            forwarded = headers.get(b"x-forwarded-for")
+            if forwarded:
+                hops = [h.strip() for h in forwarded.decode("latin-1").split(",") if h.strip()]
+                # The rightmost hop was added by the proxy we trust; walk left past any
+                # other trusted proxy to the first address none of them vouches for.
+                for hop in reversed(hops):
+                    host = hop.strip("[]")
+                    if _address(host) is None:
+                        break  # a garbled entry: keep the last address that was good
+                    scope = {**scope, "client": (host, 0)}
+                    if not self._trusted(host):
+                        break
+            proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1").strip().lower()
+            if proto in ("http", "https"):
+                scheme = proto if scope["type"] == "http" else \
+                    ("wss" if proto == "https" else "ws")
+                scope = {**scope, "scheme": scheme}
+        await self.app(scope, receive, send)
