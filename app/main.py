@@ -164,7 +164,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc.errors())}, status_code=422)
+        errors = exc.errors()
+        if any(err.get("type") == "json_invalid" for err in errors):
+            # A body that is not JSON at all is a bad request (docs/protocol.md), not a
+            # JSON document with a wrong field.
+            return JSONResponse({"detail": "The request body is not JSON."}, status_code=400)
+        return JSONResponse({"detail": validation_message(errors)}, status_code=422)
 
     static_dir: Path = settings.static_dir
     app_html = static_dir / "app.html"

@@ -78,7 +78,7 @@ class GameRecord(BaseModel):
     rules_version: str = Field(min_length=1, max_length=20)
     options: dict[str, Any] = Field(default_factory=dict)
     settings: dict[str, Any] = Field(default_factory=dict, description="Table settings.")
-    seed: int = Field(ge=0, lt=1 << 63)
+    seed: int = Field(ge=0, lt=1 << 63, strict=True)  # a number, never "42"
     seats: list[RecordSeat] = Field(min_length=1, max_length=8)
     actions: list[RecordAction] = Field(max_length=MAX_ACTIONS)
     outcome: RecordOutcome
@@ -132,6 +132,14 @@ def _refuse(key: str, **params: Any) -> ApiError:
 def _nested(exc: RuleError) -> dict[str, Any]:
     """An engine's refusal as a parameter of the import's own sentence."""
     return term(exc.key, **exc.params) if exc.key else {"label": str(exc)}
+
+
+def _worded(value: Any) -> str:
+    """A recorded value in a sentence: a list as "0, 2", anything else as its JSON (cut)."""
+    if isinstance(value, list) and all(not isinstance(x, (list, dict)) for x in value):
+        return ", ".join(str(x) for x in value)
+    text = canonical_json(value)
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 def _takeback_refusal(rule: str, line: Line, seat: int, count: int,
@@ -211,10 +219,17 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
     outcome = engine.outcome(state)
     if outcome is None:
         raise _refuse("api.record.unfinished", count=len(record.actions))
-    if canonical_json(outcome.as_dict()) != canonical_json(record.outcome.model_dump()):
-        raise _refuse("api.record.outcome_differs",
-                      recorded=", ".join(str(x) for x in record.outcome.scores),
-                      replayed=", ".join(str(x) for x in outcome.scores))
+    replayed, recorded = outcome.as_dict(), record.outcome.model_dump()
+    for name in ("scores", "ranks", "detail"):
+        # The first part that differs, by name: "scores 0, 0 differ from 0, 0" explained
+        # nothing when only the ranks had been changed.
+        if canonical_json(replayed.get(name)) != canonical_json(recorded.get(name)):
+            raise _refuse("api.record.outcome_differs", field=name,
+                          recorded=_worded(recorded.get(name)),
+                          replayed=_worded(replayed.get(name)))
+    if canonical_json(replayed) != canonical_json(recorded):
+        raise _refuse("api.record.outcome_differs", field="outcome",
+                      recorded=_worded(recorded), replayed=_worded(replayed))
     return engine, options, state, rows
 
 

@@ -3,6 +3,7 @@ a frame the page can act on, never a 500, a generic error or a traceback in the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import httpx
@@ -52,3 +53,28 @@ def test_a_trusted_proxy_forwards_each_users_address(own_db_url: Callable[[], st
             assert r.status_code == 429
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("path", ["/api/lobbies", "/api/records"])
+@pytest.mark.parametrize("body", [b"{", b"\xff\xfe", b"game=race&seats=2"])
+def test_a_body_that_is_not_json_is_a_bad_request(live_server: LiveServer, path: str,
+                                                  body: bytes) -> None:
+    """400, as docs/protocol.md and each operation's document say; not 422."""
+    r = httpx.post(f"{live_server.url}{path}", content=body,
+                   headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["detail"] == "The request body is not JSON."
+
+
+def test_the_document_states_the_real_bounds_of_an_address(live_server: LiveServer) -> None:
+    """The e-mail fields' schema is the address the service accepts: a 300-digit one is
+    outside it (the document no longer promises what the service refuses)."""
+    doc = httpx.get(f"{live_server.url}/openapi.json").json()
+    email = next(v for v in doc["components"]["schemas"]["CreateLobby"]["properties"].items()
+                 if v[0] == "host_email")[1]
+    pattern = email["pattern"]  # beside anyOf [string, null]: a pattern binds strings only
+    assert not re.fullmatch(pattern, "1" * 300)
+    assert re.fullmatch(pattern, " ana@example.com ")
+    r = httpx.post(f"{live_server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ayu", "host_email": " ana@example.com "})
+    assert r.status_code == 201, r.text

@@ -141,6 +141,10 @@ def _mutations() -> list[tuple[str, Any, str]]:
     variant("unknown field", "Invalid", lambda r: r.update(extra=1))
     variant("negative seed", "seed", lambda r: r.update(seed=-1))
     variant("huge seed", "seed", lambda r: r.update(seed=1 << 70))
+    variant("seed as a string", "seed", lambda r: r.update(seed=str(r["seed"])))
+    # Only the ranks tampered with: the sentence names them, not the equal scores.
+    variant("other ranks", "outcome's ranks", lambda r: r["outcome"].update(
+        ranks=list(reversed(r["outcome"]["ranks"]))))
     return out
 
 
