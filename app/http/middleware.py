@@ -3,6 +3,8 @@ the client's address as the configured proxies forwarded it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 
 from fastapi import HTTPException
@@ -58,10 +60,33 @@ class BodyTooLarge(HTTPException):
         super().__init__(413, f"The request body is larger than {limit} bytes.")
 
 
+#: The largest oversized body read (and dropped) before its 413; how long in all, and how
+#: long a pause in its arrival, the reading may take.
+DRAIN_BYTES = 16 << 20
+DRAIN_SECONDS = 10.0
+DRAIN_IDLE_SECONDS = 0.5
+
+
+async def _drain(receive: Receive, budget: int) -> None:
+    """Read and drop up to ``budget`` bytes of the request body, while they keep coming."""
+    seen = 0
+    deadline = asyncio.get_running_loop().time() + DRAIN_SECONDS
+    with contextlib.suppress(TimeoutError):
+        while seen < budget:
+            left = deadline - asyncio.get_running_loop().time()
+            message = await asyncio.wait_for(receive(), min(DRAIN_IDLE_SECONDS, left))
+            if message["type"] != "http.request":
+                return  # the client went away
+            seen += len(message.get("body", b""))
+            if not message.get("more_body"):
+                return
+
+
 class BodyLimit:
-    """Refuses request bodies over ``max_bytes`` with 413 without reading them whole: a
-    declared Content-Length is refused before the first byte is read, a streamed body as
-    soon as it passes the limit."""
+    """Refuses request bodies over ``max_bytes`` with 413 without keeping them: a declared
+    Content-Length over the limit is refused before the application sees anything (its
+    body read and dropped first, up to DRAIN_BYTES, so a client still sending gets the
+    answer rather than a reset), a streamed body as soon as it passes the limit."""
 
     def __init__(self, app: ASGIApp, max_bytes: int,
                  larger: dict[str, int] | None = None) -> None:
@@ -75,9 +100,17 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.larger.get(scope.get("path", ""), self.max_bytes)
-        for key, value in scope.get("headers", []):
+        headers = scope.get("headers", [])
+        for key, value in headers:
             if key == b"content-length":
                 if not value.isdigit() or int(value) > limit:
+                    if value.isdigit() and int(value) <= DRAIN_BYTES \
+                            and (b"expect", b"100-continue") not in headers:
+                        # A client that is still sending would get a reset for an answer
+                        # if we closed with its body unread: read it first, while it keeps
+                        # coming. (One that asked "100-continue" has sent nothing, and one
+                        # announcing more than DRAIN_BYTES is not worth reading.)
+                        await _drain(receive, int(value))
                     await self._refuse(send, limit)
                     return
         seen = 0

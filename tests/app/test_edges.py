@@ -78,3 +78,47 @@ def test_the_document_states_the_real_bounds_of_an_address(live_server: LiveServ
     r = httpx.post(f"{live_server.url}/api/lobbies", json={
         "game": "race", "seats": 2, "host_name": "Ayu", "host_email": " ana@example.com "})
     assert r.status_code == 201, r.text
+
+
+def _upload(server: LiveServer, size: int, chunk: int = 64 << 10, pause: float = 0.002
+            ) -> bytes:
+    """POST ``size`` bytes to /api/records over a plain socket, a chunk at a time as a
+    slow client does, then read the whole answer (ConnectionResetError if it was reset)."""
+    import socket
+    import time
+
+    head = ("POST /api/records HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/json\r\n"
+            f"Content-Length: {size}\r\n"
+            + "\r\n").encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(head)
+        sent = 0
+        while sent < size:
+            part = b" " * min(chunk, size - sent)
+            sock.sendall(part)
+            sent += len(part)
+            time.sleep(pause)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            got = sock.recv(65536)
+            if not got:
+                return answer
+            answer += got
+        head_end = answer.index(b"\r\n\r\n") + 4
+        length = re.search(rb"(?i)content-length: *(\d+)", answer[:head_end])
+        while length and len(answer) < head_end + int(length.group(1)):
+            got = sock.recv(65536)
+            if not got:
+                break
+            answer += got
+        return answer
+
+
+def test_an_oversized_upload_is_read_and_answered_413(live_server: LiveServer) -> None:
+    """A client still sending an over-2 MiB record gets the 413, not a reset: the server
+    reads (and drops) what it declared before answering and closing."""
+    for _ in range(3):
+        answer = _upload(live_server, 3 << 20)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert b"larger than" in answer
