@@ -31,7 +31,7 @@ from engines.base import (
     canonical_json,
     term,
 )
-from engines.registry import get_engine
+from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
 
@@ -67,10 +67,21 @@ class RecordOutcome(BaseModel):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+def _per_game_record(schema: dict[str, Any]) -> None:
+    """What a record of each game must be here, stated in the document: the rules version
+    this server plays (an older one cannot be checked) and the game's seat counts."""
+    schema["oneOf"] = [
+        {"properties": {"game": {"const": e.id}, "rules_version": {"const": e.rules_version},
+                        "seats": {"type": "array", "minItems": e.min_players,
+                                  "maxItems": e.max_players}},
+         "required": ["game", "rules_version", "seats"]}
+        for e in sorted(all_engines().values(), key=lambda e: e.id)]
+
+
 class GameRecord(BaseModel):
     """A finished game as one file (``format_version`` 1)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_per_game_record)
     format: Literal["meja-record"] = "meja-record"
     format_version: int = Field(default=FORMAT_VERSION, ge=1, description="The record format.")
     game: str = Field(min_length=1, max_length=40, description="The game's id.")

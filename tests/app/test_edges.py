@@ -122,3 +122,27 @@ def test_an_oversized_upload_is_read_and_answered_413(live_server: LiveServer) -
         answer = _upload(live_server, 3 << 20)
         assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
         assert b"larger than" in answer
+
+
+def test_the_document_states_each_games_seats_and_rules_version(
+        live_server: LiveServer) -> None:
+    """A lobby's seat count and a record's rules version are the game's own: the document
+    says so per game (``oneOf``), and the service accepts exactly that."""
+    doc = httpx.get(f"{live_server.url}/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    lobby_games = {b["properties"]["game"]["const"]: b for b in schemas["CreateLobby"]["oneOf"]}
+    record_games = {b["properties"]["game"]["const"]: b for b in schemas["GameRecord"]["oneOf"]}
+    games = httpx.get(f"{live_server.url}/api/games").json()
+    assert games
+    for game in games:
+        branch = lobby_games[game["id"]]["properties"]["seats"]
+        assert (branch["minimum"], branch["maximum"]) == (game["min_players"],
+                                                          game["max_players"])
+        record = record_games[game["id"]]["properties"]
+        assert record["rules_version"]["const"] == game["rules_version"]
+        assert record["seats"]["minItems"] == game["min_players"]
+        for seats, status in ((game["min_players"] - 1, 422), (game["min_players"], 201),
+                              (game["max_players"], 201), (game["max_players"] + 1, 422)):
+            r = httpx.post(f"{live_server.url}/api/lobbies", json={
+                "game": game["id"], "seats": seats, "host_name": "Ayu"})
+            assert r.status_code == status, (game["id"], seats, r.text)
