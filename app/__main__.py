@@ -35,7 +35,10 @@ def main() -> None:
         log_level=args.log_level,
         workers=args.workers,
         access_log=False,
-        proxy_headers=True,
+        # The app believes X-Forwarded-For from MEJA_TRUSTED_PROXIES only
+        # (app.http.middleware.TrustedProxies); uvicorn's own trusts 127.0.0.1 whatever
+        # the deployment.
+        proxy_headers=False,
         # Oversized frames are skipped and answered with an error frame, not closed (1009).
         ws=MejaWebSocketProtocol,
         ws_max_size=WS_MAX_SIZE,

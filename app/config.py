@@ -35,6 +35,11 @@ class Settings:
     rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
+    #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
+    #: separated): behind them the per-address limits count each user, not the proxy.
+    #: Nobody else's header is believed. docker-compose.yml names its nginx.
+    trusted_proxies: str = field(
+        default_factory=lambda: os.environ.get("MEJA_TRUSTED_PROXIES", "127.0.0.1"))
     static_dir: Path = ROOT / "static"
     #: Mail and webhooks (MEJA_SMTP_URL, MEJA_ALLOW_LOCAL_HOOKS, ...:
     #: app/features/notices/settings.py).

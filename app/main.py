@@ -46,7 +46,7 @@ from app.http import (
     replay,
 )
 from app.http.deps import run
-from app.http.middleware import BodyLimit, SecurityHeaders
+from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
 from app.realtime import ws
 from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
@@ -164,7 +164,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc.errors())}, status_code=422)
+        errors = exc.errors()
+        if any(err.get("type") == "json_invalid" for err in errors):
+            # A body that is not JSON at all is a bad request (docs/protocol.md), not a
+            # JSON document with a wrong field.
+            return JSONResponse({"detail": "The request body is not JSON."}, status_code=400)
+        return JSONResponse({"detail": validation_message(errors)}, status_code=422)
 
     static_dir: Path = settings.static_dir
     app_html = static_dir / "app.html"
@@ -205,6 +210,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ws.SocketFastPath)
+    # Outermost of all: every part of the service sees the client as the proxy forwarded it.
+    app.add_middleware(TrustedProxies, networks=proxy_networks(settings.trusted_proxies))
     logging.getLogger("meja").setLevel(logging.INFO)
     return app
 

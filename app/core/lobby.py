@@ -47,3 +47,15 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
         "created_at": game["created_at"].isoformat() if game["created_at"] else None,
         "you": you,
     }
+
+
+def final_outcome(game: dict[str, Any]) -> dict[str, Any] | None:
+    """The outcome of a game as every reader sees it: one imposed on it (a clock's
+    ``out_of_time = end``, ``games.outcome_override``) wins over the engine's, so the live
+    document, the history and the record never disagree about how a game ended."""
+    override = game.get("outcome_override")
+    if override:
+        return dict(override)
+    engine = get_engine(game["kind"])
+    outcome = engine.outcome(game["state"]) if engine and game.get("state") else None
+    return outcome.as_dict() if outcome else None

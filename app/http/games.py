@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from app.core import loglines
 from app.core.errors import ApiError
 from app.core.events import GameStarted
-from app.core.lobby import lobby_info
+from app.core.lobby import final_outcome, lobby_info
 from app.http.deps import (
     OPTIONAL_AUTH,
     Cred,
@@ -134,8 +134,6 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
         reader = found[1] if found and found[0] == game_id else None
     evs = await run(store.events, game_id)
     undone = taken_back(evs)
-    engine = get_engine(game["kind"])
-    outcome = engine.outcome(game["state"]) if engine and game["state"] else None
     finished = game["status"] == "finished"
     return History.model_validate({
         "game_id": game_id,
@@ -145,7 +143,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
                     "log": [loglines.english(ln) for ln in e["log"] if ln.get("to") is None],
                     "taken_back": undone.get(e["seq"])}
                    for e in evs],
-        "outcome": outcome.as_dict() if outcome else None,
+        "outcome": final_outcome(game),
         # The seed (and with it the whole deal) is only revealed once nothing is hidden.
         "seed": game["seed"] if finished else None,
         "actions": [{"seq": e["seq"], "seat": e["seat"], "action": e["action"]} for e in evs]

@@ -1,6 +1,11 @@
-"""ASGI middleware of every HTTP answer: a bound on request bodies, security headers."""
+"""ASGI middleware of every HTTP answer: a bound on request bodies, security headers, and
+the client's address as the configured proxies forwarded it."""
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
 
 from fastapi import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -55,10 +60,33 @@ class BodyTooLarge(HTTPException):
         super().__init__(413, f"The request body is larger than {limit} bytes.")
 
 
+#: The largest oversized body read (and dropped) before its 413; how long in all, and how
+#: long a pause in its arrival, the reading may take.
+DRAIN_BYTES = 16 << 20
+DRAIN_SECONDS = 10.0
+DRAIN_IDLE_SECONDS = 0.5
+
+
+async def _drain(receive: Receive, budget: int) -> None:
+    """Read and drop up to ``budget`` bytes of the request body, while they keep coming."""
+    seen = 0
+    deadline = asyncio.get_running_loop().time() + DRAIN_SECONDS
+    with contextlib.suppress(TimeoutError):
+        while seen < budget:
+            left = deadline - asyncio.get_running_loop().time()
+            message = await asyncio.wait_for(receive(), min(DRAIN_IDLE_SECONDS, left))
+            if message["type"] != "http.request":
+                return  # the client went away
+            seen += len(message.get("body", b""))
+            if not message.get("more_body"):
+                return
+
+
 class BodyLimit:
-    """Refuses request bodies over ``max_bytes`` with 413 without reading them whole: a
-    declared Content-Length is refused before the first byte is read, a streamed body as
-    soon as it passes the limit."""
+    """Refuses request bodies over ``max_bytes`` with 413 without keeping them: a declared
+    Content-Length over the limit is refused before the application sees anything (its
+    body read and dropped first, up to DRAIN_BYTES, so a client still sending gets the
+    answer rather than a reset), a streamed body as soon as it passes the limit."""
 
     def __init__(self, app: ASGIApp, max_bytes: int,
                  larger: dict[str, int] | None = None) -> None:
@@ -72,9 +100,17 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.larger.get(scope.get("path", ""), self.max_bytes)
-        for key, value in scope.get("headers", []):
+        headers = scope.get("headers", [])
+        for key, value in headers:
             if key == b"content-length":
                 if not value.isdigit() or int(value) > limit:
+                    if value.isdigit() and int(value) <= DRAIN_BYTES \
+                            and (b"expect", b"100-continue") not in headers:
+                        # A client that is still sending would get a reset for an answer
+                        # if we closed with its body unread: read it first, while it keeps
+                        # coming. (One that asked "100-continue" has sent nothing, and one
+                        # announcing more than DRAIN_BYTES is not worth reading.)
+                        await _drain(receive, int(value))
                     await self._refuse(send, limit)
                     return
         seen = 0
@@ -97,3 +133,66 @@ class BodyLimit:
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
             (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_networks(spec: str) -> tuple[Network, ...]:
+    """``MEJA_TRUSTED_PROXIES``: addresses or networks (``10.0.0.5``, ``172.30.58.0/24``)
+    separated by commas or spaces; a ValueError names an entry that is neither."""
+    out: list[Network] = []
+    for entry in spec.replace(",", " ").split():
+        try:
+            out.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(f"MEJA_TRUSTED_PROXIES: {entry!r} is not an address or "
+                             "network") from None
+    return tuple(out)
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+
+
+class TrustedProxies:
+    """The client's address (and scheme) as a trusted proxy forwarded it: a request whose
+    peer is one of ``networks`` is from the nearest address in ``X-Forwarded-For`` that is
+    not itself a trusted proxy; anyone else's ``X-Forwarded-For`` is ignored, so nobody can
+    pick the address the per-address limits count. The setting is the one place that says
+    whom to trust (``python -m app`` turns uvicorn's own, fixed to 127.0.0.1, off)."""
+
+    def __init__(self, app: ASGIApp, networks: tuple[Network, ...]) -> None:
+        self.app = app
+        self.networks = networks
+
+    def _trusted(self, host: str) -> bool:
+        addr = _address(host)
+        return addr is not None and any(addr in net for net in self.networks)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if (scope["type"] in ("http", "websocket") and self.networks and client
+                and self._trusted(client[0])):
+            headers = dict(scope.get("headers") or [])
+            forwarded = headers.get(b"x-forwarded-for")
+            if forwarded:
+                hops = [h.strip() for h in forwarded.decode("latin-1").split(",") if h.strip()]
+                # The rightmost hop was added by the proxy we trust; walk left past any
+                # other trusted proxy to the first address none of them vouches for.
+                for hop in reversed(hops):
+                    host = hop.strip("[]")
+                    if _address(host) is None:
+                        break  # a garbled entry: keep the last address that was good
+                    scope = {**scope, "client": (host, 0)}
+                    if not self._trusted(host):
+                        break
+            proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1").strip().lower()
+            if proto in ("http", "https"):
+                scheme = proto if scope["type"] == "http" else \
+                    ("wss" if proto == "https" else "ws")
+                scope = {**scope, "scheme": scheme}
+        await self.app(scope, receive, send)

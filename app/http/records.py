@@ -26,7 +26,7 @@ from pydantic import (
 
 from app.core import loglines
 from app.core.errors import ApiError, validation_message
-from app.core.lobby import watch_url
+from app.core.lobby import final_outcome, watch_url
 from app.core.tablesettings import TableSettings
 from app.http import deps
 from app.store.store import Store, clean_name
@@ -36,7 +36,7 @@ from engines.core.errors import ActionError, RuleError
 from engines.core.line import TAKEBACK, Line
 from engines.core.log import term
 from engines.core.protocol import Engine
-from engines.registry import get_engine
+from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
 
@@ -89,10 +89,21 @@ class RecordOutcome(BaseModel):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+def _per_game_record(schema: dict[str, Any]) -> None:
+    """What a record of each game must be here, stated in the document: the rules version
+    this server plays (an older one cannot be checked) and the game's seat counts."""
+    schema["oneOf"] = [
+        {"properties": {"game": {"const": e.id}, "rules_version": {"const": e.rules_version},
+                        "seats": {"type": "array", "minItems": e.min_players,
+                                  "maxItems": e.max_players}},
+         "required": ["game", "rules_version", "seats"]}
+        for e in sorted(all_engines().values(), key=lambda e: e.id)]
+
+
 class GameRecord(BaseModel):
     """A finished game as one file (``format_version`` 1)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_per_game_record)
     format: Literal["meja-record"] = "meja-record"
     format_version: int = Field(default=FORMAT_VERSION, ge=1, description="The record format.")
     game: str = Field(min_length=1, max_length=40, description="The game's id.")
@@ -100,7 +111,7 @@ class GameRecord(BaseModel):
     rules_version: str = Field(min_length=1, max_length=20)
     options: dict[str, Any] = Field(default_factory=dict)
     settings: dict[str, Any] = Field(default_factory=dict, description="Table settings.")
-    seed: int = Field(ge=0, lt=1 << 63)
+    seed: int = Field(ge=0, lt=1 << 63, strict=True)  # a number, never "42"
     seats: list[RecordSeat] = Field(min_length=1, max_length=8)
     actions: list[RecordAction] = Field(max_length=MAX_ACTIONS)
     outcome: RecordOutcome
@@ -127,7 +138,7 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
             else game["status"]
         raise ApiError(409, "api.record_unfinished", state=now)
     engine = get_engine(game["kind"])
-    outcome = engine.outcome(game["state"]) if engine and game["state"] else None
+    outcome = final_outcome(game)
     if outcome is None:
         raise ApiError(409, "api.record_no_outcome")
     seats = store.seats(game["id"])
@@ -142,7 +153,7 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
                 for s in seats],
         actions=[RecordAction(seat=e["seat"], action=e["action"])
                  for e in store.events(game["id"])],
-        outcome=RecordOutcome.model_validate(outcome.as_dict()),
+        outcome=RecordOutcome.model_validate(outcome),
         finished_at=finished.isoformat() if finished else None,
     ).model_dump(mode="json")
 
@@ -156,6 +167,29 @@ def _refuse(key: str, **params: Any) -> ApiError:
 def _nested(exc: RuleError) -> dict[str, Any]:
     """An engine's refusal as a parameter of the import's own sentence."""
     return term(exc.key, **exc.params) if exc.key else {"label": str(exc)}
+
+
+def _worded(value: Any) -> str:
+    """A recorded value in a sentence: a list as "0, 2", anything else as its JSON (cut)."""
+    if isinstance(value, list) and all(not isinstance(x, (list, dict)) for x in value):
+        return ", ".join(str(x) for x in value)
+    text = canonical_json(value)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _takeback_refusal(rule: str, line: Line, seat: int, count: int,
+                      players: int) -> str | None:
+    """Why ``seat`` could not have taken back the latest ``count`` actions at a table with
+    the take-back policy ``rule`` (a catalogue key), ``None`` if it could: the live table's
+    rules (app/features/takeback/asking.py). Under ``consent`` anything further back needed
+    the others' agreement, which a record cannot show and a bot gives at once: accepted."""
+    if rule == "none":
+        return "api.record.takeback_off"
+    if not 0 <= seat < players:
+        return "api.record.takeback_not_own"
+    if rule != "consent" and count > line.own_turn(seat):
+        return "api.record.takeback_not_own"
+    return None
 
 
 def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
@@ -180,7 +214,7 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
         clean_name(s.name)  # a 422 naming the problem, before any replaying
     try:
         options = engine.validate_options(record.options)
-        TableSettings.model_validate(record.settings)
+        rule = TableSettings.model_validate(record.settings).takeback
     except ValidationError as exc:
         raise ApiError(422, validation_message(exc.errors(), "The record's options or settings "
                                                             "are not valid here")) from None
@@ -195,9 +229,14 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
             # A take-back of the game's own history: it must undo the latest actions still
             # in play (never across a reveal), exactly as the table allowed it.
             try:
-                line.take_back([int(v) for v in step.action.get("undo") or []])
+                undo = [int(v) for v in step.action.get("undo") or []]
+                line.restored(undo)  # ValueError unless the latest actions still in play
             except (TypeError, ValueError):
                 raise _refuse("api.record.bad_takeback", **where) from None
+            refused = _takeback_refusal(rule, line, step.seat, len(undo), players)
+            if refused is not None:
+                raise _refuse(refused, **where)
+            line.take_back(undo)
         else:
             if step.seat >= players or step.seat not in engine.to_act(line.state):
                 raise _refuse("api.record.seat_not_to_act", **where)
@@ -215,10 +254,17 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
     outcome = engine.outcome(state)
     if outcome is None:
         raise _refuse("api.record.unfinished", count=len(record.actions))
-    if canonical_json(outcome.as_dict()) != canonical_json(record.outcome.model_dump()):
-        raise _refuse("api.record.outcome_differs",
-                      recorded=", ".join(str(x) for x in record.outcome.scores),
-                      replayed=", ".join(str(x) for x in outcome.scores))
+    replayed, recorded = outcome.as_dict(), record.outcome.model_dump()
+    for name in ("scores", "ranks", "detail"):
+        # The first part that differs, by name: "scores 0, 0 differ from 0, 0" explained
+        # nothing when only the ranks had been changed.
+        if canonical_json(replayed.get(name)) != canonical_json(recorded.get(name)):
+            raise _refuse("api.record.outcome_differs", field=name,
+                          recorded=_worded(recorded.get(name)),
+                          replayed=_worded(replayed.get(name)))
+    if canonical_json(replayed) != canonical_json(recorded):
+        raise _refuse("api.record.outcome_differs", field="outcome",
+                      recorded=_worded(recorded), replayed=_worded(replayed))
     return engine, options, state, rows
 
 

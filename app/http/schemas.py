@@ -10,6 +10,7 @@ from app.core.tablesettings import TableSettings
 from app.features.notices.fields import EmailField, WebhookField
 from app.realtime.frames import ChatLine
 from engines.bots.protocol import BotLevel
+from engines.registry import all_engines
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 #: A seat number in a path or body: games seat at most eight.
@@ -31,10 +32,23 @@ class ErrorBody(BaseModel):
 
 
 # -- requests ----------------------------------------------------------------------------
+def _per_game_lobby(schema: dict[str, Any]) -> None:
+    """The bounds that depend on the game, stated in the document (one ``oneOf`` branch
+    per game): its seat counts and its options. Read when the document is built, so a game
+    registered before (a test's engine) is in it too."""
+    schema["oneOf"] = [
+        {"properties": {"game": {"const": e.id},
+                        "seats": {"type": "integer", "minimum": e.min_players,
+                                  "maximum": e.max_players},
+                        "options": e.describe()["options_schema"]},
+         "required": ["game", "seats"]}
+        for e in sorted(all_engines().values(), key=lambda e: e.id)]
+
+
 class CreateLobby(BaseModel):
     """A new lobby."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_per_game_lobby)
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(ge=1, le=8)

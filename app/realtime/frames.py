@@ -68,8 +68,10 @@ class ChatSend(_Frame):
                            description="the client's id (a refusal answers with it)")
     channel: Literal["table", "spectators"] = Field(
         "table", description="`table`: the players' chat; `spectators`: the watchers' chat")
-    text: str = Field(max_length=4000, description="up to 500 characters (code points, "
-                                                   "counted after trimming)")
+    # No bound of its own: the frame's size bounds it, and the chat answers a text over
+    # 500 characters with a refusal that carries the message's id (the page puts it back).
+    text: str = Field(description="up to 500 characters (code points, counted after "
+                                  "trimming)")
     name: str | None = Field(None, max_length=200, description="a spectator's display name "
                                                                "(players speak as their seat)")
 

@@ -83,6 +83,8 @@ class Room(Views, Presence):
     recent: OrderedDict[tuple[int, str], int] = field(default_factory=OrderedDict)
     conns: set[Connection] = field(default_factory=set)
     docs: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    #: The version at which the documents last changed without a new one (``resend``).
+    resent_at: int = -1
     last: dict[str, Any] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_pending: set[tuple[int, int]] = field(default_factory=set)
@@ -109,7 +111,11 @@ class Room(Views, Presence):
     # -- connections --------------------------------------------------------------------
     def join(self, conn: Connection, version: int | None) -> None:
         """A connection said hello: answer ``uptodate`` or a snapshot, and count it in."""
-        if version is not None and version == self.version and conn.seat in self.docs:
+        # A version alone does not say what a client holds when the documents changed at
+        # that same version (a clock's end or stand-in, a seat change: ``resend``) or when the
+        # game is over (its end may have come at the version the client already held).
+        if version is not None and version == self.version and conn.seat in self.docs \
+                and self.resent_at != version and self.status == "active":
             conn.version = self.version
             conn.send(encode({"type": "uptodate", "version": self.version}))
         else:

@@ -44,6 +44,7 @@ class Views:
     log_tail: list[dict[str, Any]]
     conns: set[Connection]
     docs: dict[int | None, dict[str, Any]]
+    resent_at: int
     last: dict[str, Any] | None
     snaps: dict[int | None, tuple[int, dict[str, Any], str]]
     _turn: Turn | None
@@ -158,6 +159,7 @@ class Views:
     def resend(self) -> None:
         """Documents changed outside a version: every connection gets a fresh snapshot."""
         self.invalidate()
+        self.resent_at = self.version
         for conn in list(self.conns):
             self.send_snapshot(conn)
 

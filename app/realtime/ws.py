@@ -236,7 +236,7 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             frame = client_frame.validate_json(text)
         except ValidationError as exc:
             if others.take():
-                conn.send(encode({"type": "error", "reason": _frame_error(text, exc)}))
+                conn.send(encode(_malformed(text, exc)))
             continue
         route = hub.frame_routes.get(type(frame))
         if isinstance(frame, ActionFrame) or (route is not None and route.limit == "move"):
@@ -266,6 +266,26 @@ async def _serve(ws: WebSocket, hub: Hub, room: Room, conn: Connection, max_byte
             await route.handler(room, conn, frame)  # the chat's opt-in, the clock's votes
         else:
             conn.send(encode({"type": "error", **say("ws.hello_twice")}))
+
+
+#: Frames a client tracks by their ``id``: a malformed one is refused under that id, so
+#: the page can settle what it sent (put a chat message back, drop a pending action).
+_ANSWERED_BY_ID = frozenset({"action", "chat", "takeback"})
+
+
+def _malformed(text: str, exc: ValidationError) -> dict[str, Any]:
+    """The answer to a frame that failed validation: ``rejected {id, code: invalid}`` for
+    a frame the client tracks by an id it gave, an ``error`` frame otherwise."""
+    reason = _frame_error(text, exc)
+    try:
+        raw = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return {"type": "error", "reason": reason}
+    if isinstance(raw, dict) and raw.get("type") in _ANSWERED_BY_ID:
+        fid = raw.get("id")
+        if isinstance(fid, str) and 1 <= len(fid) <= 64:
+            return {"type": "rejected", "id": fid, "code": "invalid", "reason": reason}
+    return {"type": "error", "reason": reason}
 
 
 def _frame_error(text: str, exc: ValidationError) -> str:

@@ -31,6 +31,7 @@ from app.realtime.outbox import Encoded
 WS_MAX_SIZE = 64 * 1024
 _CHUNK = 1 << 16
 _DATA = (Opcode.TEXT, Opcode.BINARY, Opcode.CONT)
+log = logging.getLogger("meja.wsproto")
 
 
 class _SkippingFrameParser(Protocol):
@@ -125,6 +126,29 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
             logger=old.logger,
         )
 
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's, except for a text message that is not UTF-8: the connection fails
+        (1007) with one log line, where uvicorn logged an ERROR with its traceback for each
+        such connection (a client could fill the log at will)."""
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:
+            return  # past ``websocket.close``: dropped, as uvicorn does
+        if self.curr_msg_data_type == "text":
+            try:
+                self.queue.put_nowait({"type": "websocket.receive", "text": data.decode()})
+            except UnicodeDecodeError as exc:
+                log.info("closed a WebSocket whose text frame is not UTF-8 (%s at byte %d)",
+                         exc.reason, exc.start)
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        else:
+            self.queue.put_nowait({"type": "websocket.receive", "bytes": data})
+        if not self.read_paused:
+            self.read_paused = True
+            self.transport.pause_reading()
+
     def data_received(self, data: bytes) -> None:
         """A client's usual message, one small masked text frame arriving whole on an open
         connection without extensions, is unmasked and handed to the application here;
@@ -143,7 +167,7 @@ class MejaWebSocketProtocol(WebSocketsSansIOProtocol):
                 try:
                     text = apply_mask(data[6:], data[2:6]).decode()
                 except UnicodeDecodeError:
-                    pass  # as uvicorn does it: the connection is failed (1007)
+                    pass  # the parser's path fails the connection (1007), one log line
                 else:
                     queue = self.queue
                     queue.put_nowait({"type": "websocket.receive", "text": text})

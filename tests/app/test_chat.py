@@ -114,6 +114,28 @@ def test_length_is_counted_in_characters_and_empty_is_refused(
     assert chat_of(guest)["text"] == "still here"  # nothing of the refusals arrived
 
 
+@pytest.mark.parametrize("length", [4000, 4001, 60_000])
+def test_a_text_of_any_length_is_refused_under_its_id(
+        table: tuple[dict, Viewer, Viewer, Viewer], length: int) -> None:
+    """However long the text (within a frame's 64 KiB), the refusal names the message, so
+    the page can put the text back, and says the real limit."""
+    _, host, _, _ = table
+    say(host, "x" * length, cid="essay")
+    refused = refusal_of(host, "essay")
+    assert refused["code"] == "invalid"
+    assert refused["reason"] == f"Messages are at most 500 characters; this one has {length}."
+
+
+def test_a_malformed_chat_frame_is_refused_under_its_id(
+        table: tuple[dict, Viewer, Viewer, Viewer]) -> None:
+    """A chat frame that fails its own checks (a channel that does not exist) is still
+    answered under the id it carries, not with an anonymous error frame."""
+    _, host, _, _ = table
+    host.ws.send(json.dumps({"type": "chat", "id": "odd", "channel": "lobby", "text": "hi"}))
+    refused = refusal_of(host, "odd")
+    assert refused["code"] == "invalid" and "channel" in refused["reason"]
+
+
 def test_rate_limit_answers_with_a_sentence(live_server: LiveServer) -> None:
     rt = live_server.app.state.hub.rt
     saved = rt.chat_per_second, rt.chat_burst

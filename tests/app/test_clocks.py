@@ -344,3 +344,40 @@ def test_more_time_once_per_game_by_the_others_vote(server: LiveServer, fake: Fa
     assert clock_of(spec)["deadlines"][1] == round(fake.t * 1000) + 3_600_000
     spec.ws.send(json.dumps({"type": "clock", "op": "ask"}))
     assert "Spectators" in spec.wait_for(lambda f: f["type"] == "error")["reason"]
+
+
+def test_a_game_ended_by_the_clock_is_finished_everywhere(
+        server: LiveServer, fake: FakeTime) -> None:
+    """Policy "end" reaches every reader: the history and the record give the outcome the
+    table saw, and a second tab of a seat (and a second spectator) that held the last
+    version before the end and says hello with it gets the finished game, not ``uptodate``."""
+    lobby, (ana, budi), spec = table(server, dict(REALTIME, bank_seconds=60), "end")
+    budi2 = Viewer(server.ws_url, lobby["game_id"], credential=budi.credential)
+    spec2 = Viewer(server.ws_url, lobby["game_id"], watch=watch_id(lobby))
+    move(ana, ADVANCE)
+    for v in (budi2, spec2):
+        v.wait_version(1)
+        assert v.doc is not None and v.doc["status"] == "active"
+        v.close()
+    until(budi, lambda d: d["clock"]["running"] == [1])
+    tick(server, fake, 61)
+    until(spec, lambda d: d["status"] == "finished")
+    assert spec.doc is not None and spec.version == 1
+    ended = spec.doc["outcome"]
+    assert ended["ranks"] == [1, 2]
+    for back in (Viewer(server.ws_url, lobby["game_id"], credential=budi.credential,
+                        version=1),
+                 Viewer(server.ws_url, lobby["game_id"], watch=watch_id(lobby), version=1)):
+        hello = back.wait_for(lambda f: f["type"] in ("snapshot", "uptodate"))
+        assert hello["type"] == "snapshot"
+        assert back.doc is not None and back.doc["status"] == "finished"
+        assert back.doc["outcome"] == ended
+        back.close()
+    gid = lobby["game_id"]
+    history = http.get(f"{server.url}/api/games/{gid}/history",
+                       headers=auth(lobby["credential"]))
+    assert history.status_code == 200, history.text
+    assert history.json()["outcome"] == ended
+    record = http.get(f"{server.url}/api/games/{gid}/record", headers=auth(lobby["credential"]))
+    assert record.status_code == 200, record.text
+    assert record.json()["outcome"]["ranks"] == [1, 2]

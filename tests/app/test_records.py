@@ -142,6 +142,10 @@ def _mutations() -> list[tuple[str, Any, str]]:
     variant("unknown field", "Invalid", lambda r: r.update(extra=1))
     variant("negative seed", "seed", lambda r: r.update(seed=-1))
     variant("huge seed", "seed", lambda r: r.update(seed=1 << 70))
+    variant("seed as a string", "seed", lambda r: r.update(seed=str(r["seed"])))
+    # Only the ranks tampered with: the sentence names them, not the equal scores.
+    variant("other ranks", "outcome's ranks", lambda r: r["outcome"].update(
+        ranks=list(reversed(r["outcome"]["ranks"]))))
     return out
 
 
@@ -216,7 +220,8 @@ def test_a_game_with_take_backs_replays_exports_and_reimports(live_server: Any) 
         raw = bot_of(engine).test_action(line.state, seat, rng)
         result = line.play(seat, raw)
         actions.append({"seat": seat, "action": raw})
-        if not result.revealed and len(taken) < 3 and line.takeable(1) == [line.version]:
+        if not result.revealed and len(taken) < 3 and line.takeable(1) == [line.version] \
+                and line.own_turn(seat) >= 1:  # the default policy: own moves of the turn
             taken.append(line.version)
             line.take_back([line.version])
             actions.append({"seat": seat, "action": {"type": TAKEBACK, "undo": [taken[-1]]}})
@@ -252,3 +257,50 @@ def test_a_game_with_take_backs_replays_exports_and_reimports(live_server: Any) 
     bad["actions"].insert(1, {"seat": 0, "action": {"type": TAKEBACK, "undo": [5]}})
     r = post(live_server, bad)
     assert r.status_code == 422 and "could not be taken back" in r.text
+
+
+@pytest.mark.parametrize("policy, taker, word", [
+    ("own_turn", "other", "did not allow"), ("none", "same", "were off at this table"),
+    ("own_turn", "nobody", "did not allow")])
+def test_a_take_back_is_imported_only_as_the_table_allowed_it(
+        live_server: Any, policy: str, taker: str, word: str) -> None:
+    """The record's take-back goes through the table's policy as at the live table: under
+    "own_turn" only the seat that made the moves of the current turn takes them back (not
+    the other player, not a seat the game does not have), under "none" nobody does."""
+    from engines.bots import bot_of
+    from engines.core.line import TAKEBACK, Line
+    from engines.registry import get_engine
+
+    engine = get_engine("tuk-tuk-taxi")
+    assert engine is not None
+    rng = random.Random(7)
+    line = Line(engine, engine.setup(2, {}, 4242))
+    actions: list[dict[str, Any]] = []
+    while engine.outcome(line.state) is None:
+        seat = engine.to_act(line.state)[0]
+        raw = bot_of(engine).test_action(line.state, seat, rng)
+        result = line.play(seat, raw)
+        actions.append({"seat": seat, "action": raw})
+        if not result.revealed and line.own_turn(seat) >= 1 and not any(
+                a["action"]["type"] == TAKEBACK for a in actions):
+            undone = line.version
+            line.take_back([undone])
+            by = {"same": seat, "other": 1 - seat, "nobody": 5}[taker]
+            actions.append({"seat": by, "action": {"type": TAKEBACK, "undo": [undone]}})
+    outcome = engine.outcome(line.state)
+    assert outcome is not None
+    record = {"format": "meja-record", "format_version": 1, "game": "tuk-tuk-taxi",
+              "rules_version": engine.rules_version, "options": {},
+              "settings": {"takeback": policy}, "seed": 4242,
+              "seats": [{"seat": 0, "name": "Ana", "bot": False},
+                        {"seat": 1, "name": "Budi", "bot": False}],
+              "actions": actions, "outcome": outcome.as_dict()}
+    r = post(live_server, record)
+    assert r.status_code == 422, r.text
+    assert word in r.json()["detail"]
+    if taker != "same":  # the same record with the take-back by the seat that moved: fine
+        fixed = copy.deepcopy(record)
+        at = next(i for i, a in enumerate(actions) if a["action"]["type"] == TAKEBACK)
+        fixed["actions"][at]["seat"] = actions[at - 1]["seat"]
+        r = post(live_server, fixed)
+        assert r.status_code == 201, r.text

@@ -237,3 +237,26 @@ def test_sockets_on_paths_that_are_no_game_are_refused_at_the_handshake(live_ser
     with pytest.raises(InvalidStatus) as refused:
         connect(f"{live_server.ws_url}{path}")
     assert refused.value.response.status_code == 403
+
+
+@pytest.mark.parametrize("size", [10, 300, 30_000])
+def test_invalid_utf8_text_frames_leave_no_tracebacks(live_server, server_log,
+                                                      size: int) -> None:
+    """A text frame that is not UTF-8 closes the connection (1007) with one log line at
+    most, small (the fast path) or large (the parser), before or after the hello."""
+    lobby = create(live_server, game="race", seats=2)
+    for hello_first in (True, False):
+        ws = connect(f"{live_server.ws_url}/ws/{lobby['game_id']}", max_size=None)
+        if hello_first:
+            ws.send(json.dumps({"type": "hello", "credential": lobby["credential"]}))
+            ws.recv(10)
+        ws.send(b'"\xff\xfe' + b"x" * size + b'"', text=True)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    time.sleep(0.3)
+    tracebacks = [r for r in server_log if r.exc_info or "Traceback" in r.getMessage()
+                  or "Exception in ASGI" in r.getMessage()]
+    assert tracebacks == []
+    assert len({id(r) for r in server_log}) <= 2  # one line per connection (each logger)

@@ -27,7 +27,10 @@ def _hook(value: str | None) -> str | None:
 
 #: An optional e-mail address for your-turn mail (never shown to anybody).
 EmailField = Annotated[str | None, Field(
-    default=None, max_length=320,
+    default=None, max_length=mail.MAX_ADDRESS + 64,  # room for spaces around it (trimmed)
+    # The document states the address's real shape; the validator below checks it and
+    # words the refusal (a pydantic pattern would answer with the regular expression).
+    json_schema_extra={"pattern": mail.ADDRESS_PATTERN},
     description="Optional: an e-mail address for your-turn mail. Stored apart from the "
                 "seat and never shown to anybody."), AfterValidator(_address)]
 #: An optional webhook URL (Discord, Slack...) for the table; only the host sees it.

@@ -22,6 +22,9 @@ MAX_ADDRESS = 254
 #: before it, a dotted domain after it, no spaces or control characters.
 _C = r"[^@\s\x00-\x1f\x7f<>,;\"]"
 _ADDRESS = re.compile(rf"{_C}{{1,64}}@{_C}+\.[^@\s\x00-\x1f\x7f<>,;\".]{{2,}}")
+#: An address field as the OpenAPI document states it: empty, or one address of at most
+#: MAX_ADDRESS characters (lookahead), spaces around it allowed.
+ADDRESS_PATTERN = (rf"^\s*(?:(?=[^\s]{{1,{MAX_ADDRESS}}}\s*$){_ADDRESS.pattern})?\s*$")
 
 
 def clean_address(raw: str | None) -> str | None:

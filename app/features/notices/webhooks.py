@@ -44,6 +44,12 @@ def check_syntax(raw: str | None) -> str | None:
         raise HookRefused("A webhook URL must start with https:// (or http://).")
     if not parts.hostname:
         raise HookRefused("That webhook URL names no host.")
+    try:
+        # Empty labels ("a..b.com") and labels over 63 characters are not host names; the
+        # resolver would refuse them with a UnicodeError, not the OSError of a name unknown.
+        parts.hostname.encode("idna")
+    except UnicodeError:
+        raise HookRefused("That webhook URL's host name is not valid.") from None
     if parts.username or parts.password:
         raise HookRefused("A webhook URL may not carry a user name or password.")
     if any(c.isspace() or ord(c) < 32 for c in url):
@@ -78,7 +84,7 @@ def resolve_checked(url: str, allow_local: bool, own_hosts: tuple[str, ...] = ()
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except OSError:
+    except (OSError, UnicodeError):  # UnicodeError: a label the IDNA codec cannot encode
         raise HookRefused(f"The webhook's host {host!r} does not resolve.") from None
     addrs = [ipaddress.ip_address(str(i[4][0]).split("%")[0]) for i in infos]
     if not addrs:

@@ -1,0 +1,148 @@
+"""Odd input at the edges of the service (issue 43): each is answered with a sentence or
+a frame the page can act on, never a 500, a generic error or a traceback in the log."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from tests.conftest import LiveServer
+
+
+@pytest.mark.parametrize("url", ["http://a..b.com/hook", f"https://{'x' * 64}.example/hook",
+                                 "http://.example.com/hook"])
+def test_a_malformed_webhook_host_is_refused_with_a_sentence(live_server: LiveServer,
+                                                             url: str) -> None:
+    """The host name's labels are checked before anything resolves it; the kept-alive
+    connection is still good afterwards."""
+    with httpx.Client(timeout=15) as client:
+        r = client.post(f"{live_server.url}/api/lobbies", json={
+            "game": "race", "seats": 2, "host_name": "Ayu", "webhook_url": url})
+        assert r.status_code == 422, r.text
+        assert "host name is not valid" in r.json()["detail"]
+        assert client.get(f"{live_server.url}/api/games").status_code == 200
+
+
+def _from(address: str) -> httpx.Client:
+    """A client whose connections come from ``address`` (any of 127/8 is this machine)."""
+    return httpx.Client(timeout=15, transport=httpx.HTTPTransport(local_address=address))
+
+
+def test_a_trusted_proxy_forwards_each_users_address(own_db_url: Callable[[], str]) -> None:
+    """Behind the configured proxy (here 127.0.0.2) the per-address limit counts each
+    forwarded user; the same header from anyone else (127.0.0.3) changes nothing."""
+    server = LiveServer(own_db_url(), rate_lobbies=2, trusted_proxies="127.0.0.2").start()
+    body = {"game": "race", "seats": 2, "host_name": "Ayu"}
+    try:
+        with _from("127.0.0.2") as proxy, _from("127.0.0.3") as forger:
+            for user in range(5):
+                r = proxy.post(f"{server.url}/api/lobbies", json=body,
+                               headers={"X-Forwarded-For": f"203.0.113.{user + 1}"})
+                assert r.status_code == 201, (user, r.text)
+            codes = [forger.post(f"{server.url}/api/lobbies", json=body,
+                                 headers={"X-Forwarded-For": f"198.51.100.{user + 1}"}
+                                 ).status_code for user in range(4)]
+            assert codes == [201, 201, 429, 429]
+            # A user already counted through the proxy is counted as themself.
+            for _ in range(2):
+                r = proxy.post(f"{server.url}/api/lobbies", json=body,
+                               headers={"X-Forwarded-For": "203.0.113.1"})
+            assert r.status_code == 429
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("path", ["/api/lobbies", "/api/records"])
+@pytest.mark.parametrize("body", [b"{", b"\xff\xfe", b"game=race&seats=2"])
+def test_a_body_that_is_not_json_is_a_bad_request(live_server: LiveServer, path: str,
+                                                  body: bytes) -> None:
+    """400, as docs/protocol.md and each operation's document say; not 422."""
+    r = httpx.post(f"{live_server.url}{path}", content=body,
+                   headers={"Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert r.json()["detail"] == "The request body is not JSON."
+
+
+def test_the_document_states_the_real_bounds_of_an_address(live_server: LiveServer) -> None:
+    """The e-mail fields' schema is the address the service accepts: a 300-digit one is
+    outside it (the document no longer promises what the service refuses)."""
+    doc = httpx.get(f"{live_server.url}/openapi.json").json()
+    email = next(v for v in doc["components"]["schemas"]["CreateLobby"]["properties"].items()
+                 if v[0] == "host_email")[1]
+    pattern = email["pattern"]  # beside anyOf [string, null]: a pattern binds strings only
+    assert not re.fullmatch(pattern, "1" * 300)
+    assert re.fullmatch(pattern, " ana@example.com ")
+    r = httpx.post(f"{live_server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ayu", "host_email": " ana@example.com "})
+    assert r.status_code == 201, r.text
+
+
+def _upload(server: LiveServer, size: int, chunk: int = 64 << 10, pause: float = 0.002
+            ) -> bytes:
+    """POST ``size`` bytes to /api/records over a plain socket, a chunk at a time as a
+    slow client does, then read the whole answer (ConnectionResetError if it was reset)."""
+    import socket
+    import time
+
+    head = ("POST /api/records HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/json\r\n"
+            f"Content-Length: {size}\r\n"
+            + "\r\n").encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(head)
+        sent = 0
+        while sent < size:
+            part = b" " * min(chunk, size - sent)
+            sock.sendall(part)
+            sent += len(part)
+            time.sleep(pause)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            got = sock.recv(65536)
+            if not got:
+                return answer
+            answer += got
+        head_end = answer.index(b"\r\n\r\n") + 4
+        length = re.search(rb"(?i)content-length: *(\d+)", answer[:head_end])
+        while length and len(answer) < head_end + int(length.group(1)):
+            got = sock.recv(65536)
+            if not got:
+                break
+            answer += got
+        return answer
+
+
+def test_an_oversized_upload_is_read_and_answered_413(live_server: LiveServer) -> None:
+    """A client still sending an over-2 MiB record gets the 413, not a reset: the server
+    reads (and drops) what it declared before answering and closing."""
+    for _ in range(3):
+        answer = _upload(live_server, 3 << 20)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert b"larger than" in answer
+
+
+def test_the_document_states_each_games_seats_and_rules_version(
+        live_server: LiveServer) -> None:
+    """A lobby's seat count and a record's rules version are the game's own: the document
+    says so per game (``oneOf``), and the service accepts exactly that."""
+    doc = httpx.get(f"{live_server.url}/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    lobby_games = {b["properties"]["game"]["const"]: b for b in schemas["CreateLobby"]["oneOf"]}
+    record_games = {b["properties"]["game"]["const"]: b for b in schemas["GameRecord"]["oneOf"]}
+    games = httpx.get(f"{live_server.url}/api/games").json()
+    assert games
+    for game in games:
+        branch = lobby_games[game["id"]]["properties"]["seats"]
+        assert (branch["minimum"], branch["maximum"]) == (game["min_players"],
+                                                          game["max_players"])
+        record = record_games[game["id"]]["properties"]
+        assert record["rules_version"]["const"] == game["rules_version"]
+        assert record["seats"]["minItems"] == game["min_players"]
+        for seats, status in ((game["min_players"] - 1, 422), (game["min_players"], 201),
+                              (game["max_players"], 201), (game["max_players"] + 1, 422)):
+            r = httpx.post(f"{live_server.url}/api/lobbies", json={
+                "game": game["id"], "seats": seats, "host_name": "Ayu"})
+            assert r.status_code == status, (game["id"], seats, r.text)
