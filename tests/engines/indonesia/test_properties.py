@@ -331,7 +331,8 @@ def test_a_game_stored_as_json_between_moves_plays_the_same(seed: int) -> None:
 BOT_YEAR_CAP = 40
 #: The hard bot's iteration cap here: enough for its search to overrule the heuristic
 #: (min_visits x max_candidates + 4, as tests/engines/test_bots_play.py), small enough for CI.
-HARD_TEST_ITERATIONS = ENGINE.search_tuning.min_visits * ENGINE.search_tuning.max_candidates + 4
+TUNING = bot_of(ENGINE).search_tuning
+HARD_TEST_ITERATIONS = TUNING.min_visits * TUNING.max_candidates + 4
 PAIRINGS = [(a, b) for i, a in enumerate(bots.LEVELS) for b in bots.LEVELS[i:]]
 
 
