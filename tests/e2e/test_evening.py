@@ -1,0 +1,39 @@
+"""An evening at the table (issue 37, past the list): what a player minded when each game was
+played for many turns on a phone and a desktop with every table option on, each driven in a
+real browser the way that player met it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
+from tests.e2e.play import play
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_final_scores_are_labelled_in_the_pages_language(
+        e2e_server: Any, new_page: Any) -> None:
+    """Tuk-Tuk Taxi over, phone in Bahasa Indonesia: the score cards read "Delivered" and
+    "Last drop" in English (the outcome's raw keys), beside "Skor" and "ke-2"."""
+    made = api_lobby(e2e_server, "tuk-tuk-taxi", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    play(e2e_server, made, "tuk-tuk-taxi")
+    phone = new_page(PHONE["width"], PHONE["height"], touch=True)
+    phone.goto(e2e_server.url + "/")
+    phone.evaluate("localStorage.setItem('meja.lang', 'id')")
+    open_seat(phone, e2e_server, made["lobby"]["game_id"], 1, made["seats"][1], "tuk-tuk-taxi")
+    over = phone.get_by_test_id("gameover")
+    expect(over).to_be_visible()
+    expect(over).to_contain_text("Diantar")
+    expect(over).to_contain_text("Urutan antar terakhir")
+    assert not re.search(r"Delivered|Last drop", over.inner_text(), re.IGNORECASE)
+
+    desk = new_page()
+    open_seat(desk, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "tuk-tuk-taxi")
+    expect(desk.get_by_test_id("gameover").locator("thead")).to_contain_text(
+        "Last drop-off (order)")
