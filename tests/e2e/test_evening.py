@@ -37,3 +37,22 @@ def test_the_final_scores_are_labelled_in_the_pages_language(
     open_seat(desk, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "tuk-tuk-taxi")
     expect(desk.get_by_test_id("gameover").locator("thead")).to_contain_text(
         "Last drop-off (order)")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ms", {"Kediaman", "Perniagaan", "Mal"}), ("id", {"Perumahan", "Bisnis", "Mal"})])
+def test_jakartas_buildings_are_named_on_the_board_in_the_pages_language(
+        e2e_server: Any, new_page: Any, lang: str, words: set[str]) -> None:
+    """Jakarta Traffic, spectator in Malay: the order board said "A2: Bengkel" and
+    "Menunggu: Kediaman" while the tiles on the board read "Workshop" and "Residency"."""
+    made = api_lobby(e2e_server, "jakarta-traffic", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
+    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "jakarta-traffic")
+    board = page.locator(".board-root svg").first
+    expect(board).to_be_visible()
+    names = set(board.locator("[data-cell] > text").all_text_contents())
+    assert not names & {"Business", "Workshop", "Residency", "Mall"}, names
+    assert names & words, names
