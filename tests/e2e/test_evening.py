@@ -56,3 +56,21 @@ def test_jakartas_buildings_are_named_on_the_board_in_the_pages_language(
     names = set(board.locator("[data-cell] > text").all_text_contents())
     assert not names & {"Business", "Workshop", "Residency", "Mall"}, names
     assert names & words, names
+
+
+def test_indonesias_last_sale_reads_as_a_sentence(e2e_server: Any, new_page: Any) -> None:
+    """Indonesia, desktop: the "Last sale" card read "... for 0 Rp; ship fees no fees." (and
+    "biaya kapal tanpa biaya" in Bahasa Indonesia)."""
+    made = api_lobby(e2e_server, "indonesia", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    room = e2e_server.app.state.hub.rooms[made["lobby"]["game_id"]]
+    for _ in range(20):
+        if room.state.get("last_sale"):
+            break
+        play(e2e_server, made, "indonesia", moves=5)
+    assert room.state.get("last_sale"), "no sale in 100 moves"
+    page = new_page()
+    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "indonesia")
+    card = page.locator(".ind-card").filter(has_text="Last sale")
+    expect(card).to_contain_text("ship fees: ")
+    assert "ship fees no fees" not in card.inner_text()
