@@ -74,3 +74,26 @@ def test_indonesias_last_sale_reads_as_a_sentence(e2e_server: Any, new_page: Any
     card = page.locator(".ind-card").filter(has_text="Last sale")
     expect(card).to_contain_text("ship fees: ")
     assert "ship fees no fees" not in card.inner_text()
+
+
+def test_a_long_score_label_never_splits_the_number_beside_it(
+        e2e_server: Any, new_page: Any) -> None:
+    """Indonesia over, phone in Bahasa Indonesia: beside "Operasi terakhir dilipatgandakan"
+    the score card showed 455 as a column of digits, 4 / 5 / 5 (here drawn with that label
+    and number in a finished Tuk-Tuk Taxi's card: the card's layout is the shell's)."""
+    made = api_lobby(e2e_server, "tuk-tuk-taxi", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    play(e2e_server, made, "tuk-tuk-taxi")
+    phone = new_page(PHONE["width"], PHONE["height"], touch=True)
+    open_seat(phone, e2e_server, made["lobby"]["game_id"], 1, made["seats"][1], "tuk-tuk-taxi")
+    cell = phone.get_by_test_id("result-0").locator("td.num").last
+    expect(cell).to_be_visible()
+    lines = cell.evaluate("""(td) => {
+        td.querySelector('.cell-label').textContent = 'Operasi terakhir dilipatgandakan';
+        const value = td.querySelector('.cell-value');
+        value.textContent = '1455';
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }""")
+    assert lines == 1, f"the number 1455 is drawn on {lines} lines"
