@@ -6,7 +6,7 @@
 // Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
 
 import { ApiError, api, unreachable } from "/static/api.js";
-import { h, setText, toast } from "/static/dom.js";
+import { h, setText, svg, toast } from "/static/dom.js";
 import { msg, t } from "/static/i18n.js";
 import { GameLog } from "/static/gamelog.js";
 
@@ -16,6 +16,19 @@ const STEP_MS = 900;
 const MAX_DOCS = 200;
 
 const STYLESHEET = "/static/replay.css";
+
+/** The media player's drawn icons (16 x 16, in the button's text colour). */
+const ICONS = {
+  first: [["rect", { x: 2, y: 3, width: 2.2, height: 10 }], ["polygon", { points: "13.5,3 5,8 13.5,13" }]],
+  play: [["polygon", { points: "4,2 14,8 4,14" }]],
+  pause: [["rect", { x: 3, y: 2.5, width: 3.5, height: 11 }], ["rect", { x: 9.5, y: 2.5, width: 3.5, height: 11 }]],
+  last: [["polygon", { points: "2.5,3 11,8 2.5,13" }], ["rect", { x: 11.8, y: 3, width: 2.2, height: 10 }]],
+};
+
+function mediaIcon(name) {
+  return svg("svg", { viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor", focusable: "false", "data-icon": name },
+    ICONS[name].map(([tag, attrs]) => svg(tag, attrs)));
+}
 if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: STYLESHEET }));
 }
@@ -40,17 +53,18 @@ export class ReplayBar {
     shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
 
     // The media player's icons, each with its word under it: ⏮ ‹ ▶/⏸ › ⏭ (a lone ▶ would be
-    // read as "play" by some and "next" by others).
+    // read as "play" by some and "next" by others). ⏮ ⏸ ⏭ are drawn, not typed: without a
+    // symbol font (Debian's Chromium) they showed as empty boxes, and as coloured emoji on phones.
     const btn = (testid, label, short, icon, onclick) =>
       h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, [
-        h("span", { class: "replay-icon", "aria-hidden": "true" }, icon),
+        h("span", { class: "replay-icon", "aria-hidden": "true" }, ICONS[icon] ? mediaIcon(icon) : icon),
         h("span", { class: "replay-word", "aria-hidden": "true" }, msg(short)),
       ]);
-    this.first = btn("replay-first", "replay.first", "replay.first_short", "⏮", () => this.go(0));
+    this.first = btn("replay-first", "replay.first", "replay.first_short", "first", () => this.go(0));
     this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "‹", () => this.go((this.at ?? this.latest) - 1));
-    this.play = btn("replay-play", "replay.play", "replay.play", "▶", () => this.togglePlay());
+    this.play = btn("replay-play", "replay.play", "replay.play", "play", () => this.togglePlay());
     this.next = btn("replay-next", "replay.next", "replay.next_short", "›", () => this.go((this.at ?? this.latest) + 1));
-    this.last = btn("replay-last", "replay.last", "replay.last_short", "⏭", () => this.go(this.latest));
+    this.last = btn("replay-last", "replay.last", "replay.last_short", "last", () => this.go(this.latest));
     this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
@@ -188,7 +202,7 @@ export class ReplayBar {
     // "Back to the end" of a finished game only where the end is not what is shown.
     this.exit.hidden = Boolean(this.finished) && !(this.active && at < this.latest);
     const [icon, word] = this.play.children;
-    icon.textContent = this.timer ? "⏸" : "▶";
+    icon.replaceChildren(mediaIcon(this.timer ? "pause" : "play"));
     word.textContent = this.timer ? t("replay.pause") : t("replay.play");
     this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
     this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));

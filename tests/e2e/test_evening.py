@@ -97,3 +97,29 @@ def test_a_long_score_label_never_splits_the_number_beside_it(
         return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     }""")
     assert lines == 1, f"the number 1455 is drawn on {lines} lines"
+
+
+def test_the_replay_buttons_draw_their_icons(e2e_server: Any, new_page: Any) -> None:
+    """Jakarta Traffic over, desktop: "First" and "Last" (and "Pause" while playing) showed
+    an empty box above their word: ⏮ ⏭ ⏸ need a symbol font the browser did not have."""
+    from tests.e2e.test_replay import imported
+
+    _record, made = imported(e2e_server, "tuk-tuk-taxi")
+    page = new_page()
+    page.goto(e2e_server.url + made["watch_url"])
+    expect(page.get_by_test_id("replay-bar")).to_be_visible()
+    page.get_by_test_id("replay-first").click()
+
+    def drawn(testid: str) -> str:
+        icon = page.get_by_test_id(testid).locator(".replay-icon")
+        assert icon.inner_text().strip() == "", f"{testid} types its icon as a glyph"
+        box = icon.locator("svg").bounding_box()
+        assert box and box["width"] >= 12 and box["height"] >= 12, f"{testid}: {box}"
+        return str(icon.locator("svg").get_attribute("data-icon"))
+
+    assert [drawn(t) for t in ("replay-first", "replay-play", "replay-last")] == [
+        "first", "play", "last"]
+    page.get_by_test_id("replay-play").click()
+    expect(page.get_by_test_id("replay-play").locator("svg")).to_have_attribute(
+        "data-icon", "pause")
+    drawn("replay-play")
