@@ -20,7 +20,9 @@ const STYLESHEET = "/static/replay.css";
 /** The media player's drawn icons (16 x 16, in the button's text colour). */
 const ICONS = {
   first: [["rect", { x: 2, y: 3, width: 2.2, height: 10 }], ["polygon", { points: "13.5,3 5,8 13.5,13" }]],
+  prev: [["polyline", { points: "10.5,2.5 5,8 10.5,13.5", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linejoin": "round" }]],
   play: [["polygon", { points: "4,2 14,8 4,14" }]],
+  next: [["polyline", { points: "5.5,2.5 11,8 5.5,13.5", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linejoin": "round" }]],
   pause: [["rect", { x: 3, y: 2.5, width: 3.5, height: 11 }], ["rect", { x: 9.5, y: 2.5, width: 3.5, height: 11 }]],
   last: [["polygon", { points: "2.5,3 11,8 2.5,13" }], ["rect", { x: 11.8, y: 3, width: 2.2, height: 10 }]],
 };
@@ -53,17 +55,17 @@ export class ReplayBar {
     shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
 
     // The media player's icons, each with its word under it: ⏮ ‹ ▶/⏸ › ⏭ (a lone ▶ would be
-    // read as "play" by some and "next" by others). ⏮ ⏸ ⏭ are drawn, not typed: without a
-    // symbol font (Debian's Chromium) they showed as empty boxes, and as coloured emoji on phones.
+    // read as "play" by some and "next" by others). All are drawn, not typed: without a symbol
+    // font (Debian's Chromium) ⏮ ⏸ ⏭ showed as empty boxes, and as coloured emoji on phones.
     const btn = (testid, label, short, icon, onclick) =>
       h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, [
-        h("span", { class: "replay-icon", "aria-hidden": "true" }, ICONS[icon] ? mediaIcon(icon) : icon),
+        h("span", { class: "replay-icon", "aria-hidden": "true" }, mediaIcon(icon)),
         h("span", { class: "replay-word", "aria-hidden": "true" }, msg(short)),
       ]);
     this.first = btn("replay-first", "replay.first", "replay.first_short", "first", () => this.go(0));
-    this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "‹", () => this.go((this.at ?? this.latest) - 1));
+    this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "prev", () => this.go((this.at ?? this.latest) - 1));
     this.play = btn("replay-play", "replay.play", "replay.play", "play", () => this.togglePlay());
-    this.next = btn("replay-next", "replay.next", "replay.next_short", "›", () => this.go((this.at ?? this.latest) + 1));
+    this.next = btn("replay-next", "replay.next", "replay.next_short", "next", () => this.go((this.at ?? this.latest) + 1));
     this.last = btn("replay-last", "replay.last", "replay.last_short", "last", () => this.go(this.latest));
     this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));

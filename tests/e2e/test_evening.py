@@ -117,8 +117,9 @@ def test_the_replay_buttons_draw_their_icons(e2e_server: Any, new_page: Any) -> 
         assert box and box["width"] >= 12 and box["height"] >= 12, f"{testid}: {box}"
         return str(icon.locator("svg").get_attribute("data-icon"))
 
-    assert [drawn(t) for t in ("replay-first", "replay-play", "replay-last")] == [
-        "first", "play", "last"]
+    assert [drawn(t) for t in ("replay-first", "replay-prev", "replay-play", "replay-next",
+                                     "replay-last")] == [
+        "first", "prev", "play", "next", "last"]
     page.get_by_test_id("replay-play").click()
     expect(page.get_by_test_id("replay-play").locator("svg")).to_have_attribute(
         "data-icon", "pause")
