@@ -46,7 +46,10 @@ export function drawTileRoads(svg, geo, g, tile, ox, oy, t) {
   else if (tile.kind === "charging") g.append(svg("polygon", { points: `${cx},${cy - 15} ${cx + 14},${cy + 11} ${cx - 14},${cy + 11}`, ...spot }));
   else g.append(svg("rect", { x: cx - 13, y: cy - 13, width: 26, height: 26, ...spot }));
   if (tile.address) {
-    g.append(svg("text", { x: ox + 50, y: oy + 92, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d3c6e" }, t(`jakarta-traffic.board.address_short.${slug(tile.address)}`)));
+    const name = t(`jakarta-traffic.board.address_short.${slug(tile.address)}`);
+    // A long name ("Perniagaan") is squeezed to the tile rather than run into the next one.
+    const fit = name.length > 9 ? { textLength: 90, lengthAdjust: "spacingAndGlyphs" } : {};
+    g.append(svg("text", { x: ox + 50, y: oy + 92, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d3c6e", ...fit }, name));
   }
 }
 
