@@ -124,3 +124,21 @@ def test_the_replay_buttons_draw_their_icons(e2e_server: Any, new_page: Any) -> 
     expect(page.get_by_test_id("replay-play").locator("svg")).to_have_attribute(
         "data-icon", "pause")
     drawn("replay-play")
+
+
+def test_a_kaki_lima_spectator_sees_no_empty_box(e2e_server: Any, new_page: Any) -> None:
+    """Kaki Lima, spectator on a desktop: beside the turn box an empty white panel (the
+    players' button box, kept for buttons a spectator never gets) stood there all game."""
+    from tests.e2e.conftest import open_watch
+
+    made = api_lobby(e2e_server, "kaki-lima", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    page = new_page()
+    open_watch(page, e2e_server, made["lobby"])
+    expect(page.locator(".kl-box").first).to_be_visible()
+    empty = page.locator(".kl-box").evaluate_all(
+        "(boxes) => boxes.filter((b) => b.offsetParent && !b.innerText.trim()).length")
+    assert empty == 0, f"{empty} empty box(es) on the spectator's page"
+    seat = new_page()
+    open_seat(seat, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "kaki-lima")
+    expect(seat.get_by_test_id("kl-controls")).to_be_attached()
