@@ -142,3 +142,30 @@ def test_a_kaki_lima_spectator_sees_no_empty_box(e2e_server: Any, new_page: Any)
     seat = new_page()
     open_seat(seat, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "kaki-lima")
     expect(seat.get_by_test_id("kl-controls")).to_be_attached()
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_spectators_name_label_stays_on_one_line(
+        e2e_server: Any, new_page: Any, lang: str) -> None:
+    """Tuk-Tuk Taxi, spectator on a desktop: the spectators' chat labelled its name box
+    "Your / name", broken over two lines beside the box."""
+    from tests.e2e.conftest import open_watch
+
+    made = api_lobby(e2e_server, "tuk-tuk-taxi", 2, names=("Budi",))
+    start_lobby(e2e_server, made["lobby"])
+    page = new_page()
+    page.goto(e2e_server.url + "/")
+    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
+    open_watch(page, e2e_server, made["lobby"])
+    label = page.get_by_test_id("chat-name").locator("xpath=..")
+    expect(label).to_be_visible()
+    lines = label.evaluate("""(el) => {
+        const input = el.querySelector('input');
+        const text = [...el.childNodes].find((n) => n.textContent.trim() && n !== input);
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }""")
+    assert lines == 1, f"the name label is drawn on {lines} lines"
+    box = page.get_by_test_id("chat-name").bounding_box()
+    assert box and box["width"] >= 80
