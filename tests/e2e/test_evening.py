@@ -169,3 +169,29 @@ def test_the_spectators_name_label_stays_on_one_line(
     assert lines == 1, f"the name label is drawn on {lines} lines"
     box = page.get_by_test_id("chat-name").bounding_box()
     assert box and box["width"] >= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "ms", "id"])
+def test_a_turn_clock_fits_a_phone(e2e_server: Any, new_page: Any, lang: str) -> None:
+    """Kaki Lima with a turn clock, phone spectator in Malay: "hingga Ahd 10:22 PTG ·
+    tinggal 59 min" ran past the screen's edge and the whole page slid sideways."""
+    from tests.app.client import http, join, start
+    from tests.e2e.conftest import open_watch
+
+    r = http.post(f"{e2e_server.url}/api/lobbies", json={
+        "game": "kaki-lima", "seats": 2, "host_name": "Ana", "spectators": True,
+        "settings": {"time_control": {"kind": "turn", "turn_seconds": 3600}}})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    join(e2e_server, lobby, "Budi")
+    start(e2e_server, lobby)
+    page = new_page(PHONE["width"], PHONE["height"], touch=True)
+    page.goto(e2e_server.url + "/")
+    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
+    open_watch(page, e2e_server, lobby)
+    expect(page.locator(".clock-row.running .clock-time")).to_have_text(re.compile(r"\d"))
+    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement"
+                         ".clientWidth")
+    assert wide <= 0, f"the page is {wide} px wider than the phone"
+    row = page.locator(".clock-row.running").bounding_box()
+    assert row and row["x"] + row["width"] <= PHONE["width"]
