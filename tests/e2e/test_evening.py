@@ -195,3 +195,5 @@ def test_a_turn_clock_fits_a_phone(e2e_server: Any, new_page: Any, lang: str) ->
     assert wide <= 0, f"the page is {wide} px wider than the phone"
     row = page.locator(".clock-row.running").bounding_box()
     assert row and row["x"] + row["width"] <= PHONE["width"]
+    name = page.locator(".clock-row.running .clock-name")
+    assert name.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the name is cut short"
