@@ -6,7 +6,7 @@
 // Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
 
 import { ApiError, api, unreachable } from "/static/api.js";
-import { h, setText, svg, toast } from "/static/dom.js";
+import { h, setText, toast } from "/static/dom.js";
 import { msg, t } from "/static/i18n.js";
 import { GameLog } from "/static/gamelog.js";
 
@@ -17,19 +17,10 @@ const MAX_DOCS = 200;
 
 const STYLESHEET = "/static/replay.css";
 
-/** The media player's drawn icons (16 x 16, in the button's text colour). */
-const ICONS = {
-  first: [["rect", { x: 2, y: 3, width: 2.2, height: 10 }], ["polygon", { points: "13.5,3 5,8 13.5,13" }]],
-  prev: [["polyline", { points: "10.5,2.5 5,8 10.5,13.5", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linejoin": "round" }]],
-  play: [["polygon", { points: "4,2 14,8 4,14" }]],
-  next: [["polyline", { points: "5.5,2.5 11,8 5.5,13.5", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linejoin": "round" }]],
-  pause: [["rect", { x: 3, y: 2.5, width: 3.5, height: 11 }], ["rect", { x: 9.5, y: 2.5, width: 3.5, height: 11 }]],
-  last: [["polygon", { points: "2.5,3 11,8 2.5,13" }], ["rect", { x: 11.8, y: 3, width: 2.2, height: 10 }]],
-};
-
+/** One of the media player's drawn icons (replay.css draws it, in the button's text colour).
+ * A CSS mask, not an inline <svg>: the page's first <svg> stays the board's. */
 function mediaIcon(name) {
-  return svg("svg", { viewBox: "0 0 16 16", width: "1em", height: "1em", fill: "currentColor", focusable: "false", "data-icon": name },
-    ICONS[name].map(([tag, attrs]) => svg(tag, attrs)));
+  return h("span", { class: "replay-glyph", "data-icon": name });
 }
 if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: STYLESHEET }));

@@ -113,15 +113,18 @@ def test_the_replay_buttons_draw_their_icons(e2e_server: Any, new_page: Any) -> 
     def drawn(testid: str) -> str:
         icon = page.get_by_test_id(testid).locator(".replay-icon")
         assert icon.inner_text().strip() == "", f"{testid} types its icon as a glyph"
-        box = icon.locator("svg").bounding_box()
+        glyph = icon.locator(".replay-glyph")
+        box = glyph.bounding_box()
         assert box and box["width"] >= 12 and box["height"] >= 12, f"{testid}: {box}"
-        return str(icon.locator("svg").get_attribute("data-icon"))
+        mask = glyph.evaluate("(el) => getComputedStyle(el).webkitMaskImage")
+        assert mask.startswith("url("), f"{testid} draws no shape: {mask}"
+        return str(glyph.get_attribute("data-icon"))
 
     assert [drawn(t) for t in ("replay-first", "replay-prev", "replay-play", "replay-next",
                                      "replay-last")] == [
         "first", "prev", "play", "next", "last"]
     page.get_by_test_id("replay-play").click()
-    expect(page.get_by_test_id("replay-play").locator("svg")).to_have_attribute(
+    expect(page.get_by_test_id("replay-play").locator(".replay-glyph")).to_have_attribute(
         "data-icon", "pause")
     drawn("replay-play")
 
