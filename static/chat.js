@@ -134,7 +134,7 @@ export class ChatPanel {
         // counted in characters (static/names.js) when a message is sent.
         placeholder: msg("chat.spectator"), value: lastName(),
       });
-      extras.push(h("label", { class: "chat-follow small" }, [msg("chat.your_name"), this.nameInput]));
+      extras.push(h("label", { class: "chat-follow chat-your-name small", "data-testid": "chat-name-label" }, [h("span", null, msg("chat.your_name")), this.nameInput]));
     }
     this.body = h("div", { class: "chat-body", id: "chat-body", hidden: !this.open }, [
       this.empty, this.list, this.status, form, h("div", { class: "chat-meta" }, [this.counter, ...extras]), phrases,

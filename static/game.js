@@ -140,7 +140,7 @@ class GameShell {
       onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
     this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
       below: [this.actions.el, this.notices ? this.notices.el : null] });
-    this.gameover = new GameOverPanel({ players: this.players, nameOf, foot: () => [
+    this.gameover = new GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
       this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
     ] });
     this.leftNotice = new LeftNotice();

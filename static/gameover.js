@@ -4,7 +4,7 @@
 // gives it (the rematch box, the way home, "Download record").
 
 import { add, clear, h, humanize, seatMark } from "/static/dom.js";
-import { currentLang, listText, t } from "/static/i18n.js";
+import { currentLang, has, listText, t } from "/static/i18n.js";
 
 /** "2nd", "3rd", "11th": a rank as people say it (a row card on a phone shows it alone);
  * Intl.PluralRules' ordinal categories pick the language's form (game.rank.<category>). */
@@ -43,12 +43,27 @@ function fmt(v) {
   return String(v);
 }
 
+/** A breakdown line's label in the page's language: the game's own word for it
+ * (`<game>.over.<key>`, e.g. "kaki-lima.over.task VP"), else the key made readable (an
+ * English key shown as-is read "Task vp" / "Hand steps" on a page in Bahasa Indonesia). */
+export function detailLabel(game, key) {
+  const own = `${game}.over.${key}`;
+  return game && has(own) ? t(own) : humanize(key);
+}
+
+/** A note's value: the game's word for it (`<game>.over.<key>.<value>`) when it has one. */
+function noteValue(game, key, value) {
+  const own = `${game}.over.${key}.${value}`;
+  return game && typeof value === "string" && has(own) ? t(own) : fmt(value);
+}
+
 export class GameOverPanel {
   /**
    * players: the shell's live list of seats; nameOf(seat); foot(): the elements under the
    * table, asked at each draw (the rematch box, links).
    */
-  constructor({ players, nameOf, foot }) {
+  constructor({ game, players, nameOf, foot }) {
+    this.game = game;
     this.players = players;
     this.nameOf = nameOf;
     this.foot = foot;
@@ -84,7 +99,7 @@ export class GameOverPanel {
             h("th", { scope: "col" }, t("game.over.rank")),
             h("th", { scope: "col" }, t("game.over.player")),
             h("th", { scope: "col", class: "num" }, t("game.over.score")),
-            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, humanize(k))),
+            ...cols.map(([k]) => h("th", { scope: "col", class: "num" }, detailLabel(this.game, k))),
           ])),
           h("tbody", null, order.map((s) =>
             h("tr", { class: ranks[s] === 1 ? "winner" : "", "data-testid": `result-${s}` }, [
@@ -94,13 +109,13 @@ export class GameOverPanel {
                 h("span", { class: "name" }, this.nameOf(s)),
               ]),
               cell(t("game.over.score"), fmt(scores[s])),
-              ...cols.map(([k, get]) => cell(humanize(k), fmt(get(s)))),
+              ...cols.map(([k, get]) => cell(detailLabel(this.game, k), fmt(get(s)))),
             ]),
           )),
         ]),
       ]),
       notes.length
-        ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, k.replace(/_/g, " ")), h("dd", null, fmt(v))]))
+        ? h("dl", { class: "notes" }, notes.flatMap(([k, v]) => [h("dt", null, detailLabel(this.game, k)), h("dd", null, noteValue(this.game, k, v))]))
         : null,
       h("div", { class: "form-actions" }, this.foot()),
     );

@@ -16,6 +16,12 @@ const STEP_MS = 900;
 const MAX_DOCS = 200;
 
 const STYLESHEET = "/static/replay.css";
+
+/** One of the media player's drawn icons (replay.css draws it, in the button's text colour).
+ * A CSS mask, not an inline <svg>: the page's first <svg> stays the board's. */
+function mediaIcon(name) {
+  return h("span", { class: "replay-glyph", "data-icon": name });
+}
 if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) {
   document.head.appendChild(h("link", { rel: "stylesheet", href: STYLESHEET }));
 }
@@ -40,17 +46,18 @@ export class ReplayBar {
     shell.log.list.addEventListener("click", (e) => this.onLogClick(e));
 
     // The media player's icons, each with its word under it: ⏮ ‹ ▶/⏸ › ⏭ (a lone ▶ would be
-    // read as "play" by some and "next" by others).
+    // read as "play" by some and "next" by others). All are drawn, not typed: without a symbol
+    // font (Debian's Chromium) ⏮ ⏸ ⏭ showed as empty boxes, and as coloured emoji on phones.
     const btn = (testid, label, short, icon, onclick) =>
       h("button", { type: "button", class: "btn btn-small replay-btn", "data-testid": testid, "aria-label": msg(label), title: msg(label), onclick }, [
-        h("span", { class: "replay-icon", "aria-hidden": "true" }, icon),
+        h("span", { class: "replay-icon", "aria-hidden": "true" }, mediaIcon(icon)),
         h("span", { class: "replay-word", "aria-hidden": "true" }, msg(short)),
       ]);
-    this.first = btn("replay-first", "replay.first", "replay.first_short", "⏮", () => this.go(0));
-    this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "‹", () => this.go((this.at ?? this.latest) - 1));
-    this.play = btn("replay-play", "replay.play", "replay.play", "▶", () => this.togglePlay());
-    this.next = btn("replay-next", "replay.next", "replay.next_short", "›", () => this.go((this.at ?? this.latest) + 1));
-    this.last = btn("replay-last", "replay.last", "replay.last_short", "⏭", () => this.go(this.latest));
+    this.first = btn("replay-first", "replay.first", "replay.first_short", "first", () => this.go(0));
+    this.prev = btn("replay-prev", "replay.prev", "replay.prev_short", "prev", () => this.go((this.at ?? this.latest) - 1));
+    this.play = btn("replay-play", "replay.play", "replay.play", "play", () => this.togglePlay());
+    this.next = btn("replay-next", "replay.next", "replay.next_short", "next", () => this.go((this.at ?? this.latest) + 1));
+    this.last = btn("replay-last", "replay.last", "replay.last_short", "last", () => this.go(this.latest));
     this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider", "data-testid": "replay-slider", "aria-label": msg("replay.move") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.position = h("span", { class: "replay-position", "data-testid": "replay-position", "aria-live": "polite" }, "");
@@ -188,7 +195,7 @@ export class ReplayBar {
     // "Back to the end" of a finished game only where the end is not what is shown.
     this.exit.hidden = Boolean(this.finished) && !(this.active && at < this.latest);
     const [icon, word] = this.play.children;
-    icon.textContent = this.timer ? "⏸" : "▶";
+    icon.replaceChildren(mediaIcon(this.timer ? "pause" : "play"));
     word.textContent = this.timer ? t("replay.pause") : t("replay.play");
     this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
     this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));

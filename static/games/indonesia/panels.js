@@ -331,7 +331,7 @@ export function makeSide(ctx, side, onKey, words) {
       const s = v.last_sale;
       const fees = Object.entries(s.fees || {}).map(([seat, f]) => t("indonesia.board.fee_to", { fee: f, player: name(Number(seat)) })).join(", ");
       side.append(h("div", { class: "ind-card" }, [h("h3", null, t("indonesia.board.last_sale")),
-        t("indonesia.board.last_sale_line", { company: s.company, owner: name(s.owner), sold: s.sold, goods: s.goods, good: words.good(s.type), income: s.income, fees: fees || t("indonesia.board.no_fees") })]));
+        t("indonesia.board.last_sale_line", { company: s.company, owner: name(s.owner), sold: s.sold, goods: s.goods, good: words.good(s.type), income: s.income, fees: fees || t("indonesia.board.no_ship_fees") })]));
     }
   }
 

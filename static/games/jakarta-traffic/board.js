@@ -4,7 +4,7 @@
 // hovered or focused drive target, each player's last turn and the places a log line names.
 
 import { M, T } from "./geometry.js";
-import { clickable, orderTerm, previewTile } from "./model.js";
+import { clickable, orderTerm, previewTile, slug } from "./model.js";
 import { cellName, spotName, tileTip } from "./words.js";
 
 export const KIND_FILL = { pickup: "#f4ecdc", charging: "#e2f0d6", building: "#dce7f4" };
@@ -12,13 +12,13 @@ const ORDER_STYLE = {
   "Nasi Goreng": ["#9c5d00", "NG"], Sate: ["#a8552e", "Sa"], Bakso: ["#7a6d12", "Ba"],
   Ibu: ["#b03a6c", "Ibu"], Bapak: ["#3f6fb5", "Bpk"],
 };
-const ADDRESS_SHORT = { "Business Center": "Business" };
 
 /** An order's colour and short label ("NG" for Nasi Goreng). */
 export const orderStyle = (order) => ORDER_STYLE[order] || ["#777", order];
 
-/** Draw a tile's roads and parking spot into g at (ox, oy). */
-export function drawTileRoads(svg, geo, g, tile, ox, oy) {
+/** Draw a tile's roads and parking spot into g at (ox, oy); `t` words a building's short
+ * name in the page's language (the board read "Workshop" beside an order board's "Bengkel"). */
+export function drawTileRoads(svg, geo, g, tile, ox, oy, t) {
   const { spurs, links } = geo.roadsOf(tile);
   const road = { stroke: "#2f6fd0", "stroke-width": 10, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
   for (const p of spurs) {
@@ -46,7 +46,10 @@ export function drawTileRoads(svg, geo, g, tile, ox, oy) {
   else if (tile.kind === "charging") g.append(svg("polygon", { points: `${cx},${cy - 15} ${cx + 14},${cy + 11} ${cx - 14},${cy + 11}`, ...spot }));
   else g.append(svg("rect", { x: cx - 13, y: cy - 13, width: 26, height: 26, ...spot }));
   if (tile.address) {
-    g.append(svg("text", { x: ox + 50, y: oy + 92, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d3c6e" }, ADDRESS_SHORT[tile.address] || tile.address));
+    const name = t(`jakarta-traffic.board.address_short.${slug(tile.address)}`);
+    // A long name ("Perniagaan") is squeezed to the tile rather than run into the next one.
+    const fit = name.length > 9 ? { textLength: 90, lengthAdjust: "spacingAndGlyphs" } : {};
+    g.append(svg("text", { x: ox + 50, y: oy + 92, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d3c6e", ...fit }, name));
   }
 }
 
@@ -169,7 +172,7 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
     const g = svg("g", { "data-cell": c, "data-x": x + 1, "data-y": y + 1 });
     g.append(svg("rect", { x: ox + 1, y: oy + 1, width: T - 2, height: T - 2, fill: KIND_FILL[tile.kind], stroke: "#a8957a", "stroke-width": 1 },
       svg("title", null, tileTip(ctx, tile, c))));
-    drawTileRoads(svg, geo, g, tile, ox, oy);
+    drawTileRoads(svg, geo, g, tile, ox, oy, t);
     if (preview && preview.cell === c) {
       g.append(svg("rect", { x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, fill: "none", stroke: "#e8590c", "stroke-width": 4, "stroke-dasharray": "8 5" }));
     }
@@ -214,6 +217,6 @@ export function miniTile(ctx, geo, tile, owner) {
   const s = svg("svg", { viewBox: "0 0 100 100", role: "img", "aria-label": label, class: "jt-mini" });
   s.append(svg("title", null, label));
   s.append(svg("rect", { x: 1, y: 1, width: 98, height: 98, fill: KIND_FILL[tile.kind], stroke: "#a8957a" }));
-  drawTileRoads(svg, geo, s, tile, 0, 0);
+  drawTileRoads(svg, geo, s, tile, 0, 0, t);
   return s;
 }

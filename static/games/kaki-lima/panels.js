@@ -173,7 +173,9 @@ export function makeSide(ctx, words, act, send) {
       parts.push(h("div", { class: "kl-box kl-handbox" }, [h("h4", {}, t("kaki-lima.board.hand_title", { count: view.hand.length, limit: data.hand_limit })), hand,
         h("p", { class: "kl-muted kl-hand-note" }, sel.selected.length && offer.walks.length && !combo ? t("kaki-lima.board.cannot_together") : "")]));
     }
-    parts.push(h("div", { class: "kl-box kl-controlbox" }, [drawControls(view, offer, sel)]));
+    // The buttons' box keeps its room between turns (no jump when they come); a spectator
+    // never gets buttons, so it would be an empty box beside the board all game.
+    if (ctx.seat !== null && ctx.seat !== undefined) parts.push(h("div", { class: "kl-box kl-controlbox" }, [drawControls(view, offer, sel)]));
     parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, offer), drawLegend());
     return parts;
   }
