@@ -87,7 +87,8 @@ export function pickCurrent(keys, boxes, key, point) {
 // reader's click, which comes without a pointer). One listener pair for the whole page.
 let modality = "keyboard";
 let watching = false;
-function watchModality() {
+/** Start telling keys from pointers (a board without a Roving calls it before keyboardPlay). */
+export function watchModality() {
   if (watching || typeof document === "undefined") return;
   watching = true;
   document.addEventListener("pointerdown", () => { modality = "pointer"; }, true);

@@ -6,6 +6,7 @@
 
 import { boxOf, countOutside, nextInDirection } from "./fit.js";
 import { lastMoves, refPlaces } from "./model.js";
+import { keyboardPlay, watchModality } from "../../roving.js";
 
 const coarse = () => Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches);
 /** The smallest target in CSS px: a finger on a touch screen, a mouse pointer otherwise. */
@@ -13,6 +14,7 @@ export const minTarget = () => (coarse() ? 44 : 28);
 
 /** The marks of one map (from makeMap); words names things; onKey(key) acts on a target. */
 export function makeMarks(ctx, map, words, mapWrap, onKey) {
+  watchModality();
   const { svg, h } = ctx;
   const t = (key, params) => ctx.t(key, params);
   const colour = (seat) => ctx.playerColor(seat);
@@ -56,8 +58,10 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
     const tgt = ev.target.closest?.("[data-target]");
     if (!tgt) return;
     rove(tgt.dataset.target);
-    // bring the focused target into view
-    if (tgt.dataset.x) map.panState.show(Number(tgt.dataset.x), Number(tgt.dataset.y));
+    // bring a target the keyboard focused into view; a tap focuses what it touched, which is
+    // in view already, and panning then (between the tap's pointerup and its click) would
+    // move the ring from under the finger so the click missed it
+    if (tgt.dataset.x && keyboardPlay()) map.panState.show(Number(tgt.dataset.x), Number(tgt.dataset.y));
   });
 
   /** Give the board's tab stop to the target key (the map itself when there is none). */
