@@ -18,6 +18,7 @@ cached by content hash, and preloaded from the shell.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -32,6 +33,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
+
+from app.http.middleware import APP_CSP
 
 try:  # brotli is a dependency (pyproject.toml); without it the files still go out gzipped.
     import brotli
@@ -64,6 +67,7 @@ class Asset:
     stamp: tuple[int, int] = (0, 0)  # (mtime_ns, size): when it changes, the file is re-read
     digest: str = ""
     encoded: dict[str, bytes] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # sent with it (the shell's CSP)
 
     def __post_init__(self) -> None:
         self.digest = self.digest or hashlib.sha256(self.body).hexdigest()[:16]
@@ -202,7 +206,11 @@ class StaticAssets:
         html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.url(m[2])}"', html)
         head = f'<script type="importmap">{mapping}</script>{preload}\n  '
         html = html.replace('<script type="module"', head + '<script type="module"', 1)
-        shell = Asset(html.encode("utf-8"), TYPES[".html"])
+        # The import map is inline (browsers take no other): the page's CSP allows exactly it.
+        sha = base64.b64encode(hashlib.sha256(mapping.encode()).digest()).decode()
+        csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{sha}'", 1)
+        shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
+            "Content-Security-Policy": csp})
         self.shells[(template, *entries)] = (digests, shell)
         return shell
 
@@ -212,7 +220,7 @@ class StaticAssets:
         304 if its copy is current, ``immutable`` if ``hashed`` (the URL names this
         content)."""
         headers = {"Cache-Control": IMMUTABLE if hashed else REVALIDATE,
-                   "ETag": f'"{asset.digest}"'}
+                   "ETag": f'"{asset.digest}"', **asset.headers}
         body = asset.body
         if asset.compressible:
             headers["Vary"] = "Accept-Encoding"
