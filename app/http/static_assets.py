@@ -25,6 +25,8 @@ import json
 import mimetypes
 import posixpath
 import re
+import stat
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,10 +128,14 @@ def static_imports(source: str, rel: str) -> list[str]:
 class StaticAssets:
     """The files of one static directory, their hashed URLs and the shell pointing at them."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, recheck: float = 1.0) -> None:
         self.root = root
+        #: Seconds a rendered shell is trusted before the files it names are looked at
+        #: again (a page load then costs no walk of static/; a deploy shows within this).
+        self.recheck = recheck
         self.files: dict[str, Asset] = {}
         self.shells: dict[tuple[str, ...], tuple[tuple[str, ...], Asset]] = {}
+        self.checked: tuple[float, tuple[str, ...]] = (float("-inf"), ())
 
     def get(self, rel: str) -> Asset | None:
         """The file at ``rel`` under the root as it is now on disk; None if there is none
@@ -142,7 +148,7 @@ class StaticAssets:
             st = path.stat()
         except OSError:
             return None
-        if not path.is_file():
+        if not stat.S_ISREG(st.st_mode):
             return None
         stamp = (st.st_mtime_ns, st.st_size)
         known = self.files.get(rel)
@@ -184,13 +190,22 @@ class StaticAssets:
             visit(entry)
         return seen
 
+    def fingerprint(self) -> tuple[str, ...]:
+        """Every file's hash (re-read at most every ``recheck`` seconds): a shell rendered
+        for another fingerprint is out of date."""
+        now = time.monotonic()
+        if now - self.checked[0] >= self.recheck:
+            rels = sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*"))
+            self.checked = (now, tuple(f"{rel}:{asset.digest}" for rel in rels
+                                       if (asset := self.get(rel)) is not None))
+        return self.checked[1]
+
     def shell(self, template: str, entries: tuple[str, ...] = ()) -> Asset:
         """The shell page ``template`` (static/-relative) rendered for the current files:
         its /static/ references hashed, the import map, and a modulepreload for every
         module of ``entries`` plus what the shell's own module script imports. Rendered
         again only when a file it names has changed."""
-        digests = tuple(f"{rel}:{asset.digest if (asset := self.get(rel)) else '-'}"
-                        for rel in [template, *self.modules()])
+        digests = self.fingerprint()
         cached = self.shells.get((template, *entries))
         if cached is not None and cached[0] == digests:
             return cached[1]

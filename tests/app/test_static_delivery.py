@@ -127,6 +127,7 @@ def deployed(db_url: str, tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
     static = tmp_path / "static"
     shutil.copytree(STATIC, static)
     server = LiveServer(db_url, static_dir=static).start()
+    server.app.state.assets.recheck = 0  # (in service a deploy shows within a second)
     yield server, static
     server.stop()
 
