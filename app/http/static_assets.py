@@ -56,8 +56,10 @@ TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; char
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\s+(?:[^"';]*?from\s*)?["']([^"']+)["']""",
     re.M)
-#: A ``/static/`` address in the shell's markup (rewritten to its hashed URL).
-SHELL_REF = re.compile(r"""(href|src)="/static/([^"?#]+)\"""")
+#: A script's, an image's or a stylesheet's ``/static/`` address in the shell's markup
+#: (rewritten to its hashed URL). The icon keeps its address: static/notices.js puts it
+#: back after a turn's badge, and a browser keeps icons in a cache of their own anyway.
+SHELL_REF = re.compile(r"""(src|rel="stylesheet" href)="/static/([^"?#]+)\"""")
 
 
 @dataclass
