@@ -19,9 +19,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from app.config import Settings
 from app.core.errors import Refused, validation_message
@@ -47,6 +47,7 @@ from app.http import (
 )
 from app.http.deps import run
 from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
+from app.http.static_assets import StaticAssets
 from app.realtime import ws
 from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
@@ -61,6 +62,14 @@ from app.store.store import Store
 PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
                                 "/watch/{token}": "watch_id"}
+#: The module each page's route loads (static/main.js's routes): the shell preloads it with
+#: its imports; a game's page preloads its board's module too (static/games/<game>/).
+PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
+                "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
+                "/watch/{token}": "game.js"}
+#: JSON and other answers made per request are gzipped from this size on (static files and
+#: the shell are compressed once by StaticAssets, gzip or brotli).
+COMPRESS_FROM = 512
 
 
 def wants_page(request: Request) -> bool:
@@ -172,12 +181,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": validation_message(errors)}, status_code=422)
 
     static_dir: Path = settings.static_dir
-    app_html = static_dir / "app.html"
-    not_found_html = static_dir / "notfound.html"
+    assets = StaticAssets(static_dir)
+    app.state.assets = assets
 
-    def not_found_page(status: int = 404, headers: dict[str, str] | None = None) -> Response:
-        return FileResponse(not_found_html, status_code=status,
-                            headers={"Cache-Control": "no-cache", **(headers or {})})
+    async def not_found_page(request: Request, status: int = 404,
+                             headers: dict[str, str] | None = None) -> Response:
+        answer = await assets.respond(request, assets.shell("notfound.html"), status=status)
+        answer.headers.update(headers or {})
+        return answer
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -187,25 +198,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers["Allow"] = ", ".join(allowed_methods(app, request.url.path)
                                          or [headers.get("Allow", "GET")])
         if exc.status_code in (404, 405) and wants_page(request):
-            # A HEAD gets the headers only (FileResponse sends no body for it).
-            return not_found_page(exc.status_code, headers)
+            # A HEAD gets the headers only (StaticAssets.respond sends no body for it).
+            return await not_found_page(request, exc.status_code, headers)
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                             headers=headers or None)
 
-    def page_for(column: str | None) -> Any:
+    def page_for(column: str | None, module: str) -> Any:
         async def page(request: Request) -> Response:
             token = request.path_params.get("token", "")
+            entries: tuple[str, ...] = (module,)
             if column is not None:
                 game = await run(store.game_by, column, token)
                 if game is None or (column == "watch_id" and not game["spectators"]):
-                    return not_found_page()
-            return FileResponse(app_html, headers={"Cache-Control": "no-cache"})
+                    return await not_found_page(request)
+                if module == "game.js":  # its board, fetched with the page's own modules
+                    entries += (f"games/{game['kind']}/index.js",)
+            return await assets.respond(request, assets.shell("app.html", entries))
         return page
 
     for path, column in PAGES.items():
-        app.add_api_route(path, page_for(column), methods=["GET"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
-    # Outermost last: even a 413 carries the security headers.
+        app.add_api_route(path, page_for(column, PAGE_MODULES[path]), methods=["GET"],
+                          include_in_schema=False)
+    app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
+                      include_in_schema=False)
+    # Outermost last: even a 413 carries the security headers. The WebSocket passes by
+    # GZip untouched (its frames have permessage-deflate).
+    app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)

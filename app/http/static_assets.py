@@ -1,0 +1,263 @@
+"""The browser client's files, delivered for a cheap phone (issue 42): compressed once,
+cached by content hash, and preloaded from the shell.
+
+- Every file under static/ is read into memory and hashed when first asked for (and again
+  whenever its size or modification time changes, so a deploy that swaps files needs no
+  restart). Its gzip and brotli forms are made once, at the first request that accepts them.
+- ``/static/<path>?v=<hash>`` with the file's current hash is ``immutable`` for a year: a
+  repeat visit asks nothing. Without ``v`` (or with an old one) a file is ``no-cache``, so
+  it is revalidated by its ETag.
+- The HTML shell (static/app.html) is rendered with an import map that sends every
+  ``/static/*.js`` to its hashed URL. Relative imports ("./model.js", "../../roving.js")
+  and dynamic ones (``import(`/static/games/${kind}/index.js`)``) resolve to the plain
+  URL first and then through the map, because a hash in the query leaves the module's
+  directory as it is (``import.meta.url``-relative stylesheets keep working too). The shell
+  also carries ``<link rel=modulepreload>`` for the static import closure of the modules
+  the page needs, so the browser fetches them at once instead of as a waterfall.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import mimetypes
+import posixpath
+import re
+import stat
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from app.http.middleware import APP_CSP
+
+try:  # brotli is a dependency (pyproject.toml); without it the files still go out gzipped.
+    import brotli
+except ImportError:  # pragma: no cover
+    brotli = None
+
+#: A hashed URL's answer: never asked again (a new file gets a new URL).
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: Every other answer of a file or of the shell: kept, but revalidated before each use.
+REVALIDATE = "no-cache"
+#: Media types sent compressed (fonts and images other than SVG are compressed already).
+TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
+TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".json": "application/json",
+         ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+#: A static ``import ... from "x"``, ``import "x"`` or ``export ... from "x"``.
+STATIC_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\s+(?:[^"';]*?from\s*)?["']([^"']+)["']""",
+    re.M)
+#: A script's, an image's or a stylesheet's ``/static/`` address in the shell's markup
+#: (rewritten to its hashed URL). The icon keeps its address: static/notices.js puts it
+#: back after a turn's badge, and a browser keeps icons in a cache of their own anyway.
+SHELL_REF = re.compile(r"""(src|rel="stylesheet" href)="/static/([^"?#]+)\"""")
+
+
+@dataclass
+class Asset:
+    """One file's bytes as sent, with its hash and its compressed forms (made on demand)."""
+
+    body: bytes
+    media_type: str
+    stamp: tuple[int, int] = (0, 0)  # (mtime_ns, size): when it changes, the file is re-read
+    digest: str = ""
+    encoded: dict[str, bytes] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # sent with it (the shell's CSP)
+
+    def __post_init__(self) -> None:
+        self.digest = self.digest or hashlib.sha256(self.body).hexdigest()[:16]
+
+    @property
+    def compressible(self) -> bool:
+        """Whether compressing this file is worth anything (text, and not a few bytes)."""
+        return len(self.body) > 256 and self.media_type.startswith(TEXT_TYPES)
+
+    def encode(self, coding: str) -> bytes:
+        """The body in ``coding`` ("br" or "gzip"), compressed once at the best level:
+        the cost is paid by the first request and never again."""
+        if coding not in self.encoded:
+            if coding == "br" and brotli is not None:
+                self.encoded[coding] = brotli.compress(self.body, quality=11)
+            else:  # mtime=0: the same bytes on every server of a cluster
+                self.encoded[coding] = gzip.compress(self.body, compresslevel=9, mtime=0)
+        return self.encoded[coding]
+
+
+def accepted_coding(accept_encoding: str) -> str | None:
+    """The best coding the client accepts: brotli (a fifth smaller than gzip for script),
+    then gzip; None for identity. ``q=0`` refuses a coding."""
+    accepted: set[str] = set()
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip()
+        if q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"):
+            continue
+        accepted.add(name.strip())
+    if "br" in accepted and brotli is not None:
+        return "br"
+    return "gzip" if "gzip" in accepted or "*" in accepted else None
+
+
+def etag_matches(if_none_match: str, digest: str) -> bool:
+    """Whether the client's copy is this content (any coding of it: ``"<digest>-br"``)."""
+    for tag in if_none_match.split(","):
+        tag = tag.strip().removeprefix("W/").strip('"')
+        if tag == "*" or tag.split("-")[0] == digest:
+            return True
+    return False
+
+
+def static_imports(source: str, rel: str) -> list[str]:
+    """The static/-relative paths ``rel``'s module imports statically (not ``import()``)."""
+    found = []
+    for spec in STATIC_IMPORT.findall(source):
+        if spec.startswith("/static/"):
+            found.append(spec.removeprefix("/static/"))
+        elif spec.startswith(("./", "../")):
+            found.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), spec)))
+    return found
+
+
+class StaticAssets:
+    """The files of one static directory, their hashed URLs and the shell pointing at them."""
+
+    def __init__(self, root: Path, recheck: float = 1.0) -> None:
+        self.root = root
+        #: Seconds a rendered shell is trusted before the files it names are looked at
+        #: again (a page load then costs no walk of static/; a deploy shows within this).
+        self.recheck = recheck
+        self.files: dict[str, Asset] = {}
+        self.shells: dict[tuple[str, ...], tuple[tuple[str, ...], Asset]] = {}
+        self.checked: tuple[float, tuple[str, ...]] = (float("-inf"), ())
+
+    def get(self, rel: str) -> Asset | None:
+        """The file at ``rel`` under the root as it is now on disk; None if there is none
+        (or ``rel`` leaves the root)."""
+        parts = rel.split("/")
+        if not rel or rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
+            return None
+        path = self.root.joinpath(*parts)
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        stamp = (st.st_mtime_ns, st.st_size)
+        known = self.files.get(rel)
+        if known is None or known.stamp != stamp:
+            media = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+            known = Asset(path.read_bytes(), media or "application/octet-stream", stamp)
+            self.files[rel] = known
+        return known
+
+    def modules(self) -> list[str]:
+        """Every ES module under the root, as static/-relative paths."""
+        return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*.js"))
+
+    def url(self, rel: str) -> str:
+        """The hashed URL of ``rel`` (the plain one if there is no such file)."""
+        asset = self.get(rel)
+        return f"/static/{rel}?v={asset.digest}" if asset else f"/static/{rel}"
+
+    def import_map(self) -> dict[str, dict[str, str]]:
+        """Every module's plain URL mapped to its hashed one."""
+        return {"imports": {f"/static/{rel}": self.url(rel) for rel in self.modules()}}
+
+    def closure(self, entries: Iterable[str]) -> list[str]:
+        """``entries`` and every module they import statically, depth first (a module
+        before the ones importing it), each once."""
+        seen: list[str] = []
+
+        def visit(rel: str) -> None:
+            if rel in seen:
+                return
+            asset = self.get(rel)
+            if asset is None:
+                return
+            seen.append(rel)
+            for dep in static_imports(asset.body.decode("utf-8", "replace"), rel):
+                visit(dep)
+
+        for entry in entries:
+            visit(entry)
+        return seen
+
+    def fingerprint(self) -> tuple[str, ...]:
+        """Every file's hash (re-read at most every ``recheck`` seconds): a shell rendered
+        for another fingerprint is out of date."""
+        now = time.monotonic()
+        if now - self.checked[0] >= self.recheck:
+            rels = sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*"))
+            self.checked = (now, tuple(f"{rel}:{asset.digest}" for rel in rels
+                                       if (asset := self.get(rel)) is not None))
+        return self.checked[1]
+
+    def shell(self, template: str, entries: tuple[str, ...] = ()) -> Asset:
+        """The shell page ``template`` (static/-relative) rendered for the current files:
+        its /static/ references hashed, the import map, and a modulepreload for every
+        module of ``entries`` plus what the shell's own module script imports. Rendered
+        again only when a file it names has changed."""
+        digests = self.fingerprint()
+        cached = self.shells.get((template, *entries))
+        if cached is not None and cached[0] == digests:
+            return cached[1]
+        page = self.get(template)
+        if page is None:
+            raise HTTPException(404)
+        html = page.body.decode("utf-8")
+        own = re.findall(r'<script type="module" src="/static/([^"?#]+)"', html)
+        preload = "".join(f'\n  <link rel="modulepreload" href="{self.url(rel)}">'
+                          for rel in self.closure([*own, *entries]))
+        # "</" cannot end the script early: no module path has it, but be sure.
+        mapping = json.dumps(self.import_map(), separators=(",", ":")).replace("</", "<\\/")
+        html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.url(m[2])}"', html)
+        head = f'<script type="importmap">{mapping}</script>{preload}\n  '
+        html = html.replace('<script type="module"', head + '<script type="module"', 1)
+        # The import map is inline (browsers take no other): the page's CSP allows exactly it.
+        sha = base64.b64encode(hashlib.sha256(mapping.encode()).digest()).decode()
+        csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{sha}'", 1)
+        shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
+            "Content-Security-Policy": csp})
+        self.shells[(template, *entries)] = (digests, shell)
+        return shell
+
+    async def respond(self, request: Request, asset: Asset, hashed: bool = False,
+                      status: int = 200) -> Response:
+        """``asset`` as the answer to ``request``: compressed if the client accepts it,
+        304 if its copy is current, ``immutable`` if ``hashed`` (the URL names this
+        content)."""
+        headers = {"Cache-Control": IMMUTABLE if hashed else REVALIDATE,
+                   "ETag": f'"{asset.digest}"', **asset.headers}
+        body = asset.body
+        if asset.compressible:
+            headers["Vary"] = "Accept-Encoding"
+            coding = accepted_coding(request.headers.get("accept-encoding", ""))
+            if coding is not None:
+                if coding not in asset.encoded:  # the first time: off the event loop
+                    await run_in_threadpool(asset.encode, coding)
+                body = asset.encode(coding)
+                headers["Content-Encoding"] = coding
+                headers["ETag"] = f'"{asset.digest}-{coding}"'
+        if status == 200 and etag_matches(request.headers.get("if-none-match", ""), asset.digest):
+            return Response(status_code=304, headers=headers)
+        if request.method == "HEAD":  # the headers of the GET, no body
+            headers["Content-Length"] = str(len(body))
+            body = b""
+        return Response(body, status_code=status, media_type=asset.media_type, headers=headers)
+
+    async def serve(self, request: Request) -> Response:
+        """GET /static/<path>: the file, immutable when ``v`` is its current hash."""
+        asset = self.get(request.path_params["path"])
+        if asset is None:
+            raise HTTPException(404)
+        return await self.respond(request, asset, request.query_params.get("v") == asset.digest)

@@ -1,0 +1,153 @@
+"""How the browser client's files reach a phone (issue 42): compressed when the browser
+accepts it, immutable under content-hashed URLs named by the shell's import map, the page's
+modules preloaded, and a new deploy's files picked up by the next page load."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.config import ROOT
+from tests.app.client import create, http, watch_id
+from tests.conftest import LiveServer
+
+STATIC = ROOT / "static"
+TEXT = (".js", ".css", ".json", ".html", ".svg")
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: A static import or re-export (the import() of a board is checked separately).
+IMPORT = re.compile(r"""^\s*(?:import\s*|(?:import|export)\s[^"';]*?\sfrom\s*)["']([^"']+)["']""",
+                    re.M)
+
+
+def text_files(root: Path = STATIC) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if p.suffix in TEXT and p.is_file())
+
+
+def import_map(html: str) -> dict[str, str]:
+    found = re.search(r'<script type="importmap">(.*?)</script>', html, re.S)
+    assert found, "the shell has no import map"
+    return json.loads(found[1])["imports"]  # type: ignore[no-any-return]
+
+
+def get(url: str, encoding: str, **headers: str) -> Any:
+    return http.get(url, headers={"Accept-Encoding": encoding, **headers})
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip", "identity"])
+def test_every_static_text_file_goes_out_compressed_when_the_browser_accepts_it(
+        live_server: LiveServer, encoding: str) -> None:
+    for rel in text_files():
+        r = get(f"{live_server.url}/static/{rel}", encoding)
+        assert r.status_code == 200, rel
+        # httpx decodes what the header names: the bytes are the file's either way.
+        assert r.content == (STATIC / rel).read_bytes(), rel
+        if encoding == "identity":
+            assert "content-encoding" not in r.headers, rel
+        else:
+            assert r.headers["content-encoding"] == encoding, rel
+            assert int(r.headers["content-length"]) < len(r.content), rel
+        assert "Accept-Encoding" in r.headers["vary"], rel  # a cache keeps one per coding
+
+
+def test_the_shell_and_large_json_answers_are_compressed(live_server: LiveServer) -> None:
+    for encoding in ("br", "gzip"):
+        r = get(live_server.url + "/", encoding)
+        assert r.headers["content-encoding"] == encoding and '<main id="app"' in r.text
+    r = get(live_server.url + "/api/games", "gzip, br")
+    assert len(r.content) > 512 and r.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in get(live_server.url + "/api/games", "identity").headers
+
+
+def test_hashed_urls_are_immutable_and_plain_ones_revalidated(live_server: LiveServer) -> None:
+    shell = get(live_server.url + "/", "gzip")
+    assert shell.headers["cache-control"] == "no-cache" and shell.headers["etag"]
+    again = get(live_server.url + "/", "gzip", **{"If-None-Match": shell.headers["etag"]})
+    assert again.status_code == 304
+    hashed = import_map(shell.text)["/static/game.js"]
+    assert re.fullmatch(r"/static/game\.js\?v=[0-9a-f]{16}", hashed)
+    assert get(live_server.url + hashed, "br").headers["cache-control"] == IMMUTABLE
+    for stale in ("/static/game.js", "/static/game.js?v=0000000000000000"):
+        r = get(live_server.url + stale, "br")
+        assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", stale
+        tag = r.headers["etag"]
+        assert get(live_server.url + stale, "br", **{"If-None-Match": tag}).status_code == 304
+    # The shell's stylesheet and icon are hashed too.
+    assert re.search(r'href="/static/style\.css\?v=[0-9a-f]{16}"', shell.text)
+
+
+def test_the_import_map_covers_every_module_a_module_imports(live_server: LiveServer) -> None:
+    imports = import_map(get(live_server.url + "/", "gzip").text)
+    wanted = {"/static/main.js"}
+    for rel in text_files():
+        if not rel.endswith(".js"):
+            continue
+        base = f"/static/{rel}"
+        for spec in IMPORT.findall((STATIC / rel).read_text()):
+            wanted.add(spec if spec.startswith("/") else
+                       posixpath.normpath(posixpath.join(posixpath.dirname(base), spec)))
+    # Each board is loaded by import(`/static/games/${kind}/index.js`).
+    wanted |= {f"/static/games/{d.name}/index.js" for d in (STATIC / "games").iterdir()}
+    assert len(wanted) > 40
+    for plain in sorted(wanted):
+        assert plain in imports, plain
+        r = get(live_server.url + imports[plain], "gzip")
+        assert r.status_code == 200 and r.headers["cache-control"] == IMMUTABLE, plain
+        assert r.content == (STATIC / plain.removeprefix("/static/")).read_bytes()
+
+
+def test_a_game_page_preloads_its_modules_and_its_board(live_server: LiveServer) -> None:
+    lobby = create(live_server, "tuk-tuk-taxi", spectators=True)
+    for path in (f"/game/{lobby['game_id']}", f"/watch/{watch_id(lobby)}"):
+        html = get(live_server.url + path, "gzip").text
+        imports = import_map(html)
+        preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+        for module in ("main.js", "dom.js", "game.js", "socket.js",
+                       "games/tuk-tuk-taxi/index.js", "games/tuk-tuk-taxi/board.js",
+                       "roving.js"):
+            assert imports[f"/static/{module}"] in preloads, (path, module)
+        assert html.index('type="importmap"') < html.index("modulepreload")
+        assert imports["/static/home.js"] not in preloads
+    home = get(live_server.url + "/", "gzip").text
+    assert import_map(home)["/static/home.js"] in re.findall(
+        r'<link rel="modulepreload" href="([^"]+)">', home)
+    assert "games/tuk-tuk-taxi" not in home.split("</script>", 1)[1]
+
+
+@pytest.fixture
+def deployed(db_url: str, tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
+    """A server on its own copy of static/, which the test changes as a deploy would."""
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    server = LiveServer(db_url, static_dir=static).start()
+    server.app.state.assets.recheck = 0  # (in service a deploy shows within a second)
+    yield server, static
+    server.stop()
+
+
+def test_a_changed_module_gets_a_new_url_and_the_shell_points_at_it(
+        deployed: tuple[LiveServer, Path]) -> None:
+    server, static = deployed
+    before = get(server.url + "/", "br")
+    old = import_map(before.text)["/static/dom.js"]
+    assert get(server.url + old, "br").headers["cache-control"] == IMMUTABLE
+    changed = (static / "dom.js").read_text() + "\nexport const deployed = 2;\n"
+    (static / "dom.js").write_text(changed)
+    # The browser revalidates its shell: its old copy is no longer current.
+    after = get(server.url + "/", "br", **{"If-None-Match": before.headers["etag"]})
+    assert after.status_code == 200 and after.headers["etag"] != before.headers["etag"]
+    new = import_map(after.text)["/static/dom.js"]
+    assert new != old and new in after.text.split("</script>", 1)[1]  # preloaded too
+    r = get(server.url + new, "br")
+    assert r.text == changed and r.headers["cache-control"] == IMMUTABLE
+    # A page still holding the old URL gets the file as it is now, but not for keeps.
+    assert get(server.url + old, "br").headers["cache-control"] == "no-cache"
+    # Files the other modules did not change keep their URLs (their cached copies stay good).
+    assert import_map(after.text)["/static/game.js"] == import_map(before.text)["/static/game.js"]
