@@ -29,6 +29,7 @@ from app.core.errors import ApiError, validation_message
 from app.core.lobby import final_outcome, watch_url
 from app.core.tablesettings import TableSettings
 from app.http import deps
+from app.http.schemas import DisplayName
 from app.store.store import Store, clean_name
 from engines.bots.protocol import BotLevel
 from engines.core.copying import canonical_json
@@ -51,7 +52,7 @@ class RecordSeat(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=7)
-    name: str = Field(min_length=1, max_length=200)
+    name: DisplayName
     bot: bool = False
     level: BotLevel | None = Field(
         None, description="A bot's level; absent for a person and in records made before "

@@ -146,3 +146,32 @@ def test_the_document_states_each_games_seats_and_rules_version(
             r = httpx.post(f"{live_server.url}/api/lobbies", json={
                 "game": game["id"], "seats": seats, "host_name": "Ayu"})
             assert r.status_code == status, (game["id"], seats, r.text)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\x00\x1f", "\u3000\xa0\x85", "A", "  Ayu  ",
+                                  "\U0001F600" * 40, "\U0001F600" * 41, "A" + " " * 40,
+                                  "Budi\u2028Santoso"])
+def test_the_document_states_the_real_bounds_of_a_name(live_server: LiveServer,
+                                                       name: str) -> None:
+    """A display name the document calls valid (1 to 40 characters as sent, counted as code
+    points, one of them not a space) is accepted, and one it calls invalid is refused with
+    a sentence: the host's name and a joining player's alike."""
+    doc = httpx.get(f"{live_server.url}/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    verdicts = {spec.get("minLength", 0) <= len(name) <= spec["maxLength"]
+                and re.search(spec.get("pattern", ""), name) is not None
+                for spec in (schemas["CreateLobby"]["properties"]["host_name"],
+                             schemas["JoinBody"]["properties"]["name"])}
+    assert len(verdicts) == 1, "the host's and a player's name have the same bounds"
+    valid = verdicts.pop()
+    r = httpx.post(f"{live_server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": name})
+    assert r.status_code == (201 if valid else 422), r.text
+    host = httpx.post(f"{live_server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ayu"}).json()
+    invite = host["invite_url"].rsplit("/", 1)[1]
+    r2 = httpx.post(f"{live_server.url}/api/invites/{invite}/join", json={"name": name})
+    assert r2.status_code == (200 if valid else 422), r2.text
+    if not valid:
+        assert r.json()["detail"] in ("Please enter a display name.",
+                                      "Display names are at most 40 characters.")
