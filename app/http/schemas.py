@@ -96,7 +96,10 @@ class OrderBody(BaseModel):
     """New seat order: ``order[i]`` is the old seat that becomes seat ``i``."""
 
     model_config = ConfigDict(extra="forbid")
-    order: list[SeatNumber] = Field(max_length=8)
+    order: list[SeatNumber] = Field(max_length=8, json_schema_extra={
+        "minItems": 1, "uniqueItems": True,
+        "description": "each of the lobby's seats once (409 when it does not list this "
+                       "lobby's seats; 422 when a seat is listed twice)"})
 
 
 # -- answers -----------------------------------------------------------------------------
