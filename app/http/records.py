@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -39,7 +39,7 @@ from engines.core.log import term
 from engines.core.protocol import Engine
 from engines.registry import all_engines, get_engine
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", dependencies=[Depends(deps.one_value_each)])
 
 FORMAT_VERSION = 1
 #: The largest record body accepted (a long four-player Kaki Lima game is ~150 kB).
@@ -158,7 +158,8 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
     return GameRecord(
         game=game["kind"], game_name=engine.name if engine else None,
         rules_version=game["rules_version"], options=game["options"],
-        settings=game.get("settings") or {}, seed=game["seed"],
+        settings=TableSettings.model_validate(game.get("settings") or {}),
+        seed=game["seed"],
         seats=[RecordSeat(seat=s["seat"], name=s["name"] or f"Seat {s['seat'] + 1}",
                           bot=s["is_bot"],
                           level=(s.get("bot_level") or "normal") if s["is_bot"] else None)
