@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
 
 from tests.app.client import auth, create, http, invite_of, join, watch_id
@@ -58,6 +58,19 @@ def resolvable_hook(case: Any) -> None:
         case.body["webhook_url"] = urlunsplit(parts._replace(netloc=netloc))
 
 
+def rounded(value: Any) -> bool:
+    """Whether ``value`` holds a float beyond 2**53, where a float is no longer the integer
+    it was made from: schemathesis sends some integers as floats (``4.0``), and a seed near
+    the document's bound (below 2**63) becomes exactly 2**63, outside it."""
+    if isinstance(value, float):
+        return abs(value) >= 2 ** 53
+    if isinstance(value, dict):
+        return any(rounded(v) for v in value.values())
+    if isinstance(value, list):
+        return any(rounded(v) for v in value)
+    return False
+
+
 def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> None:
     """Point about half of the cases at the real lobby, chosen from the case's own data."""
     if mode == GenerationMode.POSITIVE:
@@ -87,12 +100,14 @@ def exercise(operation: Any, mode: GenerationMode, spot: dict[str, Any],
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case: Any) -> None:
+        if mode == GenerationMode.POSITIVE:
+            assume(not rounded(case.body))  # not the valid data it was generated as
         aim_at_the_table(case, spot, mode)
         response = case.call()
         if replayed and response.status_code == 422:
             # Every other check still applies; "valid data accepted" reads as above.
             case.validate_response(response, excluded_checks=[checks.positive_data_acceptance])
-            assert response.json().get("key") in REPLAY_REFUSALS, response.text
+            assert response.json().get("key") in REPLAY_REFUSALS, (response.text, case.body)
         else:
             case.validate_response(response)
         counts[response.status_code] += 1
