@@ -66,6 +66,10 @@ def check_syntax(raw: str | None) -> str | None:
         raise HookRefused("A webhook URL may not carry a user name or password.")
     if any(c.isspace() or ord(c) < 32 for c in url):
         raise HookRefused("A webhook URL may not contain spaces.")
+    if "[" in parts.netloc:
+        # An IPv6 literal: its syntax is beyond the document's pattern, and a webhook
+        # service (Discord, Slack...) has a name anyway.
+        raise HookRefused("A webhook URL names its host by name or IPv4 address.")
     if not _URL.match(url):  # what the checks above let through and the document refuses
         raise HookRefused("That webhook URL is not a valid URL.")
     return url
