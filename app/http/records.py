@@ -123,7 +123,7 @@ class GameRecord(BaseModel):
     # The table's settings as the document states them (a lobby's ``settings``).
     settings: TableSettings = Field(default_factory=TableSettings,
                                     description="Table settings.")
-    seed: JsonInt = Field(ge=0, lt=1 << 63)  # a number, never "42"
+    seed: JsonInt = Field(ge=0, le=(1 << 63) - 1)  # a number, never "42"
     seats: list[RecordSeat] = Field(min_length=1, max_length=8)
     actions: list[RecordAction] = Field(max_length=MAX_ACTIONS)
     outcome: RecordOutcome
