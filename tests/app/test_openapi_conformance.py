@@ -59,11 +59,17 @@ def resolvable_hook(case: Any) -> None:
 
 
 def rounded(value: Any) -> bool:
-    """Whether ``value`` holds a float beyond 2**53, where a float is no longer the integer
-    it was made from: schemathesis sends some integers as floats (``4.0``), and a seed near
-    the document's bound (below 2**63) becomes exactly 2**63, outside it."""
+    """Whether ``value`` holds a number that floating point made: a float beyond 2**53 (no
+    longer the integer it was made from; schemathesis sends some integers as floats, ``4.0``)
+    or an integer beyond 2**63 (schemathesis computes a bound of 2**63 - 1, a seed's, in
+    floating point and generates integers past it as valid). Either is outside the
+    document's range where the document bounds it; skipping all of them loses little."""
+    if isinstance(value, bool):
+        return False
     if isinstance(value, float):
         return abs(value) >= 2 ** 53
+    if isinstance(value, int):
+        return abs(value) >= 2 ** 63
     if isinstance(value, dict):
         return any(rounded(v) for v in value.values())
     if isinstance(value, list):
