@@ -7,10 +7,10 @@ and shown to every viewer in ``LobbyInfo.settings``, so nothing secret belongs h
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 #: Real time: a bank from 1 minute to 3 hours, an increment of up to 10 minutes per move.
@@ -29,6 +29,34 @@ def _span(seconds: int) -> str:
     return f"{seconds} second{'s' if seconds != 1 else ''}"
 
 
+def _per_kind(schema: dict[str, Any]) -> None:
+    """The bounds of the kind in use, stated in the document (one ``oneOf`` branch per kind,
+    as :meth:`TimeControl._sane` checks them; a kind ignores the other kinds' fields)."""
+    def bounds(lo_hi: tuple[int, int]) -> dict[str, Any]:
+        return {"type": "integer", "minimum": lo_hi[0], "maximum": lo_hi[1]}
+    schema["oneOf"] = [
+        {"properties": {"kind": {"const": "none"}}},  # also when no kind is given
+        {"properties": {"kind": {"const": "realtime"}, "bank_seconds": bounds(BANK_RANGE),
+                        "increment_seconds": bounds(INCREMENT_RANGE)}, "required": ["kind"]},
+        {"properties": {"kind": {"const": "turn"}, "turn_seconds": bounds(TURN_RANGE)},
+         "required": ["kind"]}]
+
+
+def _number(value: Any) -> Any:
+    """Seconds are a JSON number: ``600`` or ``600.0`` (JSON Schema's integer, as the
+    document says), never ``"600"`` or ``true``, which pydantic's lax int would take."""
+    if isinstance(value, (str, bool)):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+#: A JSON integer as JSON Schema counts it (``600.0`` is one; a fraction, text or a boolean
+#: is not), for every whole number a request carries where the document says ``integer``.
+JsonInt = Annotated[int, BeforeValidator(_number)]
+#: Whole seconds.
+Seconds = JsonInt
+
+
 class TimeControl(BaseModel):
     """The table's clock.
 
@@ -38,11 +66,11 @@ class TimeControl(BaseModel):
     ``turn_seconds`` (hours or days), shown as a deadline.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_per_kind)
     kind: Literal["none", "realtime", "turn"] = "none"
-    bank_seconds: StrictInt = 600
-    increment_seconds: StrictInt = 10
-    turn_seconds: StrictInt = 86400
+    bank_seconds: Seconds = 600
+    increment_seconds: Seconds = 10
+    turn_seconds: Seconds = 86400
 
     @model_validator(mode="after")
     def _sane(self) -> TimeControl:

@@ -30,6 +30,31 @@ LinkId = Annotated[str, Path(min_length=1, max_length=64, pattern=ID_PATTERN,
 Seat = Annotated[SeatNumber, Path(description="A seat number (0 is the first seat).")]
 WatchParam = Annotated[str | None, Query(max_length=64, description="The watch link's id.")]
 
+
+def _query_names(dependant: Any) -> set[str]:
+    """The query parameters a route reads, its dependencies' included."""
+    names = {p.alias for p in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+async def one_value_each(request: Request) -> None:
+    """Refuse a query parameter the route reads given more than once (``?watch=a&watch=b``).
+
+    The document declares each as one value; FastAPI would quietly read the last, so a
+    link with two watch ids would be taken for its second. Parameters the route does not
+    read are still ignored, repeated or not. A dependency of each router with query
+    parameters (``APIRouter(dependencies=...)``)."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None:
+        return
+    for name in sorted(_query_names(dependant)):
+        given = len(request.query_params.getlist(name))
+        if given > 1:
+            raise ApiError(422, f"Invalid request: {name}: given {given} times; give it once.")
+
 _REASONS = {
     400: "The body is not JSON",
     401: "No valid seat credential",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
 from app.core import loglines
 from app.core.errors import ApiError
@@ -20,6 +20,7 @@ from app.http.deps import (
     StoreDep,
     WatchParam,
     announce,
+    one_value_each,
     refusals,
     run,
     seat_in,
@@ -29,7 +30,7 @@ from app.store import chatlog
 from app.store.eventlog import taken_back
 from engines.registry import get_engine
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", dependencies=[Depends(one_value_each)])
 
 
 @router.get("/games/{game_id}", summary="A game's lobby information",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -27,8 +27,9 @@ from pydantic import (
 from app.core import loglines
 from app.core.errors import ApiError, validation_message
 from app.core.lobby import final_outcome, watch_url
-from app.core.tablesettings import TableSettings
+from app.core.tablesettings import JsonInt, TableSettings
 from app.http import deps
+from app.http.schemas import DisplayName
 from app.store.store import Store, clean_name
 from engines.bots.protocol import BotLevel
 from engines.core.copying import canonical_json
@@ -38,7 +39,7 @@ from engines.core.log import term
 from engines.core.protocol import Engine
 from engines.registry import all_engines, get_engine
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", dependencies=[Depends(deps.one_value_each)])
 
 FORMAT_VERSION = 1
 #: The largest record body accepted (a long four-player Kaki Lima game is ~150 kB).
@@ -49,9 +50,12 @@ MAX_ACTIONS = 20_000
 class RecordSeat(BaseModel):
     """One seat of a recorded game."""
 
-    model_config = ConfigDict(extra="forbid")
+    # A level only on a bot's seat (``_a_level_is_a_bots``), stated in the document.
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"anyOf": [
+        {"properties": {"bot": {"const": True}}, "required": ["bot"]},
+        {"properties": {"level": {"type": "null"}}}]})
     seat: int = Field(ge=0, le=7)
-    name: str = Field(min_length=1, max_length=200)
+    name: DisplayName
     bot: bool = False
     level: BotLevel | None = Field(
         None, description="A bot's level; absent for a person and in records made before "
@@ -95,7 +99,11 @@ def _per_game_record(schema: dict[str, Any]) -> None:
     schema["oneOf"] = [
         {"properties": {"game": {"const": e.id}, "rules_version": {"const": e.rules_version},
                         "seats": {"type": "array", "minItems": e.min_players,
-                                  "maxItems": e.max_players}},
+                                  "maxItems": e.max_players,
+                                  # numbered 0, 1, ... in order
+                                  "prefixItems": [{"properties": {"seat": {"const": i}}}
+                                                  for i in range(e.max_players)]},
+                        "options": e.describe()["options_schema"]},
          "required": ["game", "rules_version", "seats"]}
         for e in sorted(all_engines().values(), key=lambda e: e.id)]
 
@@ -105,13 +113,17 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=_per_game_record)
     format: Literal["meja-record"] = "meja-record"
-    format_version: int = Field(default=FORMAT_VERSION, ge=1, description="The record format.")
+    # Bounded in the document; a newer format is refused by check() with its own sentence.
+    format_version: JsonInt = Field(default=FORMAT_VERSION, ge=1, description="The record "
+                                    "format.", json_schema_extra={"maximum": FORMAT_VERSION})
     game: str = Field(min_length=1, max_length=40, description="The game's id.")
     game_name: str | None = Field(None, max_length=80)
     rules_version: str = Field(min_length=1, max_length=20)
     options: dict[str, Any] = Field(default_factory=dict)
-    settings: dict[str, Any] = Field(default_factory=dict, description="Table settings.")
-    seed: int = Field(ge=0, lt=1 << 63, strict=True)  # a number, never "42"
+    # The table's settings as the document states them (a lobby's ``settings``).
+    settings: TableSettings = Field(default_factory=TableSettings,
+                                    description="Table settings.")
+    seed: JsonInt = Field(ge=0, le=(1 << 63) - 1)  # a number, never "42"
     seats: list[RecordSeat] = Field(min_length=1, max_length=8)
     actions: list[RecordAction] = Field(max_length=MAX_ACTIONS)
     outcome: RecordOutcome
@@ -146,7 +158,8 @@ def export(store: Store, game: dict[str, Any]) -> dict[str, Any]:
     return GameRecord(
         game=game["kind"], game_name=engine.name if engine else None,
         rules_version=game["rules_version"], options=game["options"],
-        settings=game.get("settings") or {}, seed=game["seed"],
+        settings=TableSettings.model_validate(game.get("settings") or {}),
+        seed=game["seed"],
         seats=[RecordSeat(seat=s["seat"], name=s["name"] or f"Seat {s['seat'] + 1}",
                           bot=s["is_bot"],
                           level=(s.get("bot_level") or "normal") if s["is_bot"] else None)
@@ -214,7 +227,7 @@ def check(record: GameRecord) -> tuple[Engine, dict[str, Any], dict[str, Any],
         clean_name(s.name)  # a 422 naming the problem, before any replaying
     try:
         options = engine.validate_options(record.options)
-        rule = TableSettings.model_validate(record.settings).takeback
+        rule = record.settings.takeback
     except ValidationError as exc:
         raise ApiError(422, validation_message(exc.errors(), "The record's options or settings "
                                                             "are not valid here")) from None
@@ -272,7 +285,8 @@ def import_record(store: Store, record: GameRecord) -> dict[str, Any]:
     """Check a record and store it as a finished game; the new game row."""
     engine, options, state, rows = check(record)
     return store.add_finished(
-        {"kind": engine.id, "options": options, "settings": record.settings,
+        {"kind": engine.id, "options": options,
+         "settings": record.settings.model_dump(exclude_unset=True),
          "seed": record.seed, "rules_version": engine.rules_version,
          "player_count": len(record.seats), "version": len(rows), "state": state},
         [s.model_dump() for s in record.seats], rows)

@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from app.core import loglines
@@ -32,7 +32,7 @@ from engines.core.protocol import Engine
 from engines.core.types import State
 from engines.registry import get_engine
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", dependencies=[Depends(deps.one_value_each)])
 
 #: Games whose replays are kept (least recently used first out).
 MAX_GAMES = 32

@@ -9,12 +9,22 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.core.tablesettings import TableSettings
 from app.features.notices.fields import EmailField, WebhookField
 from app.realtime.frames import ChatLine
+from app.store.rows import MAX_NAME, NAME_PATTERN
 from engines.bots.protocol import BotLevel
 from engines.registry import all_engines
 
 GameStatus = Literal["lobby", "active", "finished", "abandoned"]
 #: A seat number in a path or body: games seat at most eight.
 SeatNumber = Annotated[int, Field(ge=0, le=7)]
+
+
+#: A display name as sent. Its bounds are stated in the document but checked by the store
+#: (``clean_name``), which refuses with a sentence a player can act on ("Please enter a
+#: display name.") rather than a generic validation message.
+DisplayName = Annotated[str, Field(json_schema_extra={
+    "minLength": 1, "maxLength": MAX_NAME, "pattern": NAME_PATTERN,
+    "description": f"1 to {MAX_NAME} characters (code points), at least one of them not "
+                   "a space or control character; runs of those become one space"})]
 
 
 #: The languages Meja speaks (engines.messages.LANGS).
@@ -52,7 +62,7 @@ class CreateLobby(BaseModel):
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: int = Field(ge=1, le=8)
-    host_name: str = Field(max_length=200)
+    host_name: DisplayName
     spectators: bool = True
     #: Unlisted unless the host asks: a listed table's free seats are open to anyone, and
     #: a seat meant for a friend should not go to a stranger by default.
@@ -68,7 +78,7 @@ class JoinBody(BaseModel):
     """A display name for the seat."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(default="", max_length=200)
+    name: DisplayName
     email: EmailField = None
     lang: Lang | None = Field(None, description="the language the player's page shows: "
                                                 "their mail speaks it")
@@ -86,7 +96,10 @@ class OrderBody(BaseModel):
     """New seat order: ``order[i]`` is the old seat that becomes seat ``i``."""
 
     model_config = ConfigDict(extra="forbid")
-    order: list[SeatNumber] = Field(max_length=8)
+    order: list[SeatNumber] = Field(max_length=8, json_schema_extra={
+        "minItems": 1, "uniqueItems": True,
+        "description": "each of the lobby's seats once (409 when it does not list this "
+                       "lobby's seats; 422 when a seat is listed twice)"})
 
 
 # -- answers -----------------------------------------------------------------------------

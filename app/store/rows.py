@@ -13,7 +13,13 @@ import orjson
 from app.core.errors import Invalid
 
 MAX_NAME = 40
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: What a name treats as space: the control characters and every character Python's
+#: ``str.split()`` splits on. Spelled out once, so the OpenAPI document's ``pattern`` for a
+#: name (:data:`NAME_PATTERN`) means exactly what :func:`clean_name` does.
+BLANK = r"\x00-\x20\x7f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_BLANKS = re.compile(f"[{BLANK}]+")
+#: A name has at least one character that is not space (JSON Schema; unanchored, as there).
+NAME_PATTERN = f"[^{BLANK}]"
 #: Every id this service hands out (``secrets.token_urlsafe``); anything else is not one of
 #: ours and is refused before a query (PostgreSQL refuses NUL bytes with an error).
 _PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -30,12 +36,18 @@ def now() -> dt.datetime:
 
 
 def clean_name(raw: str) -> str:
-    """A display name as stored: trimmed, no control characters, 1..40 characters."""
-    name = " ".join(_CONTROL.sub(" ", raw or "").split())
+    """A display name as stored: runs of space and control characters become one space,
+    trimmed; 1..40 characters (code points, as JSON Schema's ``maxLength`` counts them).
+
+    The 40 hold for the name as sent, too: the OpenAPI document can bound what is sent but
+    not what is left after the spaces collapse, and a name the document calls too long must
+    be refused (the page sends names already cleaned, so no one typing is affected)."""
+    raw = raw or ""
+    if len(raw) > MAX_NAME:
+        raise Invalid("api.name_long", max=MAX_NAME)
+    name = _BLANKS.sub(" ", raw).strip(" ")
     if not name:
         raise Invalid("api.name_empty")
-    if len(name) > MAX_NAME:
-        raise Invalid("api.name_long", max=MAX_NAME)
     return name
 
 

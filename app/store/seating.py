@@ -161,7 +161,11 @@ class Seating:
             self._require_lobby(game)
             n = game["player_count"]
             if sorted(order) != list(range(n)):
-                raise Invalid("api.order_invalid", last=n - 1)
+                # A seat twice is a malformed order (the document says each seat once);
+                # a well-formed one that does not list this lobby's seats conflicts with
+                # the lobby as it is (how many seats it has), like a full lobby does.
+                kind = Invalid if len(set(order)) != len(order) else Conflict
+                raise kind("api.order_invalid", last=n - 1)
             rows = {s["seat"]: s for s in self._seats(conn, game_id)}
             # Park every seat on a negative number first: (game_id, seat) is unique.
             for old in range(n):

@@ -36,6 +36,7 @@ EmailField = Annotated[str | None, Field(
 #: An optional webhook URL (Discord, Slack...) for the table; only the host sees it.
 WebhookField = Annotated[str | None, Field(
     default=None, max_length=webhooks.MAX_URL,
+    json_schema_extra={"pattern": webhooks.URL_PATTERN},  # as the e-mail's, beside anyOf
     description="Optional: an http(s) URL that gets a POST when the game waits for "
                 "someone (Discord and Slack webhooks). Only the host can read it back."),
     AfterValidator(_hook)]
