@@ -118,6 +118,14 @@ class SeatHolder:
     seat: int
 
 
+def no_stranger_watch_link(game: dict[str, Any], watch: str | None) -> None:
+    """A watch link that is given must be this game's (403 otherwise), also where the game
+    needs none (a listed one): a wrong link is a mistake to say, as a wrong credential is,
+    not something to pass over in silence."""
+    if watch is not None and not (game["spectators"] and watch == game["watch_id"]):
+        raise ApiError(403, "api.watch_link_wrong")
+
+
 async def seat_in(store: Store, credential: str | None, game_id: str) -> SeatHolder:
     """The caller's seat in this game, or 401/403."""
     if credential is None:

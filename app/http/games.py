@@ -20,6 +20,7 @@ from app.http.deps import (
     StoreDep,
     WatchParam,
     announce,
+    no_stranger_watch_link,
     one_value_each,
     refusals,
     run,
@@ -122,6 +123,7 @@ async def start(game: HostDep, store: StoreDep, hub: HubDep, events: EventsDep) 
 async def history(game_id: GameId, store: StoreDep, credential: Cred,
                   watch: WatchParam = None, spectator_chat: bool = False) -> History:
     game = await run(store.game, game_id)
+    no_stranger_watch_link(game, watch)
     reader: int | None = None
     # Anybody may read a listed game that welcomes spectators; any other game's history
     # needs what its live table needs: a seat in it, or its watch link.

@@ -301,6 +301,7 @@ async def record(game_id: deps.GameId, store: deps.StoreDep, credential: deps.Cr
     """Readable by whoever may read the game's history (a seat, the watch link, anybody for
     a listed game that welcomes spectators); only once the game is finished."""
     game = await deps.run(store.game, game_id)
+    deps.no_stranger_watch_link(game, watch)
     if not (game["listed"] and game["spectators"]):
         if credential:
             await deps.seat_in(store, credential, game_id)

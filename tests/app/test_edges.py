@@ -242,3 +242,18 @@ def test_a_query_parameter_given_twice_is_refused(live_server: LiveServer) -> No
     watch = lobby["watch_url"].rsplit("/", 1)[1]
     r = httpx.get(url, params=[("watch", watch), ("utm", "a"), ("utm", "b")])
     assert r.status_code == 200, r.text
+
+
+def test_a_watch_link_that_is_not_the_games_is_refused_even_on_a_public_history(
+        live_server: LiveServer) -> None:
+    """schemathesis sent ``?watch=false`` to a listed game's history and was answered 200: a
+    link that is given must be the game's, as a credential that is given must be valid."""
+    from tests.app.client import create, watch_id
+
+    lobby = create(live_server, game="race", seats=2, listed=True, spectators=True)
+    base = f"{live_server.url}/api/games/{lobby['game_id']}"
+    assert httpx.get(f"{base}/history").status_code == 200  # public: no link needed
+    assert httpx.get(f"{base}/history", params={"watch": watch_id(lobby)}).status_code == 200
+    for wrong in ("false", "x" * 20):
+        r = httpx.get(f"{base}/history", params={"watch": wrong})
+        assert r.status_code == 403 and r.json()["detail"] == "That watch link is not this game's."
