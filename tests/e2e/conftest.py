@@ -136,6 +136,16 @@ def open_seat(page: Any, server: LiveServer, game_id: str, seat: int, credential
     page.goto(f"{server.url}/game/{game_id}")
 
 
+def open_host_seat(page: Any, server: LiveServer, made: dict[str, Any], game: str,
+                   lang: str | None = None) -> None:
+    """Open the host's seat (seat 0) of ``made`` (an api_lobby answer) in ``page``, in the
+    page language ``lang`` when given (as a player who chose it earlier)."""
+    if lang is not None:
+        page.goto(f"{server.url}/")
+        page.evaluate("(lang) => localStorage.setItem('meja.lang', lang)", lang)
+    open_seat(page, server, made["lobby"]["game_id"], 0, made["seats"][0], game)
+
+
 def hold_first_answer(page: Any, url: Any, method: str = "GET") -> list[tuple[Any, Any]]:
     """Let the server answer the page's first ``method`` request to ``url`` (a pattern), but
     keep the answer from the page: the list gets ``(route, response)``, and

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, api_lobby, open_seat, start_lobby
+from tests.e2e.conftest import PHONE, api_lobby, open_host_seat, open_seat, start_lobby
 from tests.e2e.play import play
 
 pytestmark = pytest.mark.e2e
@@ -48,9 +48,7 @@ def test_jakartas_buildings_are_named_on_the_board_in_the_pages_language(
     made = api_lobby(e2e_server, "jakarta-traffic", 2, names=("Budi",))
     start_lobby(e2e_server, made["lobby"])
     page = new_page()
-    page.goto(e2e_server.url + "/")
-    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
-    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "jakarta-traffic")
+    open_host_seat(page, e2e_server, made, "jakarta-traffic", lang)
     board = page.locator(".board-root svg").first
     expect(board).to_be_visible()
     names = set(board.locator("[data-cell] > text").all_text_contents())
@@ -70,7 +68,7 @@ def test_indonesias_last_sale_reads_as_a_sentence(e2e_server: Any, new_page: Any
         play(e2e_server, made, "indonesia", moves=5)
     assert room.state.get("last_sale"), "no sale in 100 moves"
     page = new_page()
-    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "indonesia")
+    open_host_seat(page, e2e_server, made, "indonesia")
     card = page.locator(".ind-card").filter(has_text="Last sale")
     expect(card).to_contain_text("ship fees: ")
     assert "ship fees no fees" not in card.inner_text()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.app.client import create, invite_of
-from tests.e2e.conftest import PHONE, open_seat
+from tests.e2e.conftest import PHONE, open_host_seat, open_seat
 
 pytestmark = pytest.mark.e2e
 
@@ -124,9 +124,7 @@ def test_indonesias_goods_are_named_in_the_pages_language(
     made = api_lobby(e2e_server, "indonesia", 2, names=("Budi",))
     start_lobby(e2e_server, made["lobby"])
     page = new_page()
-    page.goto(e2e_server.url + "/")
-    page.evaluate(f"localStorage.setItem('meja.lang', '{lang}')")
-    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "indonesia")
+    open_host_seat(page, e2e_server, made, "indonesia", lang)
     expect(page.locator("svg").first).to_be_visible()
     expect(page.locator("body")).to_contain_text("beras")
     words = page.evaluate("document.body.innerText + ' ' + [...document.querySelectorAll("
@@ -145,7 +143,7 @@ def test_how_to_play_shows_its_heading_once(e2e_server: Any, new_page: Any, game
 
     made = api_lobby(e2e_server, game, 2, names=("Budi",))
     page = new_page()
-    open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], game)
+    open_host_seat(page, e2e_server, made, game)
     page.get_by_test_id("how-to-play").click()
     dialog = page.get_by_test_id("how-to-play-dialog")
     expect(page.get_by_test_id("how-to-play-body")).not_to_be_empty()
