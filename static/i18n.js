@@ -297,17 +297,12 @@ export function parts(key, params = {}, place = null, fallback = null) {
  * `nameOf(seat)`, where given, names the players its parameters point at.
  */
 export function errorText(body, fallback = "", nameOf = null) {
-  if (body && typeof body.key === "string" && has(body.key)) {
-    if (!nameOf) return t(body.key, body.params || {});
-    // A {"seat": n} parameter is a player: their name on a game page, not "Player n".
-    const place = (v) => ("seat" in v ? nameOf(Number(v.seat)) : plainValue(v, current));
-    try {
-      return formatParts(patternOf(body.key, current), body.params || {}, current, place).join("");
-    } catch (err) {
-      console.warn(`bad message ${body.key}`, err);
-    }
-  }
-  return (body && (body.reason || (typeof body.detail === "string" ? body.detail : ""))) || fallback;
+  const said = (body && (body.reason || (typeof body.detail === "string" ? body.detail : ""))) || fallback;
+  if (!body || typeof body.key !== "string" || !has(body.key)) return said;
+  if (!nameOf) return t(body.key, body.params || {});
+  // A {"seat": n} parameter is a player: their name on a game page, not "Player n".
+  const place = (v) => ("seat" in v ? nameOf(Number(v.seat)) : plainValue(v, current));
+  return parts(body.key, body.params || {}, place, said).join("");
 }
 
 /** The language switch: a labelled <select>, switching at once, remembered. */
