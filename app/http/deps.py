@@ -118,11 +118,17 @@ class SeatHolder:
     seat: int
 
 
+def is_watch_link(game: dict[str, Any], watch: str | None) -> bool:
+    """Whether ``watch`` opens ``game`` as a spectator: its watch link, while it welcomes
+    spectators."""
+    return bool(watch) and bool(game["spectators"]) and watch == game["watch_id"]
+
+
 def no_stranger_watch_link(game: dict[str, Any], watch: str | None) -> None:
     """A watch link that is given must be this game's (403 otherwise), also where the game
     needs none (a listed one): a wrong link is a mistake to say, as a wrong credential is,
     not something to pass over in silence."""
-    if watch is not None and not (game["spectators"] and watch == game["watch_id"]):
+    if watch is not None and not is_watch_link(game, watch):
         raise ApiError(403, "api.watch_link_wrong")
 
 

@@ -20,6 +20,7 @@ from app.http.deps import (
     StoreDep,
     WatchParam,
     announce,
+    is_watch_link,
     no_stranger_watch_link,
     one_value_each,
     refusals,
@@ -43,7 +44,7 @@ async def game_info(game_id: GameId, store: StoreDep, hub: HubDep, credential: C
     you = None
     if credential:
         you = (await seat_in(store, credential, game_id)).seat
-    elif not (watch and game["spectators"] and watch == game["watch_id"]):
+    elif not is_watch_link(game, watch):
         raise ApiError(401, "api.open_through_link")
     room = hub.rooms.get(game_id)
     online = room.online() if room else None
@@ -130,7 +131,7 @@ async def history(game_id: GameId, store: StoreDep, credential: Cred,
     if not (game["listed"] and game["spectators"]):
         if credential:
             reader = (await seat_in(store, credential, game_id)).seat
-        elif not (watch and game["spectators"] and watch == game["watch_id"]):
+        elif not is_watch_link(game, watch):
             raise ApiError(403, "api.history_needs_link")
     elif credential:  # a public history: a credential only adds the table chat
         found = await run(store.authenticate, credential)

@@ -305,7 +305,7 @@ async def record(game_id: deps.GameId, store: deps.StoreDep, credential: deps.Cr
     if not (game["listed"] and game["spectators"]):
         if credential:
             await deps.seat_in(store, credential, game_id)
-        elif not (watch and game["spectators"] and watch == game["watch_id"]):
+        elif not deps.is_watch_link(game, watch):
             raise ApiError(403, "api.record_needs_link")
     out = await deps.run(export, store, game)
     response.headers["Content-Disposition"] = (

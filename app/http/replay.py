@@ -220,7 +220,7 @@ async def viewer_of(store: Store, game: dict[str, Any], credential: str | None,
     (the same rule as the live table's)."""
     if credential:
         return (await deps.seat_in(store, credential, game["id"])).seat
-    if watch and game["spectators"] and watch == game["watch_id"]:
+    if deps.is_watch_link(game, watch):
         return None
     raise ApiError(401, "api.open_through_link")
 
