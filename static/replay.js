@@ -157,6 +157,7 @@ export class ReplayBar {
     this.shell.log.el.hidden = false;
     this.shell.root.querySelector(".game-page")?.classList.remove("replaying");
     this.liveChanged();
+    this.shell.drawTurn(); // the live game's turn again
     this.shell.drawBoard();
   }
 
@@ -182,6 +183,7 @@ export class ReplayBar {
     }
     this.log.list.querySelector("li.current")?.scrollIntoView?.({ block: "nearest" });
     this.drawControls();
+    shell.drawTurn(); // the head speaks of the position shown (game.js drawTurn)
   }
 
   drawControls() {
@@ -199,7 +201,6 @@ export class ReplayBar {
     word.textContent = this.timer ? t("replay.pause") : t("replay.play");
     this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
     this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));
-    this.shell.drawTurn?.();
   }
 
   togglePlay() {
