@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent]
 sys.path.insert(0, str(ROOT))
 
-from app import security  # noqa: E402
+from app.core import security  # noqa: E402
 from app.features.clock import clock_of  # noqa: E402
 from app.features.clock import db as clock_db  # noqa: E402
 from app.features.clock import scheduler as clock_scheduler  # noqa: E402

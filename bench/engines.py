@@ -42,8 +42,6 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engines.bots import bot_of
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Running ``python bench/engines.py`` puts bench/ first on sys.path, where this very file
 # would shadow the ``engines`` package.
@@ -140,6 +138,7 @@ def engine_ids() -> list[str]:
 def play_engine(engine_id: str, seconds: float, games: int | None, max_actions: int,
                 players: int | None, options: dict[str, Any], seed0: int) -> EngineReport:
     """Play games of one engine until the time budget or the game count runs out."""
+    from engines.bots import bot_of
     from engines.core.errors import RuleError
 
     report = EngineReport(engine=engine_id)
