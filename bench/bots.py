@@ -244,11 +244,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def has_bots(engine: Engine) -> bool:
-    """True when the game wires a bot that plays from views (engines.bots.has_bots)."""
-    return bots.has_bots(engine)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -286,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     if not chosen:
         chosen = {"hard-random", "hard-easy", "normal-random", "normal-greedy", "hard-greedy"}
     for engine in all_engines().values():
-        if not engine.listed or not has_bots(engine) or (wanted and engine.id not in wanted):
+        if not engine.listed or not bots.has_bots(engine) or (wanted and engine.id not in wanted):
             continue
         extra = [("normal", "greedy"), ("hard", "greedy")] if engine.id == "tuk-tuk-taxi" else []
         for players in range(engine.min_players, engine.max_players + 1):

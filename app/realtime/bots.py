@@ -40,11 +40,6 @@ def level_of(seat_row: dict[str, Any]) -> BotLevel:
     return cast(BotLevel, level) if level in LEVELS else DEFAULT_LEVEL
 
 
-def has_bots(engine: Engine) -> bool:
-    """True when the game wires a bot that plays from views (its bots never see the state)."""
-    return bots.has_bots(engine)
-
-
 def _env_float(name: str, default: float) -> float:
     raw = os.environ.get(name, "")
     try:
@@ -107,7 +102,7 @@ class BotPool:
                      seed: str) -> dict[str, Any]:
         """The bot's action for ``seat`` (from its view only, when the game has bots)."""
         rng = random.Random(seed)
-        if not has_bots(engine):
+        if not bots.has_bots(engine):
             return bot_of(engine).test_action(state, seat, rng)
         view = engine.view(state, seat)
         loop = asyncio.get_running_loop()

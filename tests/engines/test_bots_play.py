@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.realtime.bots import BotPool, has_bots
+from app.realtime.bots import BotPool
 from engines import bots
 from engines.bots import bot_of
 from engines.core.protocol import Engine
@@ -19,7 +19,7 @@ from engines.core.types import State
 from engines.registry import all_engines
 from tests.asyncrun import run as run_async
 
-GAMES = [e for e in all_engines().values() if has_bots(e)]
+GAMES = [e for e in all_engines().values() if bots.has_bots(e)]
 IDS = [e.id for e in GAMES]
 #: Random positions per game (issue 14: 1,000) for the heuristic levels.
 POSITIONS = 1000
