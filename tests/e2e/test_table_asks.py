@@ -225,19 +225,26 @@ def timed_server() -> Iterator[tuple[LiveServer, _FakeTime]]:
             drop()
 
 
+def timed_race(server: LiveServer, out_of_time: str) -> tuple[dict[str, Any], str]:
+    """A started race of Ana and Budi on a one-minute real-time clock with the
+    ``out_of_time`` rule: its lobby and Budi's credential."""
+    r = http.post(f"{server.url}/api/lobbies", json={
+        "game": "race", "seats": 2, "host_name": "Ana", "spectators": True,
+        "settings": {"time_control": {"kind": "realtime", "bank_seconds": 60,
+                                      "increment_seconds": 0}, "out_of_time": out_of_time}})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    guest = join(server, lobby, "Budi")["credential"]
+    start(server, lobby)
+    return lobby, guest
+
+
 def test_a_timeout_is_told_and_taking_the_seat_back_says_what_time_it_gives(
         timed_server: tuple[LiveServer, _FakeTime], new_page: Any) -> None:
     """Smaller items: a timeout had no toast, and taking the seat back from the stand-in
     left 0:30 on the clock with no word why."""
     server, fake = timed_server
-    r = http.post(f"{server.url}/api/lobbies", json={
-        "game": "race", "seats": 2, "host_name": "Ana", "spectators": True,
-        "settings": {"time_control": {"kind": "realtime", "bank_seconds": 60,
-                                      "increment_seconds": 0}, "out_of_time": "bot"}})
-    assert r.status_code == 201, r.text
-    lobby = r.json()
-    guest = join(server, lobby, "Budi")["credential"]
-    start(server, lobby)
+    lobby, guest = timed_race(server, "bot")
     game_id = lobby["game_id"]
     made = {"seats": {0: lobby["credential"], 1: guest}}
     ana, budi = new_page(PHONE["width"], PHONE["height"], touch=True), new_page()
@@ -267,14 +274,7 @@ def test_a_timeout_that_ends_the_game_is_told(
         timed_server: tuple[LiveServer, _FakeTime], new_page: Any) -> None:
     """Policy "end": the game ended on a timeout with nothing but the game-over panel."""
     server, fake = timed_server
-    r = http.post(f"{server.url}/api/lobbies", json={
-        "game": "race", "seats": 2, "host_name": "Ana", "spectators": True,
-        "settings": {"time_control": {"kind": "realtime", "bank_seconds": 60,
-                                      "increment_seconds": 0}, "out_of_time": "end"}})
-    assert r.status_code == 201, r.text
-    lobby = r.json()
-    guest = join(server, lobby, "Budi")["credential"]
-    start(server, lobby)
+    lobby, guest = timed_race(server, "end")
     budi = new_page()
     open_seat(budi, server, lobby["game_id"], 1, guest, "race")
     expect(budi.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "1")
