@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -186,7 +187,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     async def not_found_page(request: Request, status: int = 404,
                              headers: dict[str, str] | None = None) -> Response:
-        answer = await assets.respond(request, assets.shell("notfound.html"), status=status)
+        shell = await run_in_threadpool(assets.shell, "notfound.html")
+        answer = await assets.respond(request, shell, status=status)
         answer.headers.update(headers or {})
         return answer
 
@@ -213,7 +215,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     return await not_found_page(request)
                 if module == "game.js":  # its board, fetched with the page's own modules
                     entries += (f"games/{game['kind']}/index.js",)
-            return await assets.respond(request, assets.shell("app.html", entries))
+            # Off the event loop: once a second the shell looks at static/'s files again.
+            shell = await run_in_threadpool(assets.shell, "app.html", entries)
+            return await assets.respond(request, shell)
         return page
 
     for path, column in PAGES.items():
