@@ -53,6 +53,7 @@ from app.realtime import ws
 from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
 from app.realtime.hub import Hub
+from app.realtime.lease import PresenceLease
 from app.store.committer import Committer
 from app.store.db import make_engine
 from app.store.store import Store
@@ -127,8 +128,8 @@ def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None =
         mail.subscribe(events)
     features = [clocks, Chat(store.engine, rt), Rematches(store.engine), Takebacks(store),
                 mail]
-    hub = Hub(store, committer, fanout, features, BotPool(), origin=origin, bot_delay=bot_delay,
-              rt=rt)
+    hub = Hub(store, committer, fanout, features, BotPool(), PresenceLease(store, origin),
+              origin=origin, bot_delay=bot_delay, rt=rt)
     return Service(hub, clocks, mail)
 
 

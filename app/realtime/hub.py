@@ -36,8 +36,8 @@ class Hub:
     """Owns the rooms of one server process (see the module docstring)."""
 
     def __init__(self, store: Store, committer: Committer, fanout: Fanout,
-                 features: Sequence[RoomFeature], bot_pool: BotPool, *, origin: str,
-                 bot_delay: float, rt: Realtime) -> None:
+                 features: Sequence[RoomFeature], bot_pool: BotPool, lease: PresenceLease, *,
+                 origin: str, bot_delay: float, rt: Realtime) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.rt = rt
@@ -62,9 +62,9 @@ class Hub:
         #: before it joins (app/realtime/ws.py), since the change could not reach it in the
         #: room.
         self.seat_changes = 0
-        #: This process's presence in the database, under its lease (part of the rooms
-        #: this hub owns, so the hub makes it).
-        self.lease = PresenceLease(store, origin)
+        #: This process's presence in the database, under its lease (handed in, like the
+        #: fan-out: the composition root, app/main.py, builds both).
+        self.lease = lease
 
     def limits(self) -> OutboxLimits:
         """How far one connection may fall behind (from ``self.rt``)."""
