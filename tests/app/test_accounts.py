@@ -63,7 +63,8 @@ def signed_in_by_mail(server: LiveServer, mailbox: Mailbox, client: httpx.Client
 @pytest.fixture(scope="module")
 def mail_server(own_db_url: Callable[[], str], mailbox: Mailbox) -> Any:
     """A server that mails sign-in links through ``mailbox`` (a database of its own)."""
-    server = LiveServer(own_db_url(), notices=notice_settings(mailbox.port)).start()
+    server = LiveServer(own_db_url(),
+                        notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
     yield server
     server.stop()
 
@@ -214,14 +215,14 @@ def test_no_secret_or_address_reaches_a_frame_lobby_history_or_record(
         assert mover.answer(mover.act({"type": "advance", "n": 1}))["type"] == "accepted"
         for v in (ayu, budi, spec):
             v.wait_version(turn + 1)
-    assert spec.doc["status"] == "finished"
+    assert spec.doc is not None and spec.doc["status"] == "finished"
     secrets = {"seat credential": lobby["credential"], "account's seat key": key,
                "guest credential": friend["credential"], "address": email,
                "phone session": phone.cookies[COOKIE], "laptop session": laptop.cookies[COOKIE]}
     seen = {"frames": "".join(v2 for v in (ayu, budi, spec) for v2 in v.raw)}
     for who, cred in (("seat", key), ("spectator", None)):
         headers = auth(cred) if cred else {}
-        query = {} if cred else {"watch": watch_id(lobby)}
+        query: dict[str, str] = {} if cred else {"watch": watch_id(lobby)}
         for what in ("", "/history", "/record"):
             r = http.get(f"{server.url}/api/games/{gid}{what}", headers=headers, params=query)
             assert r.status_code == 200, (what, r.text)
@@ -237,7 +238,7 @@ def test_no_secret_or_address_reaches_a_frame_lobby_history_or_record(
 
 def test_bad_requests_are_refused_with_a_sentence(mail_server: LiveServer) -> None:
     guest = browser(mail_server)
-    for method, path, body, status, key in [
+    refused: list[tuple[str, str, Any, int, str]] = [
         ("post", "/api/account/seats", {"credentials": []}, 401, "api.needs_account"),
         ("post", "/api/account/sign-out", None, 401, "api.needs_account"),
         ("delete", "/api/account", None, 401, "api.needs_account"),
@@ -249,14 +250,17 @@ def test_bad_requests_are_refused_with_a_sentence(mail_server: LiveServer) -> No
         ("post", "/api/account/passkeys/sign-in",
          {"ceremony": "nope", "credential": {"id": "x"}, "credentials": []}, 409,
          "api.passkey_expired"),
-    ]:
+    ]
+    for method, path, body, status, key in refused:
         r = guest.request(method.upper(), path, json=body)
         assert r.status_code == status, (path, r.text)
         assert r.json()["key"] == key and r.json()["detail"].endswith("."), r.text
-    for body in ({"email": "not an address"}, {"email": "a@example.org", "extra": 1},
-                 {"email": "a@example.org", "display_name": "   "}):
-        r = guest.post("/api/account/mail", json=body)
-        assert r.status_code == 422, (body, r.text)
+    malformed: list[dict[str, Any]] = [
+        {"email": "not an address"}, {"email": "a@example.org", "extra": 1},
+        {"email": "a@example.org", "display_name": "   "}]
+    for bad in malformed:
+        r = guest.post("/api/account/mail", json=bad)
+        assert r.status_code == 422, (bad, r.text)
     r = guest.post("/api/account/passkeys/register-options", json={})
     assert r.status_code == 422
     # A real ceremony answered with nonsense is refused, and used up.
@@ -295,3 +299,25 @@ def test_account_routes_are_rate_limited(own_db_url: Callable[[], str]) -> None:
 def test_without_mail_the_link_is_refused_as_such(live_server: LiveServer) -> None:
     r = http.post(f"{live_server.url}/api/account/mail", json={"email": address()})
     assert r.status_code == 409 and r.json()["key"] == "api.mail_off"
+
+
+def test_the_session_cookie_is_http_only_lax_and_secure_over_https(
+        mail_server: LiveServer, mailbox: Mailbox) -> None:
+    email = address()
+    r = http.post(f"{mail_server.url}/api/account/mail", json={"email": email})
+    assert r.status_code == 202
+    # Behind the trusted proxy (127.0.0.1) that says the page came over https.
+    r = http.post(f"{mail_server.url}/api/account/mail/sign-in",
+                  json={"token": mailed_token(mailbox, email), "credentials": []},
+                  headers={"X-Forwarded-Proto": "https"})
+    assert r.status_code == 200, r.text
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=")
+    flags = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert {"httponly", "secure", "samesite"} <= flags and "samesite=lax" in cookie.lower()
+    assert r.json()["account"]["display_name"] == email.split("@")[0]
+    # Over plain http (a LAN set-up) the cookie could not be sent back if it said Secure.
+    r = http.post(f"{mail_server.url}/api/account/mail", json={"email": email})
+    plain = http.post(f"{mail_server.url}/api/account/mail/sign-in",
+                      json={"token": mailed_token(mailbox, email, 2), "credentials": []})
+    assert "secure" not in plain.headers["set-cookie"].lower()
