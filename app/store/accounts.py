@@ -26,6 +26,8 @@ from app.store.tables import (
     accounts,
     chat,
     games,
+    notice_addresses,
+    notice_waiting,
     seats,
 )
 
@@ -261,9 +263,10 @@ def seat_key_opens(conn: Connection, token_hash: str) -> tuple[str, int] | None:
 # -- deletion --------------------------------------------------------------------------------
 def delete_account(engine: Engine, account_id: str) -> None:
     """Delete an account's personal data: its address, name, passkeys, sessions (and their
-    seat keys), pending links. The games stay; its seats and their chat lines read "a former
-    player". The emptied row and its seats stay so the games it played still count where they
-    counted (a crew's history), under no name."""
+    seat keys), pending links, the your-turn addresses of its seats. The games stay; its
+    seats and their chat lines read "a former player". The emptied row and its seats stay
+    so the games it played still count where they counted (a crew's history), under no
+    name."""
     with engine.begin() as conn:
         acct = conn.execute(select(accounts).where(accounts.c.id == account_id)
                             ).mappings().first()
@@ -279,6 +282,10 @@ def delete_account(engine: Engine, account_id: str) -> None:
             conn.execute(update(chat).where(and_(chat.c.game_id == game_id,
                                                  chat.c.seat == number))
                          .values(name=FORMER_PLAYER))
+        # The your-turn addresses typed at those seats are the player's too.
+        seat_ids = [seat_id for seat_id, _, _ in held]
+        conn.execute(delete(notice_addresses).where(notice_addresses.c.seat_id.in_(seat_ids)))
+        conn.execute(delete(notice_waiting).where(notice_waiting.c.seat_id.in_(seat_ids)))
         _end_all(conn, account_id)
         conn.execute(delete(account_passkeys).where(account_passkeys.c.account_id == account_id))
         conn.execute(delete(account_challenges).where(

@@ -22,6 +22,7 @@ from app.store.tables import (
     account_sessions,
     accounts,
     chat,
+    notice_addresses,
     seats,
 )
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
@@ -140,8 +141,11 @@ def test_a_mailed_link_makes_the_account_and_seats_follow_to_a_second_browser(
 
 def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
                                                         mailbox: Mailbox) -> None:
-    server, email = mail_server, address()
-    lobby = create(server, host="Ayu")
+    server, email, turn_mail = mail_server, address(), address()
+    r = http.post(f"{server.url}/api/lobbies", json={"game": "race", "seats": 2,
+                                                    "host_name": "Ayu", "host_email": turn_mail})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
     join(server, lobby, "Budi")
     gid = lobby["game_id"]
     start(server, lobby)
@@ -181,6 +185,9 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
         assert seat["name"] == "a former player" and seat["former"] is True
         said = conn.execute(select(chat.c.name).where(chat.c.game_id == gid)).scalars().all()
         assert said == ["a former player"]
+        # Nor is the address typed at the seat for your-turn mail kept.
+        assert conn.execute(select(func.count()).select_from(notice_addresses).where(
+            notice_addresses.c.address == turn_mail)).scalar() == 0
     # The game stays; its seat says who played it no more.
     info = http.get(f"{server.url}/api/games/{gid}", headers=auth(lobby["credential"])).json()
     assert info["status"] == "active"
