@@ -22,7 +22,7 @@ from app.http.account_schemas import (
     SessionInfo,
     SignedInAnswer,
 )
-from app.http.deps import StoreDep, rate_limited, refusals, run
+from app.http.deps import HubDep, StoreDep, rate_limited, refusals, run
 from app.http.session import (
     AccountDep,
     SignedInDep,
@@ -137,9 +137,12 @@ async def sign_out_everywhere(found: SignedInDep, store: StoreDep, request: Requ
 
 @router.delete("/api/account", status_code=204, summary="Delete the account and its data",
                responses=refusals(401, 429))
-async def delete_account(found: SignedInDep, store: StoreDep, request: Request,
+async def delete_account(found: SignedInDep, store: StoreDep, hub: HubDep, request: Request,
                          response: Response) -> None:
     """Removes the address, name, passkeys and sessions; the games stay and its seats read
     "a former player"."""
-    await run(db.delete_account, store.engine, found.id)
+    renamed = await run(db.delete_account, store.engine, found.id)
     clear_session_cookie(request, response)
+    for game_id, status in renamed:
+        if status in ("lobby", "active"):  # open pages show the new name at once
+            await hub.lobby_changed(game_id, status)

@@ -146,7 +146,7 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
                                                     "host_name": "Ayu", "host_email": turn_mail})
     assert r.status_code == 201, r.text
     lobby = r.json()
-    join(server, lobby, "Budi")
+    friend = join(server, lobby, "Budi")
     gid = lobby["game_id"]
     start(server, lobby)
     ayu = Viewer(server.ws_url, gid, credential=lobby["credential"])
@@ -155,6 +155,8 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
     ayu.wait_for(lambda f: f["type"] == "chat"
                  and any(m["text"] == "halo" for m in f["messages"]))
     ayu.close()
+    budi = Viewer(server.ws_url, gid, credential=friend["credential"])
+    budi.wait_for(lambda f: f["type"] == "snapshot")
     phone = browser(server)
     answer = signed_in_by_mail(server, mailbox, phone, email, [lobby["credential"]])
     laptop = browser(server)
@@ -166,6 +168,10 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
                                   ).scalar_one()
     assert phone.delete("/api/account").status_code == 204
     assert answer["account"]["display_name"] == "Ayu"
+    # Budi, at the table, is told at once.
+    frame = budi.wait_for(lambda f: f["type"] == "lobby" and f["lobby"]["seats"][0]["former"])
+    assert frame["lobby"]["seats"][0]["name"] == "a former player"
+    budi.close()
 
     with store.engine.connect() as conn:
         row = conn.execute(select(accounts).where(accounts.c.id == account_id)).mappings().one()
