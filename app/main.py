@@ -171,7 +171,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
                         "records": RateLimiter(settings.rate_records),
-                        "accounts": RateLimiter(settings.rate_accounts)}
+                        "accounts": RateLimiter(settings.rate_accounts),
+                        # Counted per address mailed to, not per asker (app/http/signin_mail.py).
+                        "mails": RateLimiter(settings.rate_signin_mails)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
                    catalogues, accounts, passkeys, signin_mail):
         app.include_router(module.router)

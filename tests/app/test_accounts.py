@@ -334,3 +334,22 @@ def test_the_session_cookie_is_http_only_lax_and_secure_over_https(
     plain = http.post(f"{mail_server.url}/api/account/mail/sign-in",
                       json={"token": mailed_token(mailbox, email, 2), "credentials": []})
     assert "secure" not in plain.headers["set-cookie"].lower()
+
+
+def test_sign_in_mails_to_one_address_are_limited_whoever_asks(
+        own_db_url: Callable[[], str], mailbox: Mailbox) -> None:
+    server = LiveServer(own_db_url(), rate_signin_mails=1,
+                        notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
+    try:
+        victim, other = address(), address()
+        assert http.post(f"{server.url}/api/account/mail",
+                         json={"email": victim}).status_code == 202
+        again = http.post(f"{server.url}/api/account/mail", json={"email": victim.upper()})
+        assert again.status_code == 429 and again.json()["key"] == "api.rate_limited"
+        assert "api.limited.mails" in str(again.json()["params"])  # worded by the page
+        assert http.post(f"{server.url}/api/account/mail",
+                         json={"email": other}).status_code == 202
+        mailbox.wait(other, 1)
+        assert len(mailbox.to(victim)) == 1
+    finally:
+        server.stop()
