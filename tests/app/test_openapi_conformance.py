@@ -17,6 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
 
+from app.store import accounts
 from tests.app.client import auth, create, http, invite_of, join, watch_id
 from tests.conftest import LiveServer
 
@@ -35,12 +36,17 @@ REPLAY_REFUSALS = {"api.record.goes_on", "api.record.bad_takeback", "api.record.
 
 
 def table(live_server: LiveServer) -> dict[str, Any]:
-    """A fresh lobby of three seats (host and one player) and a re-issued seat link."""
+    """A fresh lobby of three seats (host and one player), a re-issued seat link, and an
+    account holding the host's seat with a signed-in session (its cookie)."""
     lobby = create(live_server, game="race", seats=3)
     friend = join(live_server, lobby, "Budi")
     r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/reissue",
                   headers=auth(lobby["credential"]))
-    return {"lobby": lobby, "friend": friend,
+    engine = live_server.app.state.store.engine
+    account = accounts.create_account(engine, "Ana")
+    accounts.claim_seats(engine, account["id"], [lobby["credential"]])
+    _, session = accounts.new_session(engine, account["id"], "schemathesis")
+    return {"lobby": lobby, "friend": friend, "session": session,
             "claim": r.json()["claim_url"].rsplit("/", 1)[1]}
 
 
@@ -94,6 +100,8 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
         return  # a negative case's (deliberately invalid) credential must stay invalid
     who = lobby if key % 4 == 0 else table["friend"]
     case.headers = {**(case.headers or {}), **auth(who["credential"])}
+    if case.path.startswith("/api/account"):  # signed in: reach what is behind the cookie
+        case.headers["Cookie"] = f"meja_session={table['session']}"
 
 
 def exercise(operation: Any, mode: GenerationMode, spot: dict[str, Any],
