@@ -40,6 +40,7 @@ from app.http import (
     errors,
     gamedata,
     games,
+    lessons,
     lobbies,
     notices,
     records,
@@ -63,12 +64,14 @@ from app.store.store import Store
 #: find out after loading. Claim links are used up once, so the claim page explains itself.
 PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
-                                "/watch/{token}": "watch_id"}
+                                "/watch/{token}": "watch_id", "/learn": None,
+                                "/learn/{token}": None}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
 PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
-                "/watch/{token}": "game.js"}
+                "/watch/{token}": "game.js", "/learn": "learn.js",
+                "/learn/{token}": "learn.js"}
 #: JSON and other answers made per request are gzipped from this size on (static files and
 #: the shell are compressed once by StaticAssets, gzip or brotli).
 COMPRESS_FROM = 512
@@ -167,7 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "claims": RateLimiter(settings.rate_claims),
                         "records": RateLimiter(settings.rate_records)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues):
+                   catalogues, lessons):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

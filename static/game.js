@@ -10,6 +10,7 @@ import { ClockPanel } from "/static/clock.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
+import { Coach } from "/static/coach.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameOverPanel } from "/static/gameover.js";
@@ -192,6 +193,11 @@ class GameShell {
       this.boardWrap.scrollIntoView({ block: "start" });
     } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
+    // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
+    this.coach = info.settings?.lesson && !this.watching
+      ? new Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
+        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs) })
+      : null;
     this.buildPanels();
     this.buildDock();
     this.keepBoardFocus();
@@ -247,7 +253,7 @@ class GameShell {
    */
   buildDock() {
     this.dock = h("div", { class: "ask-dock", "data-testid": "ask-dock" },
-      [this.takeback.question, this.clock.question, this.confirmBar.el]);
+      [this.coach ? this.coach.el : null, this.takeback.question, this.clock.question, this.confirmBar.el]);
     const publish = () => {
       if (this.closed) return;
       const box = this.dock.getBoundingClientRect();
@@ -296,6 +302,7 @@ class GameShell {
     this.takeback.draw();
     this.rematch.draw();
     this.confirmBar.relabel();
+    this.coach?.draw();
     this.drawExtra();
     if (this.statusState) this.onStatus(...this.statusState);
     if (!this.doc) return;
@@ -319,6 +326,7 @@ class GameShell {
   destroy() {
     this.closed = true;
     this.offLang?.();
+    this.coach?.destroy();
     this.dockSize?.disconnect();
     document.documentElement.style.removeProperty("--ask-dock-h");
     this.offBoardFocus?.();
@@ -419,6 +427,8 @@ class GameShell {
   async send(action, { confirm = true } = {}) {
     const chosen = confirm !== false;
     if (chosen && this.onWire) throw moveError("busy");
+    // A lesson holds back a legal move that is not the step's, and says why.
+    if (chosen && this.coach?.judge(action)) throw moveError("coached", t("coach.held_back"));
     if (confirm && !this.watching && confirmMoves()) {
       this.previewing = action;
       this.preview(action);
@@ -435,8 +445,11 @@ class GameShell {
     this.since?.clear();
     if (chosen) this.onWire = true;
     try {
-      return await this.sock.sendAction(action);
+      const answer = await this.sock.sendAction(action);
+      this.coach?.accepted(action);
+      return answer;
     } catch (err) {
+      this.coach?.refused(err);
       const said = live(() => {
         const words = err.message || t("game.not_accepted");
         return err.code === "stale" ? t("game.stale", { reason: words }) : words;
@@ -600,6 +613,7 @@ class GameShell {
     this.replay.liveChanged();
     this.clock.update(doc, this.info, { snapshot });
     this.takeback.update(this.watching ? null : doc, this.seat);
+    this.coach?.update(doc);
   }
 
   myTurn() {

@@ -11,6 +11,7 @@ import { emailField, webhookField } from "/static/noticefields.js";
 import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
 import { importCard } from "/static/replay.js";
+import { learnCard } from "/static/learn.js";
 
 const MAX_PEEKS = 4;
 
@@ -42,7 +43,7 @@ export async function render(root, { navigate }) {
   );
   root.appendChild(
     h("div", { class: "home-grid" }, [
-      h("div", { class: "home-main" }, [gamesSection, createSection]),
+      h("div", { class: "home-main" }, [learnCard(navigate), gamesSection, createSection]),
       h("div", { class: "home-side" }, [yourSection, lobbiesSection, importCard(navigate)]),
     ]),
   );

@@ -11,6 +11,7 @@ const ROUTES = [
   { re: /^\/lobby\/([^/]+)\/?$/, load: () => import("/static/lobby.js"), name: "lobby" },
   { re: /^\/game\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "game" },
   { re: /^\/watch\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "watch" },
+  { re: /^\/learn(?:\/([^/]+))?\/?$/, load: () => import("/static/learn.js"), name: "learn" },
 ];
 
 let cleanup = null;
