@@ -30,8 +30,8 @@ export class Coach {
    * lesson: "<game>/<id>"; seat: the learner's seat; describe(ref): the board's words for a
    * place; highlight(refs): the board's outline of log references; navigate: the router's.
    */
-  constructor({ gameId, lesson, seat, describe, highlight, navigate }) {
-    Object.assign(this, { gameId, lesson, seat, describe, highlight, navigate });
+  constructor({ gameId, lesson, seat, describe, highlight, navigate, onWire = () => false }) {
+    Object.assign(this, { gameId, lesson, seat, describe, highlight, navigate, onWire });
     [this.game, this.id] = lesson.split("/");
     this.script = null;
     this.doc = null;
@@ -116,7 +116,9 @@ export class Coach {
     localStorage.setItem(STEP_KEY(this.gameId), String(this.index));
     if (this.finished) markDone(this.lesson);
     this.draw();
-    this.markSoon(true);
+    // At once, not at the next frame: the document this step waits on has been drawn (a
+    // move's patch comes before its answer), and the last step's marks must not linger.
+    this.mark(true);
   }
 
   draw() {
@@ -176,7 +178,8 @@ export class Coach {
       for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const step = this.step;
       const now = [];
-      if (step && step.action && this.myTurn()) {
+      // Nothing is marked while a move is on its way: what the board shows is about to change.
+      if (step && step.action && this.myTurn() && !this.onWire()) {
         for (const selector of step.targets || []) {
           const found = [...document.querySelectorAll(selector)];
           if (found.length) now.splice(0, now.length, ...found);

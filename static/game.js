@@ -196,7 +196,8 @@ class GameShell {
     // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
     this.coach = info.settings?.lesson && !this.watching
       ? new Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
-        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs) })
+        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs),
+        onWire: () => Boolean(this.onWire) })
       : null;
     this.buildPanels();
     this.buildDock();
@@ -444,6 +445,7 @@ class GameShell {
     this.notices?.acted();
     this.since?.clear();
     if (chosen) this.onWire = true;
+    this.coach?.markSoon();
     try {
       const answer = await this.sock.sendAction(action);
       this.coach?.accepted(action);
@@ -458,6 +460,7 @@ class GameShell {
       throw err;
     } finally {
       if (chosen) this.onWire = false;
+      this.coach?.markSoon();
     }
   }
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -63,10 +64,14 @@ def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
         seen.add(step)
         before = where(page)
         nxt = page.get_by_test_id("coach-next")
-        if nxt.is_visible():
-            nxt.click()
-        else:
-            page.locator("[data-coach-target]").first.click()
+        # The element itself, not a locator: a locator would re-aim at whatever the coach
+        # marks by the time it clicks (the next step's target), a tap nobody meant.
+        target = nxt if nxt.is_visible() else page.locator("[data-coach-target]").first
+        handle = target.element_handle(timeout=10_000)
+        try:
+            handle.click(timeout=10_000)
+        except PlaywrightError:
+            continue  # redrawn away before the tap (a new version): look again
         taps += 1
         page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
     return taps
