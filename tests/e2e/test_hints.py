@@ -1,6 +1,7 @@
 """Beginners' hints in the browser (issue 41): the host turns them on when opening the table,
-the lobby says so, and at the table the player whose turn it is asks "Show me a good move"
-and reads it in one line (a spectator reads that hints are on, and has no button)."""
+the lobby says so (and its "How to play" leads to the title's lessons), and at the table the
+player whose turn it is asks "Show me a good move" and reads it in one line (a spectator
+reads that hints are on, and has no button)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,13 @@ def test_a_host_turns_hints_on_and_a_player_asks_for_a_good_move(
     expect(host.get_by_test_id("lobby-hints")).to_have_text(
         "Hints are on at this table: a player may ask for a good move.")
     game_id = host.url.rsplit("/", 1)[1]
+    # The lobby's "How to play" leads to learning by playing: this title's lessons first.
+    host.get_by_test_id("how-to-play").click()
+    host.get_by_test_id("how-to-play-learn").click()
+    host.wait_for_url(f"{base}/learn/tuk-tuk-taxi")
+    expect(host.locator(".learn-game").first).to_have_attribute("data-game", "tuk-tuk-taxi")
+    host.go_back()
+    host.wait_for_url(f"{base}/lobby/{game_id}")
     mine = json.loads(host.evaluate("localStorage.getItem('meja.seats')"))[game_id]
     auth = {"Authorization": f"Bearer {mine['credential']}"}
     httpx.post(f"{base}/api/games/{game_id}/seats/1/bot", headers=auth).raise_for_status()
