@@ -134,7 +134,9 @@ export class Coach {
     if (!step) {
       this.text.textContent = lessonText(this.script.done);
       this.next.hidden = true;
-      this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")));
+      this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")),
+        // The game goes on: the learner may put the coach away and play on.
+        h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "coach-close", onclick: () => { this.el.hidden = true; } }, t("coach.close")));
       this.nextLesson();
     } else if (step.action && !this.myTurn()) {
       this.text.textContent = t("coach.wait");

@@ -26,6 +26,7 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     # sign on the taxi's own space A1, which the rules refuse.
     corrupt_first_action(page, lambda action: dict(action, cell="0,0"))
     page.goto(e2e_server.url + "/")
+    expect(page.get_by_test_id("learn-card")).to_contain_text("Learn Tuk-Tuk Taxi")
     page.get_by_test_id("learn-tuk-tuk-taxi-first-game").click()
     expect(page).to_have_url(re.compile(r"/game/"))
     coach = page.get_by_test_id("coach")
@@ -69,7 +70,10 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     # The engine agrees: one passenger delivered (the players panel's score).
     expect(page.locator(".tt-player[data-seat='0']")).to_contain_text("1")
     shot(page, GAME, "last")
+    # The game goes on after the lesson: the coach can be put away.
+    page.get_by_test_id("coach-close").click()
+    expect(page.get_by_test_id("coach")).to_be_hidden()
     # Progress is kept: the lessons page ticks the guided game.
-    page.get_by_test_id("coach-lessons").click()
+    page.goto(e2e_server.url + "/learn")
     expect(page.locator("[data-lesson='tuk-tuk-taxi/first-game']")).to_have_attribute(
         "data-done", "1")
