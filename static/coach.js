@@ -58,8 +58,33 @@ export class Coach {
       this.text.textContent = err.message;
       return;
     }
+    await this.resync();
     this.observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
     this.draw();
+  }
+
+  /**
+   * Where the game says the lesson is: after as many of the script's moves as the learner's
+   * seat has made (the table's history). A step kept in this browser that agrees with that
+   * stays (a step read since); otherwise (another device, cleared storage) the game wins.
+   */
+  async resync() {
+    let made;
+    try {
+      const history = await api("GET", `/games/${encodeURIComponent(this.gameId)}/history`, { gameId: this.gameId });
+      made = history.events.filter((e) => e.seat === this.seat && !e.taken_back).length;
+    } catch {
+      return; // keep the browser's own step
+    }
+    const steps = this.script.steps;
+    const acting = steps.map((st, i) => (st.action ? i : -1)).filter((i) => i >= 0);
+    const from = made === 0 ? 0 : made > acting.length ? steps.length : acting[made - 1] + 1;
+    const upto = made < acting.length ? acting[made] : steps.length;
+    if (this.index < from || this.index > upto) {
+      this.index = from;
+      localStorage.setItem(STEP_KEY(this.gameId), String(this.index));
+      if (this.finished) markDone(this.lesson);
+    }
   }
 
   get step() {

@@ -2,8 +2,9 @@
 page, follows only the coach (its words, its marked cards and targets, its "Next") through
 a real game against a bot - placing, walking with Langkah cards and boosters, choosing the
 path, clearing Blocked Paths alone and together, Lokasi, Jom! tokens and a claimed Jom!
-card - is told why when they choose another end for a walk, and hears the coach in
-Indonesian and Malay after a switch mid-lesson."""
+card - is told why when they choose another end for a walk, hears the coach in
+Indonesian and Malay after a switch mid-lesson, and finds the coach at the same step when
+the page is opened afresh."""
 
 from __future__ import annotations
 
@@ -48,9 +49,18 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
                 "en": re.compile(r"Your 1-step Double card doubles another card")})
             shot(page, GAME, "middle")
             checked["lang"] = True
+            # Opened afresh without this browser's note of the step (another device): the
+            # coach finds its place from the table's history.
+            page.evaluate("""() => Object.keys(localStorage)
+                .filter((k) => k.startsWith('meja.lesson.'))
+                .forEach((k) => localStorage.removeItem(k))""")
+            page.reload()
+            expect(page.get_by_test_id("coach")).to_have_attribute("data-step", str(step))
+            expect(page.get_by_test_id("coach-text")).to_contain_text("Boosters change a walk")
+            checked["resumed"] = True
 
     follow(page, on_step=on_step)
-    assert checked == {"wrong": True, "lang": True}
+    assert checked == {"wrong": True, "lang": True, "resumed": True}
     expect(page.get_by_test_id("coach-count")).to_have_text("Lesson done")
     expect(page.get_by_test_id("coach-text")).to_contain_text("You claimed Jom Gotong-royong")
     # The engine agrees: the Jom! card is the learner's.
