@@ -40,6 +40,8 @@ class Settings:
     #: Sign-in mails per minute to one address, whoever asks (no mail bombing through Meja).
     rate_signin_mails: float = field(
         default_factory=lambda: _float("MEJA_RATE_SIGNIN_MAILS", 3))
+    #: Beginners' hints per minute and seat (app/http/hints.py).
+    rate_hints: float = field(default_factory=lambda: _float("MEJA_RATE_HINTS", 10))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

@@ -41,6 +41,8 @@ from app.http import (
     errors,
     gamedata,
     games,
+    hints,
+    lessons,
     lobbies,
     notices,
     passkeys,
@@ -67,13 +69,15 @@ from app.store.store import Store
 PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
                                 "/watch/{token}": "watch_id", "/account": None,
-                                "/account/mail/{token}": None}
+                                "/account/mail/{token}": None,
+                                "/learn": None, "/learn/{token}": None}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
 PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
                 "/watch/{token}": "game.js", "/account": "account.js",
-                "/account/mail/{token}": "account.js"}
+                "/account/mail/{token}": "account.js",
+                "/learn": "learn.js", "/learn/{token}": "learn.js"}
 #: JSON and other answers made per request are gzipped from this size on (static files and
 #: the shell are compressed once by StaticAssets, gzip or brotli).
 COMPRESS_FROM = 512
@@ -173,9 +177,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "records": RateLimiter(settings.rate_records),
                         "accounts": RateLimiter(settings.rate_accounts),
                         # Counted per address mailed to, not per asker (app/http/signin_mail.py).
-                        "mails": RateLimiter(settings.rate_signin_mails)}
+                        "mails": RateLimiter(settings.rate_signin_mails),
+                        "hints": RateLimiter(settings.rate_hints)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, accounts, passkeys, signin_mail):
+                   catalogues, accounts, passkeys, signin_mail, lessons, hints):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

@@ -10,6 +10,8 @@ import { ClockPanel } from "/static/clock.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
+import { Coach } from "/static/coach.js";
+import { HintPanel } from "/static/hint.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameOverPanel } from "/static/gameover.js";
@@ -194,6 +196,18 @@ class GameShell {
       this.boardWrap.scrollIntoView({ block: "start" });
     } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
+    // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
+    this.coach = info.settings?.lesson && !this.watching
+      ? new Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
+        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs),
+        onWire: () => Boolean(this.onWire) })
+      : null;
+    // Beginners' hints, when the host turned them on: everyone reads that they are on.
+    this.hints = info.settings?.hints
+      ? new HintPanel({ gameId: this.gameId, game: info.game, credential: this.watching ? null : this.credential,
+        describe: (ref) => this.describeRef(ref), canAsk: () => Boolean(this.myTurn()) && !this.replay?.active,
+        show: (action) => this.preview(action) })
+      : null;
     this.buildPanels();
     this.buildDock();
     this.keepBoardFocus();
@@ -223,7 +237,7 @@ class GameShell {
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
           // down under a finger): the take-back row keeps its space, what asks the player
           // something floats in the dock, "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
             this.playersPanel.el,
@@ -249,7 +263,7 @@ class GameShell {
    */
   buildDock() {
     this.dock = h("div", { class: "ask-dock", "data-testid": "ask-dock" },
-      [this.takeback.question, this.clock.question, this.confirmBar.el]);
+      [this.coach ? this.coach.el : null, this.takeback.question, this.clock.question, this.confirmBar.el]);
     const publish = () => {
       if (this.closed) return;
       const box = this.dock.getBoundingClientRect();
@@ -298,6 +312,8 @@ class GameShell {
     this.takeback.draw();
     this.rematch.draw();
     this.confirmBar.relabel();
+    this.coach?.draw();
+    this.hints?.draw();
     this.drawExtra();
     if (this.statusState) this.onStatus(...this.statusState);
     if (!this.doc) return;
@@ -321,6 +337,7 @@ class GameShell {
   destroy() {
     this.closed = true;
     this.offLang?.();
+    this.coach?.destroy();
     this.dockSize?.disconnect();
     document.documentElement.style.removeProperty("--ask-dock-h");
     this.offBoardFocus?.();
@@ -421,6 +438,8 @@ class GameShell {
   async send(action, { confirm = true } = {}) {
     const chosen = confirm !== false;
     if (chosen && this.onWire) throw moveError("busy");
+    // A lesson holds back a legal move that is not the step's, and says why.
+    if (chosen && this.coach?.judge(action)) throw moveError("coached", t("coach.held_back"));
     if (confirm && !this.watching && confirmMoves()) {
       this.previewing = action;
       this.preview(action);
@@ -436,9 +455,13 @@ class GameShell {
     this.notices?.acted();
     this.since?.clear();
     if (chosen) this.onWire = true;
+    this.coach?.markSoon();
     try {
-      return await this.sock.sendAction(action);
+      const answer = await this.sock.sendAction(action);
+      this.coach?.accepted(action);
+      return answer;
     } catch (err) {
+      this.coach?.refused(err);
       const said = live(() => {
         const words = err.message || t("game.not_accepted");
         return err.code === "stale" ? t("game.stale", { reason: words }) : words;
@@ -447,6 +470,7 @@ class GameShell {
       throw err;
     } finally {
       if (chosen) this.onWire = false;
+      this.coach?.markSoon();
     }
   }
 
@@ -586,8 +610,12 @@ class GameShell {
   }
 
   onDoc({ doc, version, log, snapshot }) {
-    // A move waiting for Confirm was chosen on the board as it was: a new version voids it.
-    if (version !== this.version) this.confirmBar.dismiss();
+    // A move waiting for Confirm was chosen on the board as it was: a new version voids it
+    // (and so does a hint: it was for the position before).
+    if (version !== this.version) {
+      this.confirmBar.dismiss();
+      this.hints?.update();
+    }
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
@@ -602,6 +630,8 @@ class GameShell {
     this.replay.liveChanged();
     this.clock.update(doc, this.info, { snapshot });
     this.takeback.update(this.watching ? null : doc, this.seat);
+    this.coach?.update(doc);
+    this.hints?.draw();
   }
 
   myTurn() {

@@ -85,6 +85,11 @@ export class HowToPlay {
       }
     }
     add(clear(this.body), nodes.length ? nodes : genericHelp());
+    // Reading is one way to learn; playing a guided game is another (static/learn.js).
+    add(this.body, h("p", { class: "howto-learn" }, h("a", {
+      href: `/learn/${encodeURIComponent(this.game)}`, "data-link": true, class: "btn btn-small", "data-testid": "how-to-play-learn",
+      onclick: () => this.close(),
+    }, t("learn.from_howto"))));
     // A game keeps the rules it started with, even after the server's rules change: said
     // here, under the rules, where a player who wonders finds it.
     const version = this.context().rulesVersion;

@@ -13,6 +13,7 @@ const ROUTES = [
   { re: /^\/watch\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "watch" },
   { re: /^\/account\/?$/, load: () => import("/static/account.js"), name: "account" },
   { re: /^\/account\/mail\/([^/]+)\/?$/, load: () => import("/static/account.js"), name: "account-mail" },
+  { re: /^\/learn(?:\/([^/]+))?\/?$/, load: () => import("/static/learn.js"), name: "learn" },
 ];
 
 let cleanup = null;

@@ -108,6 +108,22 @@ class TableSettings(BaseModel):
         default="own_turn", description="Take-backs: none; your own moves of the current turn "
                                 "(until a roll, a draw or a secret is revealed); or also "
                                 "earlier moves with every other player's consent")
+    hints: bool = Field(default=False, description="Beginners' hints: a player may ask the "
+                        "normal bot for a good move on their own view (everyone sees that "
+                        "hints are on)")
+    lesson: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}/[a-z0-9-]{1,40}$",
+                               description="Set by the server for a lesson's table "
+                               "(POST /api/lessons/...): '<game>/<lesson>'; a host cannot "
+                               "choose it")
+
+
+class HostSettings(TableSettings):
+    """What a host may choose when creating a lobby: every table setting but ``lesson``,
+    which only the lessons' own route sets (a lobby that claimed to be a lesson would show
+    a coach over a game its script does not fit)."""
+
+    lesson: None = Field(default=None, description="Only a lesson's table has one "  # type: ignore[assignment]
+                         "(POST /api/lessons/...)")
 
 
 #: Parsed settings by their stored JSON: a move reads its table's settings several times

@@ -30,15 +30,16 @@ class Seating:
     def create_lobby(self, kind: str, options: dict[str, Any], player_count: int,
                      host_name: str, spectators: bool, listed: bool,
                      rules_version: str, settings: dict[str, Any] | None = None,
-                     ) -> tuple[dict[str, Any], str]:
-        """A new lobby with the host in seat 0; returns the game row and the host credential."""
+                     seed: int | None = None) -> tuple[dict[str, Any], str]:
+        """A new lobby with the host in seat 0; returns the game row and the host credential.
+        ``seed``: a lesson's own deal (else a fresh random one)."""
         name = clean_name(host_name)
         credential = security.new_credential()
         t = now()
         row = {
             "id": security.new_public_id(), "kind": kind, "options": options,
             "settings": settings or {}, "status": "lobby",
-            "seed": security.new_seed(), "version": 0, "state": None,
+            "seed": security.new_seed() if seed is None else seed, "version": 0, "state": None,
             "rules_version": rules_version, "player_count": player_count,
             "spectators": spectators, "listed": listed,
             "invite_id": security.new_public_id(),

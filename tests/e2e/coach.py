@@ -1,0 +1,98 @@
+"""Follow a lesson's coach in the browser the way a newcomer would (issue 41).
+
+The helper reads only the page: the coach panel's "Next" button, the targets the coach
+marks (``[data-coach-target]``: a board target, a button, the confirm bar's Confirm) and its
+words. It never reads the lesson's script, so a lesson whose coach stops showing the way
+(a target that is not on the board, a step that never comes) fails the test that uses it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+#: What the page shows as "where the coach is": its step and what it marks now.
+_WHERE = """() => {
+  const coach = document.querySelector('[data-testid=coach]');
+  const marked = [...document.querySelectorAll('[data-coach-target]')].map((el) =>
+    el.outerHTML.slice(0, 160)).join('|');
+  const next = document.querySelector('[data-testid=coach-next]');
+  return [coach && coach.dataset.step, coach && coach.dataset.waiting, marked,
+          next && !next.hidden].join('#');
+}"""
+
+
+def where(page: Any) -> str:
+    """The coach's step, whether it waits, and what it marks (changes after every tap)."""
+    return str(page.evaluate(_WHERE))
+
+
+def finished(page: Any) -> bool:
+    return bool(page.get_by_test_id("coach-lessons").is_visible())
+
+
+def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
+           max_taps: int = 120) -> int:
+    """Tap what the coach says until the lesson is done; returns the taps made.
+
+    ``on_step(page, step)`` runs once each time a new step shows its words (before its tap),
+    for the test's own checks (a wrong move, a language switch, a screenshot)."""
+    seen: set[int] = set()
+    taps = 0
+    while not finished(page):
+        assert taps < max_taps, f"the coach never finished (at {where(page)})"
+        # Either a "Next" to read on, or a marked target to tap (once it is the player's turn).
+        page.wait_for_function("""() => {
+            const next = document.querySelector('[data-testid=coach-next]');
+            return (next && !next.hidden) || document.querySelector('[data-coach-target]')
+              || document.querySelector('[data-testid=coach-lessons]');
+        }""", timeout=30_000)
+        if finished(page):
+            break
+        step = int(page.get_by_test_id("coach").get_attribute("data-step") or 0)
+        if step not in seen and on_step is not None:
+            seen.add(step)
+            on_step(page, step)
+            continue  # the check may have moved things: look again
+        seen.add(step)
+        before = where(page)
+        nxt = page.get_by_test_id("coach-next")
+        # The element itself, not a locator: a locator would re-aim at whatever the coach
+        # marks by the time it clicks (the next step's target), a tap nobody meant.
+        target = nxt if nxt.is_visible() else page.locator("[data-coach-target]").first
+        handle = target.element_handle(timeout=10_000)
+        try:
+            handle.click(timeout=10_000)
+        except PlaywrightError:
+            continue  # redrawn away before the tap (a new version): look again
+        taps += 1
+        page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
+    return taps
+
+
+def wrong_move(page: Any, other: str, said: re.Pattern[str]) -> None:
+    """Tap ``other`` (a target the coach does not mark): the coach explains, in the panel."""
+    page.locator(other).first.click()
+    feedback = page.get_by_test_id("coach-feedback")
+    expect(feedback).to_be_visible()
+    expect(feedback).to_have_text(said)
+
+
+def switch_language(page: Any, texts: dict[str, re.Pattern[str]]) -> None:
+    """Switch the page through each language: the coach's words change at once."""
+    for lang, pattern in texts.items():
+        page.get_by_test_id("lang").select_option(lang)
+        expect(page.get_by_test_id("coach-text")).to_have_text(pattern)
+
+
+def shot(page: Any, game: str, moment: str) -> None:
+    """docs/screenshots/learn-<game>-<moment>.png (first, middle, last)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"learn-{game}-{moment}.png"))
