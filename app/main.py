@@ -31,6 +31,7 @@ from app.core.ratelimit import RateLimiter
 from app.core.rtsettings import Realtime
 from app.features.chat import Chat
 from app.features.clock import Clocks
+from app.features.mygames import MyGames
 from app.features.notices import Notices, NoticeSettings
 from app.features.rematch import Rematches
 from app.features.takeback import Takebacks
@@ -41,6 +42,7 @@ from app.http import (
     gamedata,
     games,
     lobbies,
+    mygames,
     notices,
     records,
     rematch,
@@ -101,6 +103,7 @@ class Service:
     hub: Hub
     clocks: Clocks
     notices: Notices
+    mygames: MyGames
 
 
 def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None = None,
@@ -126,11 +129,12 @@ def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None =
     mail = Notices(store.engine, notices)
     if events is not None:
         mail.subscribe(events)
+    followed = MyGames()
     features = [clocks, Chat(store.engine, rt), Rematches(store.engine), Takebacks(store),
-                mail]
+                mail, followed]
     hub = Hub(store, committer, fanout, features, BotPool(), PresenceLease(store, origin),
               origin=origin, bot_delay=bot_delay, rt=rt)
-    return Service(hub, clocks, mail)
+    return Service(hub, clocks, mail, followed)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -146,6 +150,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = service.hub
         app.state.hub, app.state.events = hub, events
         app.state.clocks, app.state.notices = service.clocks, service.notices
+        app.state.mygames = service.mygames
         await hub.start()
         # Everything imported and loaded so far lives as long as the process: keep the
         # cyclic garbage collector from re-scanning it on every collection.
@@ -165,9 +170,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
-                        "records": RateLimiter(settings.rate_records)}
+                        "records": RateLimiter(settings.rate_records),
+                        "mine": RateLimiter(settings.rate_mine)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues):
+                   catalogues, mygames):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

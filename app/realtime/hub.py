@@ -110,7 +110,7 @@ class Hub:
         cutoff = time.monotonic() - self.rt.room_idle
         idle = [gid for gid, r in self.rooms.items()
                 if not r.conns and r.idle_since < cutoff and not r.bot_pending
-                and not r.lock.locked()]
+                and not r.lock.locked() and not any(f.holds(r) for f in self.hooks.holds)]
         for gid in idle:
             del self.rooms[gid]
         return len(idle)
