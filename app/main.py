@@ -63,12 +63,14 @@ from app.store.store import Store
 #: The shell's pages, each with the games column its token must name (None: no lookup).
 #: A token that names nothing gets the not-found page instead of a shell that would only
 #: find out after loading. Claim links are used up once, so the claim page explains itself.
-PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
+PAGES: dict[str, str | None] = {"/": None, "/my": None, "/join/{token}": "invite_id",
+                                "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
                                 "/watch/{token}": "watch_id"}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
-PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
+PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
+                "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
                 "/watch/{token}": "game.js"}
 #: JSON and other answers made per request are gzipped from this size on (static files and

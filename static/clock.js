@@ -97,7 +97,7 @@ function clockText(ms) {
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
-function leftWords(ms) {
+export function leftWords(ms) {
   const mins = Math.max(0, Math.floor(ms / 60000));
   if (mins >= 2 * 1440) return t("clock.left.days", { n: Math.floor(mins / 1440) });
   if (mins >= 120) return t("clock.left.hours", { n: Math.floor(mins / 60) });

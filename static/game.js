@@ -16,6 +16,7 @@ import { GameOverPanel } from "/static/gameover.js";
 import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { LeftNotice } from "/static/leftnotice.js";
+import { NextGame } from "/static/nextgame.js";
 import { OptionsPanel, gameName } from "/static/options.js";
 import { PlayerActions } from "/static/playeractions.js";
 import { PlayersPanel } from "/static/players.js";
@@ -192,6 +193,7 @@ class GameShell {
       this.boardWrap.scrollIntoView({ block: "start" });
     } }, t("game.skip_to_board"));
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
+    this.nextGame = this.watching ? null : new NextGame(this.gameId, this.navigate);
     this.buildPanels();
     this.buildDock();
     this.keepBoardFocus();
@@ -216,6 +218,7 @@ class GameShell {
           this.chat.jump,
           this.howto.button,
           this.replay.opener,
+          this.nextGame ? this.nextGame.el : null,
         ]),
         h("div", { class: "game-grid" }, [
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
@@ -327,6 +330,7 @@ class GameShell {
     this.notices?.destroy();
     this.replay.destroy();
     this.clock?.destroy();
+    this.nextGame?.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {
