@@ -71,11 +71,13 @@ def test_my_games_groups_follows_and_next_game_goes_to_the_right_table(
     expect(yours.locator(".mine-row").first).to_have_attribute("data-testid", f"mine-{timed}")
     expect(page.get_by_test_id(f"mine-{timed}").get_by_test_id("mine-clock")).to_contain_text(
         "left")
-    expect(page.get_by_test_id("mine-group-waiting").get_by_test_id(f"mine-{waiting}")).to_be_visible()
+    expect(page.get_by_test_id("mine-group-waiting").get_by_test_id(f"mine-{waiting}")
+           ).to_be_visible()
     row = page.get_by_test_id(f"mine-{waiting}")
     expect(row).to_contain_text("with Budi")
     expect(row.get_by_test_id("mine-last")).to_have_text(re.compile(r"Ana .*1"))
-    expect(page.get_by_test_id("mine-group-finished").get_by_test_id(f"mine-{over}")).to_contain_text("place 1")
+    finished = page.get_by_test_id("mine-group-finished")
+    expect(finished.get_by_test_id(f"mine-{over}")).to_contain_text("place 1")
     # The forgotten credential is offered to be forgotten, not listed.
     expect(page.get_by_test_id("mine-forget")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -85,7 +87,8 @@ def test_my_games_groups_follows_and_next_game_goes_to_the_right_table(
     move(e2e_server, waiting, waiting_creds[1])
     expect(yours.get_by_test_id(f"mine-{waiting}")).to_be_visible()
     expect(page.get_by_test_id("mine-group-waiting").locator(".mine-row")).to_have_count(0)
-    expect(page.get_by_test_id(f"mine-{waiting}").get_by_test_id("mine-last")).to_contain_text("Budi")
+    expect(page.get_by_test_id(f"mine-{waiting}").get_by_test_id("mine-last")
+           ).to_contain_text("Budi")
     page.get_by_test_id("mine-forget").click()
     expect(page.get_by_test_id("mine-forget")).to_have_count(0)
     assert "gone-game-1" not in page.evaluate("localStorage.getItem('meja.seats')")
