@@ -104,6 +104,9 @@ class TableSettings(BaseModel):
     #: take it back), ``skip`` it passes where the game has a pass (else the bot), ``end``
     #: the game ends with that player ranked last.
     out_of_time: Literal["bot", "skip", "end"] = "bot"
+    holiday_days: JsonInt = Field(
+        default=7, ge=0, le=30, description="Turn-based tables: the days of holiday each "
+                                            "player may take in this game, in all")
     takeback: TakebackPolicy = Field(
         default="own_turn", description="Take-backs: none; your own moves of the current turn "
                                 "(until a roll, a draw or a secret is revealed); or also "

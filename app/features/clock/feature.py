@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 
 from app.features.clock import db, model, votes
 from app.features.clock.model import Clock
+from app.features.clock.rest import is_paused
 from app.features.clock.scheduler import ClockScheduler
 from app.features.clock.table import PART, awaited_humans, clock_of, set_clock
 from app.realtime.frames import ClockFrame
@@ -25,6 +26,7 @@ from app.realtime.port import FrameRoute, RoomFeature, RoomPort, Rooms
 log = logging.getLogger("meja.clock")
 
 STAND_IN_REFUSAL = "ws.stand_in"
+PAUSED_REFUSAL = "ws.paused"
 
 
 class Clocks(RoomFeature):
@@ -43,7 +45,7 @@ class Clocks(RoomFeature):
         return {ClockFrame: FrameRoute(self._on_frame, "other")}
 
     async def _on_frame(self, room: RoomPort, conn: Connection, frame: Any) -> None:
-        await votes.on_frame(self.scheduler, room, conn, frame.op)
+        await votes.on_frame(self.scheduler, room, conn, frame.op, frame.days)
 
     async def start(self, rooms: Rooms) -> None:
         await self.scheduler.start(rooms)
@@ -70,7 +72,7 @@ class Clocks(RoomFeature):
             # that were running up to now (a few milliseconds, or the outage's grace).
             mover = room.last["seat"] if room.last else None
             clock = model.advance(clock, cfg.time_control, room.version, now, mover,
-                                  awaited_humans(room))
+                                  awaited_humans(room, clock))
             db.write(self.engine, room.id, clock)
         self.scheduler.push_soon(room.id, clock)
         set_clock(room, clock)
@@ -89,7 +91,7 @@ class Clocks(RoomFeature):
             return
         mover = room.last["seat"] if room.last else None
         clock = model.advance(clock, room.settings.time_control, room.version,
-                              self.scheduler.now(), mover, awaited_humans(room))
+                              self.scheduler.now(), mover, awaited_humans(room, clock))
         set_clock(room, clock)
         self.scheduler.stored(room.id, clock)
 
@@ -110,6 +112,9 @@ class Clocks(RoomFeature):
         """A player's own move while a stand-in bot holds their seat is refused."""
         if seat < len(room.seats) and room.seats[seat].get("stand_in"):
             return "rule", STAND_IN_REFUSAL
+        clock = clock_of(room)
+        if clock is not None and is_paused(clock):
+            return "rule", PAUSED_REFUSAL
         return None
 
     def replayable(self, room: RoomPort) -> bool:
