@@ -5,6 +5,7 @@
 
 import { h, toast } from "/static/dom.js";
 import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
+import { holidayText, restParts } from "/static/rest.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
@@ -12,6 +13,8 @@ import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js"
 })();
 
 const TURN_LIMITS = [300, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400];
+// The holiday allowances the form offers (days per player and game; the server takes 0..30).
+const HOLIDAY_DAYS = [0, 1, 2, 3, 5, 7, 14, 30];
 // What happens to a player out of time, in words: clock.policy.<out_of_time>.
 const POLICIES = ["bot", "skip", "end"];
 
@@ -59,7 +62,12 @@ export function clockFields() {
     h("div", { class: "field" }, [h("label", { for: "create-bank" }, msg("clock.form.bank")), bank]),
     h("div", { class: "field" }, [h("label", { for: "create-increment" }, msg("clock.form.increment")), inc]),
   ]);
-  const turnRow = h("div", { class: "field" }, [h("label", { for: "create-turn" }, msg("clock.form.turn_limit")), turn]);
+  const holiday = h("select", { id: "create-holiday", "data-testid": "create-holiday" },
+    HOLIDAY_DAYS.map((d) => h("option", { value: String(d), selected: d === 7 }, live(() => (d ? span(d * 86400) : t("clock.form.no_holiday"))))));
+  const turnRow = h("div", { class: "field-row" }, [
+    h("div", { class: "field" }, [h("label", { for: "create-turn" }, msg("clock.form.turn_limit")), turn]),
+    h("div", { class: "field" }, [h("label", { for: "create-holiday" }, msg("clock.form.holiday")), holiday]),
+  ]);
   const policyRow = h("div", { class: "field" }, [h("label", { for: "create-out-of-time" }, msg("clock.form.out_of_time")), policy]);
   const sync = () => {
     realtimeRow.hidden = kind.value !== "realtime";
@@ -83,7 +91,10 @@ export function clockFields() {
       } else if (kind.value === "turn") {
         tc.turn_seconds = Number(turn.value);
       }
-      return kind.value === "none" ? {} : { time_control: tc, out_of_time: policy.value };
+      if (kind.value === "none") return {};
+      const out = { time_control: tc, out_of_time: policy.value };
+      if (kind.value === "turn") out.holiday_days = Number(holiday.value);
+      return out;
     },
   };
 }
@@ -207,6 +218,10 @@ export class ClockPanel {
         actions.appendChild(h("p", { class: "clock-note muted small" }, ext.last.granted ? t("clock.granted", { name: who }) : t("clock.refused", { name: who })));
       }
     }
+    const rest = restParts({ clock: c, me, live: this.live, settings: this.info?.settings, name: this.opts.playerName,
+      send: (frame) => this.opts.sendRaw(frame), offset: this.offset });
+    actions.append(...rest.actions);
+    asks.append(...rest.asks);
     const words = describeTime(this.info && this.info.settings);
     this.el.replaceChildren(
       h("h3", { class: "panel-title", id: "clock-h" }, t("clock.title")),
@@ -250,7 +265,9 @@ export class ClockPanel {
       const left = running ? c.deadlines[seat] - now : c.remaining[seat];
       const standIn = c.stand_ins.includes(seat);
       let text;
+      const away = holidayText(c, seat, this.offset);
       if (standIn) text = t("clock.stand_in");
+      else if (away) text = away;
       else if (c.kind === "realtime") text = clockText(left);
       else if (running) {
         const at = new Date(c.deadlines[seat] - this.offset);
