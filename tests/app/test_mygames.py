@@ -186,3 +186,33 @@ def test_the_feed_tells_a_move_at_a_table(server: LiveServer) -> None:
         assert "Malformed frame" in json.loads(feed.recv(timeout=10))["reason"]
     finally:
         feed.close()
+
+
+def test_the_feed_hears_a_move_made_in_another_process(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes on one PostgreSQL database: the page's feed is served by one, the
+    opponent plays through the other, and the feed still tells the move (the followed
+    room stays loaded, though idle rooms are unloaded at once, so it hears the other
+    process's commit)."""
+    first = LiveServer(pg_url).start()
+    monkeypatch.setenv("MEJA_ROOM_IDLE_SECONDS", "0")
+    second = LiveServer(pg_url).start()
+    try:
+        gid, creds = game(first)
+        feed = connect(f"{second.ws_url}/ws/mine/feed", open_timeout=10)
+        try:
+            feed.send(json.dumps({"type": "follow", "seats": [
+                {"game_id": gid, "credential": creds[1]}]}))
+            assert json.loads(feed.recv(timeout=10))["games"][0]["group"] == "waiting"
+            hub = second.app.state.hub
+            assert hub.rt.room_idle == 0
+            hub.unload_idle()  # a followed room is never unloaded
+            assert hub.loaded(gid) is not None
+            play(first, gid, creds[0], ADVANCE)
+            frame = json.loads(feed.recv(timeout=10))
+            assert frame["games"][0]["group"] == "your_turn"
+        finally:
+            feed.close()
+    finally:
+        first.stop()
+        second.stop()

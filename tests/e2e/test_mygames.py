@@ -129,3 +129,6 @@ def test_next_game_is_disabled_with_a_reason_when_no_other_table_waits(
     expect(nxt).to_have_attribute("title", "No other table is waiting for you")
     page.keyboard.press("n")
     expect(page).to_have_url(re.compile(f"/game/{gid}$"))
+    # The page is served at its own address too (a reload, a bookmark).
+    page.goto(f"{e2e_server.url}/my")
+    expect(page.get_by_test_id("mine-group-your_turn").locator(".mine-row")).to_have_count(1)
