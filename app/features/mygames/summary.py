@@ -119,12 +119,14 @@ def summaries(engine: Engine, pairs: Sequence[tuple[str, int]], at: float
         clock_rows = {r["game_id"]: r for r in conn.execute(
             select(clocks).where(clocks.c.game_id.in_(ids))).mappings()}
         recent: dict[str, list[dict[str, Any]]] = {}
-        for gid, row in game_rows.items():
-            recent[gid] = [dict(r) for r in conn.execute(
-                select(events.c.seq, events.c.seat, events.c.log, events.c.created_at)
-                .where(and_(events.c.game_id == gid,
-                            events.c.seq > row["version"] - LAST_EVENTS))
-                .order_by(events.c.seq.desc())).mappings()]
+        for r in conn.execute(
+                select(events.c.game_id, events.c.seq, events.c.seat, events.c.log,
+                       events.c.created_at)
+                .join(games, games.c.id == events.c.game_id)
+                .where(and_(games.c.id.in_(ids),
+                            events.c.seq > games.c.version - LAST_EVENTS))
+                .order_by(events.c.game_id, events.c.seq.desc())).mappings():
+            recent.setdefault(r["game_id"], []).append(dict(r))
     out = []
     for gid, seat in pairs:
         game = game_rows.get(gid)
