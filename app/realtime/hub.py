@@ -274,8 +274,8 @@ class Hub:
         ``remote``: the move was committed by another process, whose own bots act first;
         this one only steps in a little later if that process went away.
         """
-        if room.state is None or room.status != "active":
-            return
+        if room.state is None or room.status != "active" or room.halted():
+            return  # a break: the bots wait for its end like everyone (changed_here then)
         for seat in room.turn(room.state).to_act:
             if seat >= len(room.seats) or not room.seats[seat]["is_bot"]:
                 # Engines list awaited seats first and seats that merely *may* act after
@@ -302,7 +302,7 @@ class Hub:
         try:
             if delay > 0:
                 await asyncio.sleep(delay)  # no lock is held while the bot waits
-            if room.version != version or room.state is None:
+            if room.version != version or room.state is None or room.halted():
                 return
             raw = await self.bot_move(room, seat)
             reply = await room.submit(seat, f"bot-{version}", version, raw)

@@ -173,7 +173,7 @@ class Room(Views, Presence):
     async def _submit_locked(self, seat: int, client_id: str | None, version: int,
                              raw: dict[str, Any], origin: Connection | None) -> Reply:
         refusal = (self._refused_by_feature(seat) if origin is not None else None
-                   ) or self._precheck(seat, version)
+                   ) or self.halted() or self._precheck(seat, version)
         if refusal is not None:
             code, reason = refusal
             return Reply({"type": "rejected", "id": client_id, "code": code, **say(reason)},
@@ -247,6 +247,14 @@ class Room(Views, Presence):
         self.hub.fanout.committed(self.id, seq)
         self.hub.schedule_bots(self)
         return True, acked
+
+    def halted(self) -> tuple[str, str] | None:
+        """Why the table takes no move at all now (a break), or None."""
+        for feature in self.hooks.halts:
+            refusal = feature.halts(self)
+            if refusal is not None:
+                return refusal
+        return None
 
     def _refused_by_feature(self, seat: int) -> tuple[str, str] | None:
         for feature in self.hooks.refuse:

@@ -218,3 +218,39 @@ def test_a_holiday_and_a_break_survive_a_restart(db_url: str,
         rt.close()
     finally:
         second.stop()
+
+
+def test_bots_wait_for_the_end_of_a_break(db_url: str) -> None:
+    """A bot whose turn came just before the break was agreed does not move during it (its
+    move would be refused like anyone's); resuming wakes it and it plays."""
+    srv = LiveServer(db_url, bot_delay=1.5).start()
+    try:
+        r = http.post(f"{srv.url}/api/lobbies", json={
+            "game": "race", "seats": 3, "host_name": "Ana",
+            "settings": {"time_control": REALTIME}})
+        lobby = r.json()
+        budi_cred = join(srv, lobby, "Budi")["credential"]
+        bot = http.post(f"{srv.url}/api/games/{lobby['game_id']}/seats/2/bot",
+                        headers={"Authorization": f"Bearer {lobby['credential']}"})
+        assert bot.status_code == 200, bot.text
+        start(srv, lobby)
+        ana = Viewer(srv.ws_url, lobby["game_id"], credential=lobby["credential"])
+        budi = Viewer(srv.ws_url, lobby["game_id"], credential=budi_cred)
+        for v in (ana, budi):
+            v.wait_for(lambda f: f["type"] == "snapshot")
+        move(ana, ADVANCE)
+        move(budi, ADVANCE, at=1)  # the bot's turn: it waits 1.5 s before it plays
+        clock_op(ana, "pause")
+        until(budi, lambda d: d["clock"]["extension"]["ask"] is not None)
+        clock_op(budi, "grant")
+        until(ana, lambda d: d["clock"]["paused"] is not None)
+        with pytest.raises(TimeoutError):  # the bot's moment comes and goes: no move
+            ana.wait_for(lambda f: f["type"] == "patch", timeout=2.5)
+        assert ana.version == 2
+        clock_op(budi, "resume")
+        ana.wait_version(3, timeout=10)
+        assert ana.log[-1]["seat"] == 2
+        for v in (ana, budi):
+            v.close()
+    finally:
+        srv.stop()

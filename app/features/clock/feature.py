@@ -112,6 +112,10 @@ class Clocks(RoomFeature):
         """A player's own move while a stand-in bot holds their seat is refused."""
         if seat < len(room.seats) and room.seats[seat].get("stand_in"):
             return "rule", STAND_IN_REFUSAL
+        return None
+
+    def halts(self, room: RoomPort) -> tuple[str, str] | None:
+        """A break the players agreed to: nobody moves, bots neither."""
         clock = clock_of(room)
         if clock is not None and is_paused(clock):
             return "rule", PAUSED_REFUSAL

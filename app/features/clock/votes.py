@@ -124,5 +124,8 @@ async def on_frame(clocks: ClockScheduler, room: RoomPort, conn: Connection, op:
             return
         set_clock(room, new)
         await clocks.store(room.id, new)
+        if op == "resume":
+            room.changed_here()  # also wakes the bots whose turn waited for the break's end
+            return
         room.resend()
     room.publish_lobby()
