@@ -274,7 +274,7 @@ class Hub:
         ``remote``: the move was committed by another process, whose own bots act first;
         this one only steps in a little later if that process went away.
         """
-        if room.state is None or room.status != "active" or room.halted():
+        if room.state is None or room.status != "active" or room.halt:
             return  # a break: the bots wait for its end like everyone (changed_here then)
         for seat in room.turn(room.state).to_act:
             if seat >= len(room.seats) or not room.seats[seat]["is_bot"]:
@@ -302,7 +302,7 @@ class Hub:
         try:
             if delay > 0:
                 await asyncio.sleep(delay)  # no lock is held while the bot waits
-            if room.version != version or room.state is None or room.halted():
+            if room.version != version or room.state is None or room.halt:
                 return
             raw = await self.bot_move(room, seat)
             reply = await room.submit(seat, f"bot-{version}", version, raw)

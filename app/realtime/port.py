@@ -53,6 +53,9 @@ class RoomPort(Protocol):
     lock: asyncio.Lock
     #: Each feature's own slot, by its name.
     parts: dict[str, Any]
+    #: Why the table takes no move from anyone now, bots' and timeouts' too (a break the
+    #: players agreed to: code, catalogue key); a feature sets it, None while play goes on.
+    halt: tuple[str, str] | None
 
     @property
     def id(self) -> str:
@@ -203,11 +206,6 @@ class RoomFeature(Protocol):
         """A player's own move that it refuses: (code, catalogue key)."""
         return None
 
-    def halts(self, room: RoomPort) -> tuple[str, str] | None:
-        """Whether the table takes no move now, from anyone (a bot's, a timeout's too): a
-        break the players agreed to. (code, catalogue key)."""
-        return None
-
     def versioned(self, room: RoomPort) -> None:
         """The room reached a new version (its own commit or another process's), before
         its viewers are sent it."""
@@ -259,7 +257,6 @@ class Hooks:
     shared: tuple[tuple[str, Callable[[RoomPort], Any]], ...]
     seated: tuple[tuple[str, Callable[[Any, int | None], Any] | None], ...]
     refuse: tuple[RoomFeature, ...]
-    halts: tuple[RoomFeature, ...]
     versioned: tuple[RoomFeature, ...]
     committed: tuple[RoomFeature, ...]
     adopting: tuple[RoomFeature, ...]
@@ -279,8 +276,7 @@ class Hooks:
                    blank=doing("blank"), shared=tuple((k, f.shared) for k, f in parts),
                    seated=tuple((k, f.seat_part if f in doing("seat_part") else None)
                                 for k, f in parts),
-                   refuse=doing("refuse"), halts=doing("halts"),
-                   versioned=doing("versioned"),
+                   refuse=doing("refuse"), versioned=doing("versioned"),
                    committed=doing("committed"), adopting=doing("adopting"),
                    replayable=doing("replayable"), resent=doing("resent"),
                    holds=doing("holds"))

@@ -16,7 +16,6 @@ from sqlalchemy import Engine
 
 from app.features.clock import db, model, votes
 from app.features.clock.model import Clock
-from app.features.clock.rest import is_paused
 from app.features.clock.scheduler import ClockScheduler
 from app.features.clock.table import PART, awaited_humans, clock_of, set_clock
 from app.realtime.frames import ClockFrame
@@ -26,7 +25,6 @@ from app.realtime.port import FrameRoute, RoomFeature, RoomPort, Rooms
 log = logging.getLogger("meja.clock")
 
 STAND_IN_REFUSAL = "ws.stand_in"
-PAUSED_REFUSAL = "ws.paused"
 
 
 class Clocks(RoomFeature):
@@ -112,13 +110,6 @@ class Clocks(RoomFeature):
         """A player's own move while a stand-in bot holds their seat is refused."""
         if seat < len(room.seats) and room.seats[seat].get("stand_in"):
             return "rule", STAND_IN_REFUSAL
-        return None
-
-    def halts(self, room: RoomPort) -> tuple[str, str] | None:
-        """A break the players agreed to: nobody moves, bots neither."""
-        clock = clock_of(room)
-        if clock is not None and is_paused(clock):
-            return "rule", PAUSED_REFUSAL
         return None
 
     def replayable(self, room: RoomPort) -> bool:

@@ -16,9 +16,15 @@ def clock_of(room: RoomPort) -> Clock | None:
     return clock
 
 
+#: A move while the table is on a break (app/features/clock/rest.py).
+PAUSED_REFUSAL = ("rule", "ws.paused")
+
+
 def set_clock(room: RoomPort, clock: Clock | None) -> None:
-    """Keep ``clock`` as the room's clock (already stored, or about to be)."""
+    """Keep ``clock`` as the room's clock (already stored, or about to be); a break in it
+    halts the table (the room then takes no move from anyone, bots included)."""
     room.parts[PART] = clock
+    room.halt = PAUSED_REFUSAL if clock is not None and is_paused(clock) else None
 
 
 def awaited_humans(room: RoomPort, clock: Clock | None = None) -> list[int]:

@@ -91,7 +91,11 @@ class MyGames(RoomFeature):
 
     # -- the room's hooks --------------------------------------------------------------------
     def versioned(self, room: RoomPort) -> None:
-        self._touch(room)
+        # Every move of every room comes here: one lookup when no page follows the game.
+        found = self._followers.get(room.game["id"])
+        if found:
+            for follower in found:
+                follower.touch(room.game["id"])
 
     def reload(self, room: RoomPort, fresh: RoomPort) -> bool:
         self._touch(room)
