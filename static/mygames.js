@@ -41,7 +41,7 @@ function gameRow(game, now) {
   const others = game.players.filter((p) => p.seat !== game.seat).map((p) => nameOf(game, p.seat));
   const bits = [];
   const clock = game.group !== "finished" ? clockWords(game, now) : null;
-  if (game.status === "lobby") bits.push(h("span", { class: "pill pill-lobby" }, t("mine.lobby")));
+  if (game.status === "lobby") bits.push(h("span", { class: "pill" }, t("mine.lobby")));
   if (clock) bits.push(h("span", { class: "pill mine-clock", "data-testid": "mine-clock" }, clock));
   if (game.group === "finished" && game.rank) bits.push(h("span", { class: "pill" }, t("mine.rank", { rank: game.rank })));
   const last = game.last ? lineText(game.last, (seat) => nameOf(game, seat)) : t("mine.no_move");

@@ -5,7 +5,7 @@
 // types (chat, inputs) or holds a modifier, nor over an open dialog.
 
 import { h } from "/static/dom.js";
-import { msg, t } from "/static/i18n.js";
+import { msg, onLang, t } from "/static/i18n.js";
 import { MineFeed, turnsInOrder } from "/static/minefeed.js";
 
 /** Whether a key press belongs to something the player is typing into. */
@@ -40,6 +40,7 @@ export class NextGame {
       this.draw();
     });
     this.feed.start().catch(() => {}); // without the list the button stays disabled
+    this.offLang = onLang(() => this.draw()); // the tooltip in the new language
   }
 
   draw() {
@@ -55,6 +56,7 @@ export class NextGame {
   }
 
   destroy() {
+    this.offLang();
     document.removeEventListener("keydown", this.onKey);
     this.feed.close();
   }
