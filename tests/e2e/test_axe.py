@@ -1,6 +1,6 @@
 """The axe-core audit (Deque's accessibility rules engine) in the e2e browser: no "serious"
-or "critical" finding on the home page, a lobby, My games, each game's page mid-game (a player's view),
-a spectator's view, the "How to play" dialog and a game-over panel.
+or "critical" finding on the home page, a lobby, My games, each game's page mid-game (a
+player's view), a spectator's view, the "How to play" dialog and a game-over panel.
 
 axe-core comes with the test dependency ``axe-playwright-python`` (pyproject.toml), which
 ships axe.min.js; ``make test`` installs it on a fresh machine. It is evaluated through the
