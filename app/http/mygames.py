@@ -155,7 +155,11 @@ async def mine_feed(ws: WebSocket) -> None:
             wanted = [(gid, cred) for gid, cred in creds if gid in dirty]
             if not wanted:
                 continue
-            answer = await run(mine, store, wanted, _now(app))
+            try:
+                answer = await run(mine, store, wanted, _now(app))
+            except Exception:  # a database hiccup: the next change reads again
+                log.exception("my games summaries failed")
+                continue
             await send({"type": "mine", **answer})
             lagging = [g["game_id"] for g in answer["games"]
                        if g["clock"] and g["clock"]["version"] < g["version"]]
