@@ -44,6 +44,11 @@ function gameRow(game, now) {
   if (game.status === "lobby") bits.push(h("span", { class: "pill" }, t("mine.lobby")));
   if (clock) bits.push(h("span", { class: "pill mine-clock", "data-testid": "mine-clock" }, clock));
   if (game.group === "finished" && game.rank) bits.push(h("span", { class: "pill" }, t("mine.rank", { rank: game.rank })));
+  for (const p of game.players) {
+    if (p.seat === game.seat || !p.holiday_until) continue;
+    bits.push(h("span", { class: "pill", "data-testid": "mine-away" },
+      t("mine.away", { name: nameOf(game, p.seat), time: dateText(p.holiday_until, { weekday: "short", hour: "2-digit", minute: "2-digit" }) })));
+  }
   const last = game.last ? lineText(game.last, (seat) => nameOf(game, seat)) : t("mine.no_move");
   return h("li", { class: `row-item mine-row${game.group === "your_turn" ? " waiting-you" : ""}`, "data-testid": `mine-${game.game_id}`, "data-group": game.group }, [
     h("a", { href, "data-link": true, class: "row-link mine-link" }, [

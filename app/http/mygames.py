@@ -60,6 +60,7 @@ class SummaryPlayer(BaseModel):
     bot: bool
     left: bool
     to_act: bool = Field(description="the game waits for this seat")
+    holiday_until: int | None = Field(description="on holiday until then (server ms)")
 
 
 class SummaryClock(BaseModel):

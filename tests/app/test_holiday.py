@@ -85,6 +85,9 @@ def test_a_holiday_stops_the_clock_shows_it_and_ending_early_restarts_it(
     mine = http.post(f"{server.url}/api/mine", json={"seats": [
         {"game_id": lobby["game_id"], "credential": creds[0]}]}).json()
     assert mine["games"][0]["clock"]["holiday_until"] == until_ms
+    theirs = http.post(f"{server.url}/api/mine", json={"seats": [
+        {"game_id": lobby["game_id"], "credential": creds[1]}]}).json()
+    assert [p["holiday_until"] for p in theirs["games"][0]["players"]] == [until_ms, None]
     tick(server, fake, DAY)  # a whole day: far past her hour, and nothing happens
     assert not clock_of(spec)["stand_ins"]
     clock_op(ana, "back")

@@ -48,6 +48,12 @@ def test_a_holiday_is_taken_seen_by_the_other_and_ended_early(
     expect(ana.get_by_test_id("holiday-you")).to_contain_text("You are on holiday until")
     expect(ana.get_by_test_id("clock-seat-0")).to_have_attribute("data-running", "0")
     expect(budi.get_by_test_id("clock-time-0")).to_contain_text("on holiday until")
+    # Budi's My games (another tab) says so too.
+    mine = new_page(PHONE["width"], PHONE["height"], touch=True, timeout=30_000)
+    open_seat(mine, e2e_server, gid, 1, creds[1], "race")
+    mine.goto(f"{e2e_server.url}/my")
+    expect(mine.get_by_test_id(f"mine-{gid}").get_by_test_id("mine-away")).to_contain_text(
+        "Ana on holiday until")
     if SHOTS:
         ana.screenshot(path=os.path.join(SHOTS, "holiday-ana.png"))
         budi.get_by_test_id("clock").screenshot(path=os.path.join(SHOTS, "holiday-budi.png"))

@@ -78,6 +78,12 @@ def _clock(row: Any, kind: str, seat: int, at: float) -> dict[str, Any] | None:
             "paused": bool(ext.get("paused")), "version": row["version"]}
 
 
+def _away(row: Any) -> dict[int, int | None]:
+    """Seats on holiday, and until when (server ms): the others see it at the table too."""
+    ext = (row["extension"] or {}) if row is not None else {}
+    return {int(seat): _ms(h["until"]) for seat, h in (ext.get("holiday") or {}).items()}
+
+
 def _last_line(evs: Iterable[dict[str, Any]], seat: int) -> dict[str, Any] | None:
     """The newest log line ``seat`` may read (public, or addressed to it)."""
     for ev in evs:  # newest first
@@ -139,6 +145,7 @@ def summaries(engine: Engine, pairs: Sequence[tuple[str, int]], at: float
         tc = settings_of(game).time_control
         eng = get_engine(game["kind"])
         ranks = (outcome or {}).get("ranks") or []
+        away = _away(clock_rows.get(gid)) if group != "finished" else {}
         out.append({
             "game_id": gid,
             "game": game["kind"],
@@ -148,7 +155,8 @@ def summaries(engine: Engine, pairs: Sequence[tuple[str, int]], at: float
             "seat": seat,
             "version": game["version"],
             "players": [{"seat": s["seat"], "name": s["name"], "bot": s["is_bot"],
-                         "left": s["left"], "to_act": s["seat"] in awaited}
+                         "left": s["left"], "to_act": s["seat"] in awaited,
+                         "holiday_until": away.get(s["seat"])}
                         for s in rows],
             # When it became this seat's turn (the commit that made it so): after the
             # clock's deadline, what "the next game" is ordered by.
