@@ -26,7 +26,7 @@ export function span(seconds) {
   return t("clock.span.second", { n: seconds });
 }
 
-/** The table's clock in words (mirrors app/tablesettings.py describe_time). */
+/** The table's clock in words (mirrors app/core/tablesettings.py describe_time). */
 export function describeTime(settings) {
   const tc = (settings && settings.time_control) || { kind: "none" };
   if (!tc.kind || tc.kind === "none") return t("clock.none");
@@ -39,7 +39,10 @@ export function describeTime(settings) {
     clock = t("clock.turn", { turn: span(tc.turn_seconds) });
   }
   const policy = POLICIES.includes(settings.out_of_time) ? settings.out_of_time : "bot";
-  return t("clock.with_policy", { clock, policy: t(`clock.policy.${policy}`) });
+  const words = t("clock.with_policy", { clock, policy: t(`clock.policy.${policy}`) });
+  if (tc.kind !== "turn") return words;
+  const days = Number(settings.holiday_days ?? 7);
+  return t("clock.with_holiday", { words, holiday: days ? t("clock.holiday_each", { n: days }) : t("clock.no_holiday_each") });
 }
 
 /** The lobby-creation form's clock fieldset; `read()` gives the table settings. */

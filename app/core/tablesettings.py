@@ -150,4 +150,7 @@ def describe_time(settings: TableSettings) -> str:
     then = {"bot": "a bot plays for a player out of time",
             "skip": "a player out of time passes",
             "end": "a player out of time loses (the game ends)"}[settings.out_of_time]
+    if tc.kind == "turn":
+        days = settings.holiday_days
+        then += f"; {_span(days * 86400)} of holiday per player" if days else "; no holiday"
     return f"{clock}; {then}"

@@ -42,6 +42,7 @@ def test_a_holiday_is_taken_seen_by_the_other_and_ended_early(
     gid, creds = table(e2e_server, {"kind": "turn", "turn_seconds": 86400}, holiday_days=5)
     ana = seat_page(e2e_server, new_page, gid, 0, creds[0])
     budi = seat_page(e2e_server, new_page, gid, 1, creds[1])
+    expect(ana.get_by_test_id("clock-words")).to_contain_text("; 5 days of holiday per player")
     expect(ana.get_by_test_id("holiday-left")).to_have_text("5 days of holiday left in this game")
     ana.get_by_test_id("holiday-days").select_option("2")
     ana.get_by_test_id("holiday-take").click()
