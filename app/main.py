@@ -31,6 +31,7 @@ from app.core.ratelimit import RateLimiter
 from app.core.rtsettings import Realtime
 from app.features.chat import Chat
 from app.features.clock import Clocks
+from app.features.mygames import MyGames
 from app.features.notices import Notices, NoticeSettings
 from app.features.rematch import Rematches
 from app.features.takeback import Takebacks
@@ -44,6 +45,7 @@ from app.http import (
     hints,
     lessons,
     lobbies,
+    mygames,
     notices,
     passkeys,
     records,
@@ -66,14 +68,16 @@ from app.store.store import Store
 #: The shell's pages, each with the games column its token must name (None: no lookup).
 #: A token that names nothing gets the not-found page instead of a shell that would only
 #: find out after loading. Claim links are used up once, so the claim page explains itself.
-PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
+PAGES: dict[str, str | None] = {"/": None, "/my": None, "/join/{token}": "invite_id",
+                                "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
                                 "/watch/{token}": "watch_id", "/account": None,
                                 "/account/mail/{token}": None,
                                 "/learn": None, "/learn/{token}": None}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
-PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
+PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
+                "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
                 "/watch/{token}": "game.js", "/account": "account.js",
                 "/account/mail/{token}": "account.js",
@@ -110,6 +114,7 @@ class Service:
     hub: Hub
     clocks: Clocks
     notices: Notices
+    mygames: MyGames
 
 
 def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None = None,
@@ -135,11 +140,12 @@ def assemble(store: Store, *, bot_delay: float, notices: NoticeSettings | None =
     mail = Notices(store.engine, notices)
     if events is not None:
         mail.subscribe(events)
+    followed = MyGames()
     features = [clocks, Chat(store.engine, rt), Rematches(store.engine), Takebacks(store),
-                mail]
+                mail, followed]
     hub = Hub(store, committer, fanout, features, BotPool(), PresenceLease(store, origin),
               origin=origin, bot_delay=bot_delay, rt=rt)
-    return Service(hub, clocks, mail)
+    return Service(hub, clocks, mail, followed)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -155,6 +161,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = service.hub
         app.state.hub, app.state.events = hub, events
         app.state.clocks, app.state.notices = service.clocks, service.notices
+        app.state.mygames = service.mygames
         await hub.start()
         # Everything imported and loaded so far lives as long as the process: keep the
         # cyclic garbage collector from re-scanning it on every collection.
@@ -178,9 +185,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "accounts": RateLimiter(settings.rate_accounts),
                         # Counted per address mailed to, not per asker (app/http/signin_mail.py).
                         "mails": RateLimiter(settings.rate_signin_mails),
-                        "hints": RateLimiter(settings.rate_hints)}
+                        "hints": RateLimiter(settings.rate_hints),
+                        "mine": RateLimiter(settings.rate_mine)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, accounts, passkeys, signin_mail, lessons, hints):
+                   catalogues, accounts, passkeys, signin_mail, lessons, hints, mygames):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

@@ -5,6 +5,7 @@
 
 import { h, toast } from "/static/dom.js";
 import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
+import { holidayText, restParts } from "/static/rest.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
@@ -12,6 +13,8 @@ import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js"
 })();
 
 const TURN_LIMITS = [300, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400];
+// The holiday allowances the form offers (days per player and game; the server takes 0..30).
+const HOLIDAY_DAYS = [0, 1, 2, 3, 5, 7, 14, 30];
 // What happens to a player out of time, in words: clock.policy.<out_of_time>.
 const POLICIES = ["bot", "skip", "end"];
 
@@ -23,7 +26,7 @@ export function span(seconds) {
   return t("clock.span.second", { n: seconds });
 }
 
-/** The table's clock in words (mirrors app/tablesettings.py describe_time). */
+/** The table's clock in words (mirrors app/core/tablesettings.py describe_time). */
 export function describeTime(settings) {
   const tc = (settings && settings.time_control) || { kind: "none" };
   if (!tc.kind || tc.kind === "none") return t("clock.none");
@@ -36,7 +39,10 @@ export function describeTime(settings) {
     clock = t("clock.turn", { turn: span(tc.turn_seconds) });
   }
   const policy = POLICIES.includes(settings.out_of_time) ? settings.out_of_time : "bot";
-  return t("clock.with_policy", { clock, policy: t(`clock.policy.${policy}`) });
+  const words = t("clock.with_policy", { clock, policy: t(`clock.policy.${policy}`) });
+  if (tc.kind !== "turn") return words;
+  const days = Number(settings.holiday_days ?? 7);
+  return t("clock.with_holiday", { words, holiday: days ? t("clock.holiday_each", { n: days }) : t("clock.no_holiday_each") });
 }
 
 /** The lobby-creation form's clock fieldset; `read()` gives the table settings. */
@@ -59,7 +65,12 @@ export function clockFields() {
     h("div", { class: "field" }, [h("label", { for: "create-bank" }, msg("clock.form.bank")), bank]),
     h("div", { class: "field" }, [h("label", { for: "create-increment" }, msg("clock.form.increment")), inc]),
   ]);
-  const turnRow = h("div", { class: "field" }, [h("label", { for: "create-turn" }, msg("clock.form.turn_limit")), turn]);
+  const holiday = h("select", { id: "create-holiday", "data-testid": "create-holiday" },
+    HOLIDAY_DAYS.map((d) => h("option", { value: String(d), selected: d === 7 }, live(() => (d ? span(d * 86400) : t("clock.form.no_holiday"))))));
+  const turnRow = h("div", { class: "field-row" }, [
+    h("div", { class: "field" }, [h("label", { for: "create-turn" }, msg("clock.form.turn_limit")), turn]),
+    h("div", { class: "field" }, [h("label", { for: "create-holiday" }, msg("clock.form.holiday")), holiday]),
+  ]);
   const policyRow = h("div", { class: "field" }, [h("label", { for: "create-out-of-time" }, msg("clock.form.out_of_time")), policy]);
   const sync = () => {
     realtimeRow.hidden = kind.value !== "realtime";
@@ -83,7 +94,10 @@ export function clockFields() {
       } else if (kind.value === "turn") {
         tc.turn_seconds = Number(turn.value);
       }
-      return kind.value === "none" ? {} : { time_control: tc, out_of_time: policy.value };
+      if (kind.value === "none") return {};
+      const out = { time_control: tc, out_of_time: policy.value };
+      if (kind.value === "turn") out.holiday_days = Number(holiday.value);
+      return out;
     },
   };
 }
@@ -97,7 +111,7 @@ function clockText(ms) {
   return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
-function leftWords(ms) {
+export function leftWords(ms) {
   const mins = Math.max(0, Math.floor(ms / 60000));
   if (mins >= 2 * 1440) return t("clock.left.days", { n: Math.floor(mins / 1440) });
   if (mins >= 120) return t("clock.left.hours", { n: Math.floor(mins / 60) });
@@ -207,6 +221,10 @@ export class ClockPanel {
         actions.appendChild(h("p", { class: "clock-note muted small" }, ext.last.granted ? t("clock.granted", { name: who }) : t("clock.refused", { name: who })));
       }
     }
+    const rest = restParts({ clock: c, me, live: this.live, settings: this.info?.settings, name: this.opts.playerName,
+      send: (frame) => this.opts.sendRaw(frame), offset: this.offset });
+    actions.append(...rest.actions);
+    asks.append(...rest.asks);
     const words = describeTime(this.info && this.info.settings);
     this.el.replaceChildren(
       h("h3", { class: "panel-title", id: "clock-h" }, t("clock.title")),
@@ -250,7 +268,9 @@ export class ClockPanel {
       const left = running ? c.deadlines[seat] - now : c.remaining[seat];
       const standIn = c.stand_ins.includes(seat);
       let text;
+      const away = holidayText(c, seat, this.offset);
       if (standIn) text = t("clock.stand_in");
+      else if (away) text = away;
       else if (c.kind === "realtime") text = clockText(left);
       else if (running) {
         const at = new Date(c.deadlines[seat] - this.offset);

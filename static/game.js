@@ -18,6 +18,7 @@ import { GameOverPanel } from "/static/gameover.js";
 import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { LeftNotice } from "/static/leftnotice.js";
+import { NextGame } from "/static/nextgame.js";
 import { OptionsPanel, gameName } from "/static/options.js";
 import { PlayerActions } from "/static/playeractions.js";
 import { PlayersPanel } from "/static/players.js";
@@ -208,6 +209,7 @@ class GameShell {
         describe: (ref) => this.describeRef(ref), canAsk: () => Boolean(this.myTurn()) && !this.replay?.active,
         show: (action) => this.preview(action) })
       : null;
+    this.nextGame = this.watching ? null : new NextGame(this.gameId, this.navigate);
     this.buildPanels();
     this.buildDock();
     this.keepBoardFocus();
@@ -232,6 +234,7 @@ class GameShell {
           this.chat.jump,
           this.howto.button,
           this.replay.opener,
+          this.nextGame ? this.nextGame.el : null,
         ]),
         h("div", { class: "game-grid" }, [
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
@@ -346,6 +349,7 @@ class GameShell {
     this.notices?.destroy();
     this.replay.destroy();
     this.clock?.destroy();
+    this.nextGame?.destroy();
     this.sock?.close();
     clearTimeout(this.refreshTimer);
     try {

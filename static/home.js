@@ -295,6 +295,7 @@ async function loadYourGames(section, sockets, isAlive) {
     return;
   }
   section.classList.add("has-items");
+  section.appendChild(h("p", null, h("a", { href: "/my", "data-link": true, class: "btn btn-small", "data-testid": "my-games-link" }, msg("mine.link"))));
   const list = h("ul", { class: "your-list", "data-testid": "your-games" });
   section.appendChild(list);
   const peeks = { count: 0 };

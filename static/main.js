@@ -6,6 +6,7 @@ import { langSwitch, msg, ready, setTitle, wordPage } from "/static/i18n.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
+  { re: /^\/my\/?$/, load: () => import("/static/mygames.js"), name: "mygames" },
   { re: /^\/join\/([^/]+)\/?$/, load: () => import("/static/join.js"), name: "join" },
   { re: /^\/claim\/([^/]+)\/?$/, load: () => import("/static/join.js"), name: "claim" },
   { re: /^\/lobby\/([^/]+)\/?$/, load: () => import("/static/lobby.js"), name: "lobby" },

@@ -104,6 +104,9 @@ class TableSettings(BaseModel):
     #: take it back), ``skip`` it passes where the game has a pass (else the bot), ``end``
     #: the game ends with that player ranked last.
     out_of_time: Literal["bot", "skip", "end"] = "bot"
+    holiday_days: JsonInt = Field(
+        default=7, ge=0, le=30, description="Turn-based tables: the days of holiday each "
+                                            "player may take in this game, in all")
     takeback: TakebackPolicy = Field(
         default="own_turn", description="Take-backs: none; your own moves of the current turn "
                                 "(until a roll, a draw or a secret is revealed); or also "
@@ -163,4 +166,7 @@ def describe_time(settings: TableSettings) -> str:
     then = {"bot": "a bot plays for a player out of time",
             "skip": "a player out of time passes",
             "end": "a player out of time loses (the game ends)"}[settings.out_of_time]
+    if tc.kind == "turn":
+        days = settings.holiday_days
+        then += f"; {_span(days * 86400)} of holiday per player" if days else "; no holiday"
     return f"{clock}; {then}"

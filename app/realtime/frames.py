@@ -48,10 +48,13 @@ class SyncFrame(_Frame):
 
 class ClockFrame(_Frame):
     """Turn-based tables: ask the others for more time (once per game), or vote on a
-    request (``grant`` / ``refuse``); the answer is the clock in the next snapshot."""
+    request (``grant`` / ``refuse``); take a ``holiday`` of ``days`` days or come ``back``
+    from it. Real-time tables: ask the others for a break (``pause``, voted on alike), and
+    ``resume`` it. The answer is the clock in the next snapshot."""
 
     type: Literal["clock"]
-    op: Literal["ask", "grant", "refuse"]
+    op: Literal["ask", "grant", "refuse", "holiday", "back", "pause", "resume"]
+    days: int | None = Field(None, ge=1, le=30, description="a holiday's length in days")
 
 
 class PingFrame(_Frame):

@@ -110,7 +110,7 @@ class Hub:
         cutoff = time.monotonic() - self.rt.room_idle
         idle = [gid for gid, r in self.rooms.items()
                 if not r.conns and r.idle_since < cutoff and not r.bot_pending
-                and not r.lock.locked()]
+                and not r.lock.locked() and not any(f.holds(r) for f in self.hooks.holds)]
         for gid in idle:
             del self.rooms[gid]
         return len(idle)
@@ -274,8 +274,8 @@ class Hub:
         ``remote``: the move was committed by another process, whose own bots act first;
         this one only steps in a little later if that process went away.
         """
-        if room.state is None or room.status != "active":
-            return
+        if room.state is None or room.status != "active" or room.halt:
+            return  # a break: the bots wait for its end like everyone (changed_here then)
         for seat in room.turn(room.state).to_act:
             if seat >= len(room.seats) or not room.seats[seat]["is_bot"]:
                 # Engines list awaited seats first and seats that merely *may* act after
@@ -302,7 +302,7 @@ class Hub:
         try:
             if delay > 0:
                 await asyncio.sleep(delay)  # no lock is held while the bot waits
-            if room.version != version or room.state is None:
+            if room.version != version or room.state is None or room.halt:
                 return
             raw = await self.bot_move(room, seat)
             reply = await room.submit(seat, f"bot-{version}", version, raw)

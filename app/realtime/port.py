@@ -53,6 +53,9 @@ class RoomPort(Protocol):
     lock: asyncio.Lock
     #: Each feature's own slot, by its name.
     parts: dict[str, Any]
+    #: Why the table takes no move from anyone now, bots' and timeouts' too (a break the
+    #: players agreed to: code, catalogue key); a feature sets it, None while play goes on.
+    halt: tuple[str, str] | None
 
     @property
     def id(self) -> str:
@@ -229,6 +232,15 @@ class RoomFeature(Protocol):
         """A message of its topic from another process (or from an HTTP route here)."""
         return None
 
+    def resent(self, room: RoomPort) -> None:
+        """The room's documents changed outside a version (every viewer gets a snapshot)."""
+        return None
+
+    def holds(self, room: RoomPort) -> bool:
+        """Whether the room must stay loaded although nobody is connected to it (a page
+        follows it from afar)."""
+        return False
+
 
 @dataclass(frozen=True)
 class Hooks:
@@ -249,6 +261,8 @@ class Hooks:
     committed: tuple[RoomFeature, ...]
     adopting: tuple[RoomFeature, ...]
     replayable: tuple[RoomFeature, ...]
+    resent: tuple[RoomFeature, ...]
+    holds: tuple[RoomFeature, ...]
 
     @classmethod
     def of(cls, features: Sequence[RoomFeature]) -> Hooks:
@@ -264,4 +278,5 @@ class Hooks:
                                 for k, f in parts),
                    refuse=doing("refuse"), versioned=doing("versioned"),
                    committed=doing("committed"), adopting=doing("adopting"),
-                   replayable=doing("replayable"))
+                   replayable=doing("replayable"), resent=doing("resent"),
+                   holds=doing("holds"))

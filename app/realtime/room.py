@@ -95,6 +95,9 @@ class Room(Views, Presence):
     idle_since: float = field(default_factory=time.monotonic)
     #: Each feature's own slot (``clock``, ``takeback``...), by the feature's name.
     parts: dict[str, Any] = field(default_factory=dict)
+    #: Why the table takes no move from anyone now (a break: code, catalogue key), set by
+    #: the feature that halts it; None while play goes on.
+    halt: tuple[str, str] | None = None
     _presence_timer: asyncio.TimerHandle | None = None
     #: What the engine says of the latest state asked about (:meth:`turn`).
     _turn: Turn | None = None
@@ -173,7 +176,7 @@ class Room(Views, Presence):
     async def _submit_locked(self, seat: int, client_id: str | None, version: int,
                              raw: dict[str, Any], origin: Connection | None) -> Reply:
         refusal = (self._refused_by_feature(seat) if origin is not None else None
-                   ) or self._precheck(seat, version)
+                   ) or self.halt or self._precheck(seat, version)
         if refusal is not None:
             code, reason = refusal
             return Reply({"type": "rejected", "id": client_id, "code": code, **say(reason)},

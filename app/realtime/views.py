@@ -162,6 +162,8 @@ class Views:
         self.resent_at = self.version
         for conn in list(self.conns):
             self.send_snapshot(conn)
+        for feature in self.hooks.resent:
+            feature.resent(self)  # type: ignore[arg-type]
 
     def broadcast(self, prev: int, lines: list[dict[str, Any]],
                   origin: Connection | None = None, ack: str | None = None) -> bool:

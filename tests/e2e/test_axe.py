@@ -1,6 +1,6 @@
 """The axe-core audit (Deque's accessibility rules engine) in the e2e browser: no "serious"
-or "critical" finding on the home page, a lobby, each game's page mid-game (a player's view),
-a spectator's view, the "How to play" dialog and a game-over panel.
+or "critical" finding on the home page, a lobby, My games, each game's page mid-game (a
+player's view), a spectator's view, the "How to play" dialog and a game-over panel.
 
 axe-core comes with the test dependency ``axe-playwright-python`` (pyproject.toml), which
 ships axe.min.js; ``make test`` installs it on a fresh machine. It is evaluated through the
@@ -57,6 +57,9 @@ def test_home_and_lobby_have_no_serious_findings(e2e_server: Any, new_page: Any)
     expect(page).to_have_url(f"{e2e_server.url}/lobby/{made['lobby']['game_id']}")
     expect(page.get_by_test_id("how-to-play")).to_be_visible()
     assert_clean(page, "a lobby")
+    page.goto(e2e_server.url + "/my")  # My games, listing that lobby
+    expect(page.get_by_test_id(f"mine-{made['lobby']['game_id']}")).to_be_visible()
+    assert_clean(page, "My games")
 
 
 @pytest.mark.parametrize("kind", GAMES)

@@ -43,7 +43,7 @@ class Clocks(RoomFeature):
         return {ClockFrame: FrameRoute(self._on_frame, "other")}
 
     async def _on_frame(self, room: RoomPort, conn: Connection, frame: Any) -> None:
-        await votes.on_frame(self.scheduler, room, conn, frame.op)
+        await votes.on_frame(self.scheduler, room, conn, frame.op, frame.days)
 
     async def start(self, rooms: Rooms) -> None:
         await self.scheduler.start(rooms)
@@ -70,7 +70,7 @@ class Clocks(RoomFeature):
             # that were running up to now (a few milliseconds, or the outage's grace).
             mover = room.last["seat"] if room.last else None
             clock = model.advance(clock, cfg.time_control, room.version, now, mover,
-                                  awaited_humans(room))
+                                  awaited_humans(room, clock))
             db.write(self.engine, room.id, clock)
         self.scheduler.push_soon(room.id, clock)
         set_clock(room, clock)
@@ -89,7 +89,7 @@ class Clocks(RoomFeature):
             return
         mover = room.last["seat"] if room.last else None
         clock = model.advance(clock, room.settings.time_control, room.version,
-                              self.scheduler.now(), mover, awaited_humans(room))
+                              self.scheduler.now(), mover, awaited_humans(room, clock))
         set_clock(room, clock)
         self.scheduler.stored(room.id, clock)
 

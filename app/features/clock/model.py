@@ -43,8 +43,10 @@ class Clock:
         return self.since + self.remaining[seat] if seat in self.running else None
 
     def deadline(self) -> float | None:
-        """The earliest deadline of any running seat (what the scheduler waits for)."""
+        """The earliest deadline of any running seat, or the end of a holiday (what the
+        scheduler waits for)."""
         found = [self.since + self.remaining[s] for s in self.running]
+        found += [float(h["until"]) for h in (self.extension.get("holiday") or {}).values()]
         return min(found) if found else None
 
     def expired(self, at: float) -> list[int]:
@@ -81,11 +83,22 @@ def advance(clock: Clock, tc: TimeControl, version: int, at: float, mover: int |
             if s not in clock.running:
                 remaining[s] = float(tc.turn_seconds)
     ext = dict(clock.extension)
+    if tc.kind == "turn":
+        ext = _moved_on_holiday(ext, mover)
     ask = ext.get("ask")
-    if ask is not None and ask["seat"] not in awaited:
-        ext["ask"] = None  # the asker moved on: the question is moot
+    if ask is not None and ask.get("what") != "pause" and ask["seat"] not in awaited:
+        ext["ask"] = None  # the asker moved on: the question of more time is moot
     return Clock(version=version, since=at, remaining=remaining, running=list(awaited),
                  extension=ext, resumed_after=clock.resumed_after)
+
+
+def _moved_on_holiday(extension: dict[str, Any], mover: int | None) -> dict[str, Any]:
+    """A player on holiday moved: the turn they had when it began is played, so at its end
+    a new turn gets a fresh limit rather than that turn's time (app/features/clock/rest.py)."""
+    hol = extension.get("holiday") or {}
+    if mover is None or str(mover) not in hol:
+        return extension
+    return {**extension, "holiday": {**hol, str(mover): {**hol[str(mover)], "left": None}}}
 
 
 def charge_now(clock: Clock, at: float) -> Clock:
@@ -129,7 +142,18 @@ def to_doc(clock: Clock, tc: TimeControl, policy: str) -> dict[str, Any]:
         "extension": {"used": list(clock.extension.get("used", [])),
                       "ask": clock.extension.get("ask"),
                       "last": clock.extension.get("last")},
+        # Holidays in progress (seat -> until, server ms), the seconds each seat spent on
+        # holiday so far, and a break the table agreed to.
+        "holiday": {s: round(float(h["until"]) * 1000)
+                    for s, h in (clock.extension.get("holiday") or {}).items()},
+        "holiday_used": {s: round(float(v)) for s, v in
+                         (clock.extension.get("holiday_used") or {}).items()},
+        "paused": _paused_doc(clock.extension.get("paused")),
     }
+
+
+def _paused_doc(paused: dict[str, Any] | None) -> dict[str, Any] | None:
+    return {"by": paused["by"], "since": round(float(paused["since"]) * 1000)} if paused else None
 
 
 def to_row(clock: Clock) -> dict[str, Any]:

@@ -24,9 +24,9 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from app.features.clock import db, model
+from app.features.clock import db, model, rest
 from app.features.clock.model import Clock
-from app.features.clock.table import clock_of, set_clock
+from app.features.clock.table import awaited_players, clock_of, set_clock
 from app.realtime.port import RoomPort, Rooms
 
 log = logging.getLogger("meja.clock")
@@ -225,6 +225,9 @@ class ClockScheduler:
             if clock is None or clock.version != version or room.version != version:
                 return  # a move (or a newer entry) overtook this deadline
             now = self.now()
+            if rest.due(clock, now):
+                await end_holidays(self, room, version)
+                return
             due = clock.expired(now)
             if not due:
                 self.push(game_id, version, clock.deadline())  # an extension moved it
@@ -304,3 +307,22 @@ async def _end(clocks: ClockScheduler, room: RoomPort, due: list[int], version: 
             set_clock(room, clock)
             room.changed_here(game={**room.game, "status": "finished",
                                     "outcome_override": override})
+
+
+async def end_holidays(clocks: ClockScheduler, room: RoomPort, version: int) -> None:
+    """Holidays that reached their end are over: the clocks of those seats run again if the
+    game waits for them; everyone is told (under the room's lock, like every clock change
+    outside a move)."""
+    async with room.lock:
+        clock = clock_of(room)
+        if clock is None or room.version != version:
+            return
+        at = clocks.now()
+        tc = room.settings.time_control
+        waiting = awaited_players(room)
+        for seat in rest.due(clock, at):
+            clock = rest.end_holiday(clock, tc, seat, at, seat in waiting)
+        set_clock(room, clock)
+        await clocks.store(room.id, clock)
+        room.resend()
+    room.publish_lobby()
