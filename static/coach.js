@@ -173,8 +173,15 @@ export class Coach {
   mark(scroll) {
     this.observer?.disconnect();
     try {
-      for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const step = this.step;
+      // The outline first: a board whose highlight() redraws it (Jakarta Traffic's) would
+      // otherwise drop the marks set on the elements it replaced.
+      const refs = step && step.refs && step.refs.length ? step.refs : null;
+      if (JSON.stringify(refs) !== this.refsShown) {
+        this.refsShown = JSON.stringify(refs);
+        this.highlight(refs);
+      }
+      for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const now = [];
       if (step && step.action && this.myTurn()) {
         for (const selector of step.targets || []) {
@@ -189,11 +196,6 @@ export class Coach {
       if (now.length && (scroll || key !== this.scrolled)) {
         this.scrolled = key;
         now[0].scrollIntoView?.({ block: "center", inline: "center" });
-      }
-      const refs = step && step.refs && step.refs.length ? step.refs : null;
-      if (JSON.stringify(refs) !== this.refsShown) {
-        this.refsShown = JSON.stringify(refs);
-        this.highlight(refs);
       }
     } finally {
       this.observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
