@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -31,6 +32,23 @@ _WHERE = """() => {
 def where(page: Any) -> str:
     """The coach's step, whether it waits, and what it marks (changes after every tap)."""
     return str(page.evaluate(_WHERE))
+
+
+_RECT = """() => { const el = document.querySelector('[data-coach-target]');
+  return el ? JSON.stringify(el.getBoundingClientRect()) : ''; }"""
+
+
+def settle(page: Any) -> None:
+    """Wait (a little) until the marked target stops moving: a map that pans or zooms to
+    it is tapped once it is still, as a person would."""
+    last, still = page.evaluate(_RECT), 0
+    for _ in range(30):
+        page.wait_for_timeout(100)
+        now = page.evaluate(_RECT)
+        still = still + 1 if now == last else 0
+        if still >= 3:
+            return
+        last = now
 
 
 def finished(page: Any) -> bool:
@@ -63,12 +81,22 @@ def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
         seen.add(step)
         before = where(page)
         nxt = page.get_by_test_id("coach-next")
-        if nxt.is_visible():
-            nxt.click()
-        else:
-            page.locator("[data-coach-target]").first.click()
-        taps += 1
-        page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
+        # A tap that changes nothing is made again, as a person would: on Indonesia's phone
+        # map a first tap on a small ring zooms in, and a tap while the map still moves
+        # lands beside the ring.
+        for attempt in range(3):
+            if nxt.is_visible():
+                nxt.click()
+            else:
+                settle(page)
+                page.locator("[data-coach-target]").first.click()
+            taps += 1
+            try:
+                page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
     return taps
 
 
