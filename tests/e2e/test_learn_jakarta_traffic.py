@@ -60,3 +60,19 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     page.get_by_test_id("coach-lessons").click()
     expect(page.locator("[data-lesson='jakarta-traffic/first-game']")).to_have_attribute(
         "data-done", "1")
+
+
+def test_the_order_board_follow_up_opens_mid_game_and_is_followed(e2e_server: Any,
+                                                                  phone: Any) -> None:
+    """A follow-up from the lessons page opens on its prepared position (the learner already
+    carries Nasi Goreng) and the coach leads through two orders delivered for one energy."""
+    page = phone
+    page.goto(e2e_server.url + "/learn/jakarta-traffic")
+    page.get_by_test_id("learn-jakarta-traffic-orderboard").click()
+    expect(page).to_have_url(re.compile(r"/game/"))
+    expect(page.get_by_test_id("coach-text")).to_contain_text("The order board")
+    expect(page.locator("[data-phone='0'] .jt-chip[aria-label='Nasi Goreng']")).to_have_count(1)
+    follow(page)
+    expect(page.get_by_test_id("coach-count")).to_have_text("Lesson done")
+    # The engine agrees: two 3-star tokens more, delivered for one energy (none left).
+    expect(page.locator("[data-phone='0'] [data-energy]")).to_have_attribute("data-energy", "0")
