@@ -48,7 +48,7 @@ def met(les: Lesson) -> set[str]:
         if index == PRELUDE:
             left -= 1
         elif left == 0 or index != BOT:
-            keys |= {entry.key.split(".log.")[-1] for entry in result.log}
+            keys |= {str(entry.key).split(".log.")[-1] for entry in result.log}
         state = after
     return keys
 
