@@ -81,22 +81,25 @@ def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
         seen.add(step)
         before = where(page)
         nxt = page.get_by_test_id("coach-next")
-        # A tap that changes nothing is made again, as a person would: on Indonesia's phone
-        # map a first tap on a small ring zooms in, and a tap while the map still moves
-        # lands beside the ring.
-        for attempt in range(3):
-            if nxt.is_visible():
-                nxt.click()
-            else:
+        if nxt.is_visible():
+            nxt.click()
+        else:
+            # A target on a map that pans or zooms to it is tapped once it is still (on
+            # Indonesia's phone map a first tap on a small ring zooms in; a tap while the
+            # map still moves would land beside the ring), and tapped again, as a person
+            # would, while nothing at all changed after a tap.
+            for _ in range(3):
                 settle(page)
                 page.locator("[data-coach-target]").first.click()
-            taps += 1
-            try:
-                page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
+                try:
+                    page.wait_for_function(f"() => ({_WHERE})() !== {before!r}",
+                                           timeout=4_000)
+                    break
+                except PlaywrightTimeout:
+                    if where(page) != before:
+                        break
+        taps += 1
+        page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
     return taps
 
 

@@ -26,7 +26,9 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     expect(page).to_have_url(re.compile(r"/game/"))
     expect(page.get_by_test_id("coach")).to_be_visible()
     expect(page.get_by_test_id("coach-text")).to_contain_text("Welcome to Indonesia")
-    expect(page.get_by_test_id("ind-map")).to_be_visible()
+    # The map is drawn and framed on the first decision's rings before the screenshot.
+    expect(page.locator('.ind-mapwrap g.ind-target[data-target="a42"]')).to_be_visible()
+    page.wait_for_timeout(500)
     shot(page, GAME, "first")
     checked: dict[str, bool] = {}
 

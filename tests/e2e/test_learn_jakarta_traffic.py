@@ -27,6 +27,7 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     expect(page.get_by_test_id("coach")).to_be_visible()
     expect(page.get_by_test_id("coach-text")).to_contain_text("Welcome, ojek driver")
     expect(page.get_by_test_id("jt-svg")).to_be_visible()
+    page.get_by_test_id("jt-svg").scroll_into_view_if_needed()
     shot(page, GAME, "first")
     checked: dict[str, bool] = {}
 
