@@ -40,6 +40,7 @@ from app.http import (
     errors,
     gamedata,
     games,
+    hints,
     lessons,
     lobbies,
     notices,
@@ -168,9 +169,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
-                        "records": RateLimiter(settings.rate_records)}
+                        "records": RateLimiter(settings.rate_records),
+                        "hints": RateLimiter(settings.rate_hints)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, lessons):
+                   catalogues, lessons, hints):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

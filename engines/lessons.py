@@ -89,7 +89,11 @@ class Lesson(BaseModel):
     def public(self) -> dict[str, Any]:
         """What a browser gets: everything but the seed (it would tell the bots' hands) and
         the prelude (its moves are in the table's history)."""
-        return self.model_dump(mode="json", by_alias=True, exclude={"seed", "prelude"})
+        public = self.model_dump(mode="json", by_alias=True, exclude={"seed", "prelude"})
+        # How many of the learner's moves in the table's history are the prelude's: the
+        # coach counts the learner's moves to find its step (static/coach.js resync).
+        public["prelude_moves"] = len(self.prelude)
+        return public
 
     def card(self) -> dict[str, Any]:
         """The lesson in a list: its id, title, summary, kind and length."""

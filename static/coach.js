@@ -30,8 +30,8 @@ export class Coach {
    * lesson: "<game>/<id>"; seat: the learner's seat; describe(ref): the board's words for a
    * place; highlight(refs): the board's outline of log references; navigate: the router's.
    */
-  constructor({ gameId, lesson, seat, describe, highlight, navigate }) {
-    Object.assign(this, { gameId, lesson, seat, describe, highlight, navigate });
+  constructor({ gameId, lesson, seat, describe, highlight, navigate, onWire = () => false }) {
+    Object.assign(this, { gameId, lesson, seat, describe, highlight, navigate, onWire });
     [this.game, this.id] = lesson.split("/");
     this.script = null;
     this.doc = null;
@@ -58,8 +58,35 @@ export class Coach {
       this.text.textContent = err.message;
       return;
     }
+    await this.resync();
     this.observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });
     this.draw();
+  }
+
+  /**
+   * Where the game says the lesson is: after as many of the script's moves as the learner's
+   * seat has made (the table's history). A step kept in this browser that agrees with that
+   * stays (a step read since); otherwise (another device, cleared storage) the game wins.
+   */
+  async resync() {
+    let made;
+    try {
+      const history = await api("GET", `/games/${encodeURIComponent(this.gameId)}/history`, { gameId: this.gameId });
+      // A prepared position's own moves (the lesson's prelude) are not the script's.
+      made = history.events.filter((e) => e.seat === this.seat && !e.taken_back).length - (this.script.prelude_moves || 0);
+      made = Math.max(0, made);
+    } catch {
+      return; // keep the browser's own step
+    }
+    const steps = this.script.steps;
+    const acting = steps.map((st, i) => (st.action ? i : -1)).filter((i) => i >= 0);
+    const from = made === 0 ? 0 : made > acting.length ? steps.length : acting[made - 1] + 1;
+    const upto = made < acting.length ? acting[made] : steps.length;
+    if (this.index < from || this.index > upto) {
+      this.index = from;
+      localStorage.setItem(STEP_KEY(this.gameId), String(this.index));
+      if (this.finished) markDone(this.lesson);
+    }
   }
 
   get step() {
@@ -116,7 +143,9 @@ export class Coach {
     localStorage.setItem(STEP_KEY(this.gameId), String(this.index));
     if (this.finished) markDone(this.lesson);
     this.draw();
-    this.markSoon(true);
+    // At once, not at the next frame: the document this step waits on has been drawn (a
+    // move's patch comes before its answer), and the last step's marks must not linger.
+    this.mark(true);
   }
 
   draw() {
@@ -132,7 +161,9 @@ export class Coach {
     if (!step) {
       this.text.textContent = lessonText(this.script.done);
       this.next.hidden = true;
-      this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")));
+      this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")),
+        // The game goes on: the learner may put the coach away and play on.
+        h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "coach-close", onclick: () => { this.el.hidden = true; } }, t("coach.close")));
       this.nextLesson();
     } else if (step.action && !this.myTurn()) {
       this.text.textContent = t("coach.wait");
@@ -183,7 +214,8 @@ export class Coach {
       }
       for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const now = [];
-      if (step && step.action && this.myTurn()) {
+      // Nothing is marked while a move is on its way: what the board shows is about to change.
+      if (step && step.action && this.myTurn() && !this.onWire()) {
         for (const selector of step.targets || []) {
           const found = [...document.querySelectorAll(selector)];
           if (found.length) now.splice(0, now.length, ...found);

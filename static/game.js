@@ -11,6 +11,7 @@ import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
 import { Coach } from "/static/coach.js";
+import { HintPanel } from "/static/hint.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameOverPanel } from "/static/gameover.js";
@@ -196,7 +197,14 @@ class GameShell {
     // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
     this.coach = info.settings?.lesson && !this.watching
       ? new Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
-        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs) })
+        describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs),
+        onWire: () => Boolean(this.onWire) })
+      : null;
+    // Beginners' hints, when the host turned them on: everyone reads that they are on.
+    this.hints = info.settings?.hints
+      ? new HintPanel({ gameId: this.gameId, game: info.game, credential: this.watching ? null : this.credential,
+        describe: (ref) => this.describeRef(ref), canAsk: () => Boolean(this.myTurn()) && !this.replay?.active,
+        show: (action) => this.preview(action) })
       : null;
     this.buildPanels();
     this.buildDock();
@@ -227,7 +235,7 @@ class GameShell {
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
           // down under a finger): the take-back row keeps its space, what asks the player
           // something floats in the dock, "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.clock.el,
             this.playersPanel.el,
@@ -303,6 +311,7 @@ class GameShell {
     this.rematch.draw();
     this.confirmBar.relabel();
     this.coach?.draw();
+    this.hints?.draw();
     this.drawExtra();
     if (this.statusState) this.onStatus(...this.statusState);
     if (!this.doc) return;
@@ -444,6 +453,7 @@ class GameShell {
     this.notices?.acted();
     this.since?.clear();
     if (chosen) this.onWire = true;
+    this.coach?.markSoon();
     try {
       const answer = await this.sock.sendAction(action);
       this.coach?.accepted(action);
@@ -458,6 +468,7 @@ class GameShell {
       throw err;
     } finally {
       if (chosen) this.onWire = false;
+      this.coach?.markSoon();
     }
   }
 
@@ -597,8 +608,12 @@ class GameShell {
   }
 
   onDoc({ doc, version, log, snapshot }) {
-    // A move waiting for Confirm was chosen on the board as it was: a new version voids it.
-    if (version !== this.version) this.confirmBar.dismiss();
+    // A move waiting for Confirm was chosen on the board as it was: a new version voids it
+    // (and so does a hint: it was for the position before).
+    if (version !== this.version) {
+      this.confirmBar.dismiss();
+      this.hints?.update();
+    }
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
@@ -614,6 +629,7 @@ class GameShell {
     this.clock.update(doc, this.info, { snapshot });
     this.takeback.update(this.watching ? null : doc, this.seat);
     this.coach?.update(doc);
+    this.hints?.draw();
   }
 
   myTurn() {

@@ -133,6 +133,8 @@ function renderCreate(section, games, navigate) {
   nameBox.input.name = "host_name";
   const spectators = h("input", { id: "create-spectators", type: "checkbox", checked: true, "data-testid": "create-spectators" });
   // Off by default: a listed table's free seats are open to anyone on the home page.
+  // Beginners' hints (app/http/hints.py): off unless the host turns them on.
+  const hints = h("input", { type: "checkbox", id: "create-hints", name: "hints", "data-testid": "create-hints", "aria-describedby": "create-hints-help" });
   const listed = h("input", { id: "create-listed", type: "checkbox", checked: false, "data-testid": "create-listed", "aria-describedby": "create-listed-help" });
   const hostEmail = emailField({ id: "create-email", testid: "create-email" });
   const webhook = webhookField({ id: "create-webhook", testid: "create-webhook" });
@@ -180,6 +182,10 @@ function renderCreate(section, games, navigate) {
       h("small", { class: "field-help", id: "create-takeback-help" },
         msg("home.takeback_help")),
     ]),
+    h("div", { class: "field field-check" }, [
+      h("label", { for: "create-hints" }, [hints, h("span", null, msg("home.hints"))]),
+      h("small", { class: "field-help", id: "create-hints-help" }, msg("home.hints_help")),
+    ]),
     h("div", { class: "field-row checks" }, [
       h("div", { class: "field field-check" }, [
         h("label", { for: "create-spectators" }, [spectators, h("span", null, msg("home.spectators"))]),
@@ -216,7 +222,7 @@ function renderCreate(section, games, navigate) {
           ...(hostEmail.value() ? { host_email: hostEmail.value() } : {}),
           lang: currentLang(), // the host's mail and the table's webhook speak it
           ...(webhook.value() ? { webhook_url: webhook.value() } : {}),
-          settings: { ...clock.read(), takeback: takebackSelect.value },
+          settings: { ...clock.read(), takeback: takebackSelect.value, hints: hints.checked },
         },
       });
       rememberName(name);

@@ -121,6 +121,7 @@ export async function render(root, { params, navigate }) {
     card.appendChild(h("p", { class: "clock-setting", "data-testid": "lobby-clock" }, describeTime(info.settings)));
     const takeback = info.settings?.takeback;
     if (TAKEBACKS.includes(takeback)) card.appendChild(h("p", { class: "muted small", "data-testid": "lobby-takeback" }, t("lobby.takebacks", { policy: t(`lobby.takeback.${takeback}`) })));
+    if (info.settings?.hints) card.appendChild(h("p", { class: "muted small", "data-testid": "lobby-hints" }, t("hint.on")));
 
     // Seats
     const list = h("ol", { class: "seat-list", "aria-label": t("home.seats") });

@@ -20,6 +20,9 @@ from engines.lessons import LANGS, PLAYER_SEAT, Lesson, lessons_of, play_through
 from engines.registry import all_engines, get_engine
 
 LESSONS = [les for e in all_engines().values() if e.listed for les in lessons_of(e.id)]
+#: The titles whose lessons issue 41's first part delivers: a guided game and at least one
+#: follow-up each (Jakarta Traffic and Indonesia follow on the same framework).
+TAUGHT = ("tuk-tuk-taxi", "kaki-lima")
 
 
 def _decide(engine: Any, view: dict[str, Any], seat: int, level: str,
@@ -54,6 +57,14 @@ def test_every_text_is_in_every_language(les: Lesson) -> None:
             assert getattr(words, lang).strip(), (les.id, lang, words.en)
     # A step that waits for a move says how to recover from a wrong one.
     assert all(s.try_ is not None for s in les.steps if s.action is not None)
+
+
+@pytest.mark.parametrize("game", TAUGHT)
+def test_each_taught_title_has_a_guided_game_and_a_follow_up(game: str) -> None:
+    kinds = [les.kind for les in lessons_of(game)]
+    assert kinds and kinds[0] == "guided"
+    assert kinds.count("guided") == 1
+    assert "follow-up" in kinds
 
 
 def test_a_changed_move_is_caught() -> None:

@@ -117,6 +117,15 @@ class TableSettings(BaseModel):
                                "choose it")
 
 
+class HostSettings(TableSettings):
+    """What a host may choose when creating a lobby: every table setting but ``lesson``,
+    which only the lessons' own route sets (a lobby that claimed to be a lesson would show
+    a coach over a game its script does not fit)."""
+
+    lesson: None = Field(default=None, description="Only a lesson's table has one "  # type: ignore[assignment]
+                         "(POST /api/lessons/...)")
+
+
 #: Parsed settings by their stored JSON: a move reads its table's settings several times
 #: (the take-back offer in every seat's document, the clock), and validating the model each
 #: time was a few percent of the server's CPU per move. Bounded; a table's settings are few.

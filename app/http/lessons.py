@@ -91,7 +91,8 @@ async def lesson_script(game: GameKind, lesson_id: LessonId) -> dict[str, Any]:
 
 @router.post("/lessons/{game}/{lesson_id}", status_code=201,
              summary="Start a lesson: a table with its seed, the learner and bots",
-             dependencies=[rate_limited("lobbies")], responses=refusals(404, 413, 422, 429))
+             dependencies=[rate_limited("lobbies")],
+             responses=refusals(400, 404, 413, 422, 429))
 async def start_lesson(game: GameKind, lesson_id: LessonId, store: StoreDep,
                        events: EventsDep, body: LessonBody | None = None) -> CreatedLobby:
     les = _found(game, lesson_id)

@@ -54,8 +54,6 @@ async def create_lobby(body: CreateLobby, store: StoreDep, events: EventsDep) ->
     if not engine.min_players <= body.seats <= engine.max_players:
         raise ApiError(422, "api.player_count", game=engine.name, min=engine.min_players,
                        max=engine.max_players)
-    if body.settings.lesson is not None:
-        raise ApiError(422, "api.lesson_by_route")
     try:
         options = engine.validate_options(body.options)
     except ValidationError as exc:

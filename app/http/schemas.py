@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.tablesettings import TableSettings
+from app.core.tablesettings import HostSettings, TableSettings
 from app.features.notices.fields import EmailField, WebhookField
 from app.realtime.frames import ChatLine
 from app.store.rows import MAX_NAME, NAME_PATTERN
@@ -67,7 +67,7 @@ class CreateLobby(BaseModel):
     #: Unlisted unless the host asks: a listed table's free seats are open to anyone, and
     #: a seat meant for a friend should not go to a stranger by default.
     listed: bool = False
-    settings: TableSettings = Field(default_factory=TableSettings)
+    settings: HostSettings = Field(default_factory=HostSettings)
     host_email: EmailField = None
     webhook_url: WebhookField = None
     lang: Lang | None = Field(None, description="the language the host's page shows: their "

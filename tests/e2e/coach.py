@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -82,23 +83,27 @@ def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
         before = where(page)
         nxt = page.get_by_test_id("coach-next")
         if nxt.is_visible():
-            nxt.click()
+            target = nxt
         else:
-            # A target on a map that pans or zooms to it is tapped once it is still (on
-            # Indonesia's phone map a first tap on a small ring zooms in; a tap while the
-            # map still moves would land beside the ring), and tapped again, as a person
-            # would, while nothing at all changed after a tap.
-            for _ in range(3):
-                settle(page)
-                page.locator("[data-coach-target]").first.click()
-                try:
-                    page.wait_for_function(f"() => ({_WHERE})() !== {before!r}",
-                                           timeout=4_000)
-                    break
-                except PlaywrightTimeout:
-                    if where(page) != before:
-                        break
+            # A target on a map that pans or zooms to it is tapped once it is still (a tap
+            # while Indonesia's phone map still moves would land beside the ring).
+            settle(page)
+            target = page.locator("[data-coach-target]").first
+        # The element itself, not a locator: a locator would re-aim at whatever the coach
+        # marks by the time it clicks (the next step's target), a tap nobody meant.
+        handle = target.element_handle(timeout=10_000)
+        try:
+            handle.click(timeout=10_000)
+        except PlaywrightError:
+            continue  # redrawn away before the tap (a new version): look again
         taps += 1
+        try:
+            page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=4_000)
+        except PlaywrightTimeout:
+            if where(page) == before:
+                # Nothing at all changed (on Indonesia's phone map a first tap on a small
+                # ring only zooms in): look again and tap again, as a person would.
+                continue
         page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
     return taps
 

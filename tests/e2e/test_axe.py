@@ -86,3 +86,17 @@ def test_the_game_over_panel_has_no_serious_findings(e2e_server: Any, new_page: 
     open_seat(page, e2e_server, made["lobby"]["game_id"], 0, made["seats"][0], "jakarta-traffic")
     expect(page.get_by_test_id("gameover")).to_be_visible()
     assert_clean(page, "the game-over panel")
+
+
+def test_the_lessons_page_and_a_lessons_coach_have_no_serious_findings(
+        e2e_server: Any, new_page: Any) -> None:
+    page = new_page()
+    page.goto(e2e_server.url + "/learn")
+    expect(page.locator("[data-lesson='kaki-lima/first-game']")).to_be_visible()
+    assert_clean(page, "the lessons page")
+    page.get_by_test_id("learn-kaki-lima-first-game").click()
+    expect(page.get_by_test_id("coach-next")).to_be_visible()
+    board_drawn(page)
+    page.get_by_test_id("coach-next").click()
+    expect(page.locator("[data-coach-target]")).to_have_count(1)
+    assert_clean(page, "a lesson's table with the coach marking a target")
