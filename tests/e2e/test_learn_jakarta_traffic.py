@@ -73,6 +73,13 @@ def test_the_order_board_follow_up_opens_mid_game_and_is_followed(e2e_server: An
     expect(page).to_have_url(re.compile(r"/game/"))
     expect(page.get_by_test_id("coach-text")).to_contain_text("The order board")
     expect(page.locator("[data-phone='0'] .jt-chip[aria-label='Nasi Goreng']")).to_have_count(1)
+    # Another device (no note of the step in this browser): the coach finds its step from
+    # the table's history, where the prepared position's own moves are not the lesson's.
+    page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('meja.lesson.'))"
+                  ".forEach((k) => localStorage.removeItem(k))")
+    page.reload()
+    expect(page.get_by_test_id("coach-count")).to_have_text(re.compile(r"Step 1 of"))
+    expect(page.get_by_test_id("coach-text")).to_contain_text("The order board")
     follow(page)
     expect(page.get_by_test_id("coach-count")).to_have_text("Lesson done")
     # The engine agrees: two 3-star tokens more, delivered for one energy (none left).
