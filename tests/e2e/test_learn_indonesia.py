@@ -59,3 +59,19 @@ def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any
     page.get_by_test_id("coach-lessons").click()
     expect(page.locator("[data-lesson='indonesia/first-game']")).to_have_attribute(
         "data-done", "1")
+
+
+def test_the_mergers_follow_up_opens_in_year_4_and_is_followed(e2e_server: Any,
+                                                               phone: Any) -> None:
+    """The mergers lesson opens on its prepared position (year 4's merger phase) and the
+    coach leads through announcing, raising and passing in a merger auction."""
+    page = phone
+    page.goto(e2e_server.url + "/learn/indonesia")
+    page.get_by_test_id("learn-indonesia-mergers").click()
+    expect(page).to_have_url(re.compile(r"/game/"))
+    expect(page.get_by_test_id("ind-status")).to_contain_text("Year 4")
+    follow(page)
+    expect(page.get_by_test_id("coach-count")).to_have_text("Lesson done")
+    # The engine agrees: the learner owns the merged spice company C6, the bot the ships.
+    expect(page.locator("[data-testid='ind-player-0'] [data-company='C6']")).to_have_count(1)
+    expect(page.locator("[data-testid='ind-player-1'] [data-company='C7']")).to_have_count(1)
