@@ -40,6 +40,10 @@ def test_a_follow_up_opens_on_its_prepared_position(live_server: Any) -> None:
                    and t["bid"]["$range"][0] == 75 for t in doc["legal"])
     finally:
         learner.close()
+    # The replay of that version, played again from the seed and the history, is the same.
+    again = http.get(f"{live_server.url}/api/games/{table['game_id']}/replay",
+                     params={"at": len(moves)}, headers=auth(table["credential"])).json()
+    assert again["doc"]["view"] == view
     # The prelude is the game's history: every move, the learner's and the bot's, in order.
     history = http.get(f"{live_server.url}/api/games/{table['game_id']}/history",
                        headers=auth(table["credential"])).json()
