@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core.protocol import Engine
+from engines.core.protocol import ApplyResult, Engine
 from engines.core.types import State
 
 #: The languages every text of a lesson must be written in (docs/i18n.md).
@@ -79,12 +79,21 @@ class Lesson(BaseModel):
     players: int = Field(ge=2, le=6)
     options: dict[str, Any] = Field(default_factory=dict)
     bot_level: Literal["easy", "normal", "hard"] = "normal"
+    #: A prepared position (a follow-up lesson): the learner's actions played before the
+    #: table opens, the bots answering them as at the table; the table opens with these
+    #: moves in its history (so its replay and record are the game as played).
+    prelude: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
     steps: list[LessonStep] = Field(min_length=1)
     done: Words
 
     def public(self) -> dict[str, Any]:
-        """What a browser gets: everything but the seed (it would tell the bots' hands)."""
-        return self.model_dump(mode="json", by_alias=True, exclude={"seed"})
+        """What a browser gets: everything but the seed (it would tell the bots' hands) and
+        the prelude (its moves are in the table's history)."""
+        public = self.model_dump(mode="json", by_alias=True, exclude={"seed", "prelude"})
+        # How many of the learner's moves in the table's history are the prelude's: the
+        # coach counts the learner's moves to find its step (static/coach.js resync).
+        public["prelude_moves"] = len(self.prelude)
+        return public
 
     def card(self) -> dict[str, Any]:
         """The lesson in a list: its id, title, summary, kind and length."""
@@ -121,39 +130,66 @@ def matches(expected: dict[str, Any], sent: dict[str, Any]) -> bool:
 
 
 Decide = Callable[[Engine, dict[str, Any], int, str, random.Random], dict[str, Any]]
+#: The index :func:`play_through` gives a bot's move, and a prelude's move of the learner.
+BOT, PRELUDE = -1, -2
 
 
-def play_through(engine: Engine, les: Lesson, decide: Decide,
-                 ) -> Iterator[tuple[int, int, dict[str, Any], State]]:
-    """Play a lesson as the service would: the learner's step actions whenever the game
-    awaits seat 0, the bots' own moves (``decide``: :func:`engines.bots.decide`, seeded as
-    the service seeds it) whenever it awaits a bot. Yields ``(step index or -1 for a bot,
-    seat, action, state after it)`` and stops after the last step's action; raises
-    ``ValueError`` with a sentence when the script no longer fits the game."""
+def _play(engine: Engine, les: Lesson, decide: Decide, learner: list[tuple[int, dict[str, Any]]],
+          ) -> Iterator[tuple[int, int, dict[str, Any], ApplyResult]]:
+    """Play ``learner``'s ``(index, action)`` pairs whenever the game awaits seat 0 and the
+    bots' own moves whenever it awaits a bot, from the lesson's deal; stop after the last
+    pair. Yields ``(index or BOT, seat, action, the engine's result)``."""
     state = engine.setup(les.players, engine.validate_options(les.options), les.seed)
     version = 0
-    pending = [i for i, s in enumerate(les.steps) if s.action is not None]
+    pending = list(learner)
     while pending:
         if engine.outcome(state) is not None:
-            raise ValueError(f"the game ended before step {pending[0]}")
+            raise ValueError(f"the game ended before {_name(pending[0][0])}")
         awaited = engine.awaited(state)
         if not awaited:
             raise ValueError(f"nobody is awaited at version {version}")
         seat = awaited[0]
         if seat == PLAYER_SEAT:
-            index = pending.pop(0)
-            action = les.steps[index].action
-            assert action is not None
+            index, action = pending.pop(0)
         else:
-            index = -1
+            index = BOT
             view = engine.view(state, seat)
             action = decide(engine, view, seat, les.bot_level,
                             random.Random(f"{les.seed}:{version}:{seat}"))
         try:
-            state = engine.apply(state, seat, engine.parse_action(action)).state
+            result = engine.apply(state, seat, engine.parse_action(action))
         except Exception as exc:
-            where = f"step {index}" if index >= 0 else f"the bot of seat {seat}"
+            where = _name(index) if index != BOT else f"the bot of seat {seat}"
             raise ValueError(f"{where} at version {version}: {action} is refused: "
                              f"{exc}") from exc
+        state = result.state
         version += 1
-        yield index, seat, action, state
+        yield index, seat, action, result
+
+
+def _name(index: int) -> str:
+    return "the prelude" if index == PRELUDE else f"step {index}"
+
+
+def prepared(engine: Engine, les: Lesson, decide: Decide,
+             ) -> list[tuple[int, dict[str, Any], ApplyResult]]:
+    """The moves of a lesson's prelude, as the table plays them (the bots answering with
+    ``decide``, seeded as the service seeds them): ``(seat, action, result)`` in order, up
+    to the prelude's last action. Empty for a lesson that starts from the deal."""
+    pairs = [(PRELUDE, a) for a in les.prelude]
+    return [(seat, action, result) for _, seat, action, result
+            in _play(engine, les, decide, pairs)]
+
+
+def play_through(engine: Engine, les: Lesson, decide: Decide,
+                 ) -> Iterator[tuple[int, int, dict[str, Any], State]]:
+    """Play a lesson as the service would: its prelude, then the learner's step actions
+    whenever the game awaits seat 0, the bots' own moves (``decide``:
+    :func:`engines.bots.decide`, seeded as the service seeds it) whenever it awaits a bot.
+    Yields ``(step index, BOT for a bot or PRELUDE for a prelude move, seat, action, state
+    after it)`` and stops after the last step's action; raises ``ValueError`` with a
+    sentence when the script no longer fits the game."""
+    pairs = [(PRELUDE, a) for a in les.prelude]
+    pairs += [(i, s.action) for i, s in enumerate(les.steps) if s.action is not None]
+    for index, seat, action, result in _play(engine, les, decide, pairs):
+        yield index, seat, action, result.state

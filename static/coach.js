@@ -72,7 +72,9 @@ export class Coach {
     let made;
     try {
       const history = await api("GET", `/games/${encodeURIComponent(this.gameId)}/history`, { gameId: this.gameId });
-      made = history.events.filter((e) => e.seat === this.seat && !e.taken_back).length;
+      // A prepared position's own moves (the lesson's prelude) are not the script's.
+      made = history.events.filter((e) => e.seat === this.seat && !e.taken_back).length - (this.script.prelude_moves || 0);
+      made = Math.max(0, made);
     } catch {
       return; // keep the browser's own step
     }
@@ -202,8 +204,15 @@ export class Coach {
   mark(scroll) {
     this.observer?.disconnect();
     try {
-      for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const step = this.step;
+      // The outline first: a board whose highlight() redraws it (Jakarta Traffic's) would
+      // otherwise drop the marks set on the elements it replaced.
+      const refs = step && step.refs && step.refs.length ? step.refs : null;
+      if (JSON.stringify(refs) !== this.refsShown) {
+        this.refsShown = JSON.stringify(refs);
+        this.highlight(refs);
+      }
+      for (const el of document.querySelectorAll("[data-coach-target]")) el.removeAttribute("data-coach-target");
       const now = [];
       // Nothing is marked while a move is on its way: what the board shows is about to change.
       if (step && step.action && this.myTurn() && !this.onWire()) {
@@ -219,11 +228,6 @@ export class Coach {
       if (now.length && (scroll || key !== this.scrolled)) {
         this.scrolled = key;
         now[0].scrollIntoView?.({ block: "center", inline: "center" });
-      }
-      const refs = step && step.refs && step.refs.length ? step.refs : null;
-      if (JSON.stringify(refs) !== this.refsShown) {
-        this.refsShown = JSON.stringify(refs);
-        this.highlight(refs);
       }
     } finally {
       this.observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"] });

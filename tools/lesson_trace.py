@@ -21,7 +21,7 @@ from typing import Any
 
 from app.core import loglines
 from engines import bots
-from engines.lessons import PLAYER_SEAT, Lesson, lesson, play_through
+from engines.lessons import PLAYER_SEAT, PRELUDE, Lesson, lesson, play_through
 from engines.registry import get_engine
 
 
@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         for index, seat, action, after in play_through(engine, les, decide):
             lines = _lines(engine, before, seat, action)
             before = after
-            who = f"step {index}" if index >= 0 else f"bot {seat}"
+            who = (f"step {index}" if index >= 0 else "prelude" if index == PRELUDE
+                   else f"bot {seat}")
             print(f"{who:8} {json.dumps(action)}")
             if index >= 0:
                 print(f"{'':10}coach: {les.steps[index].say.en[:110]}")

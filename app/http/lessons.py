@@ -9,17 +9,21 @@ take-backs are off (the coach follows the game's moves one by one).
 
 from __future__ import annotations
 
+import random
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.core import loglines
 from app.core.errors import ApiError
 from app.core.events import GameStarted
 from app.core.lobby import invite_url, watch_url
 from app.http.deps import EventsDep, StoreDep, rate_limited, refusals, run
 from app.http.schemas import CreatedLobby, DisplayName, Lang
-from engines.lessons import PLAYER_SEAT, Lesson, lesson, lessons_of
+from app.store.rows import CommitItem
+from engines import bots
+from engines.lessons import PLAYER_SEAT, Lesson, lesson, lessons_of, prepared
 from engines.registry import all_engines, get_engine
 
 router = APIRouter(prefix="/api")
@@ -58,6 +62,21 @@ def _found(game: str, lesson_id: str) -> Lesson:
     return found
 
 
+def _decide(engine: Any, view: dict[str, Any], seat: int, level: str,
+            rng: random.Random) -> dict[str, Any]:
+    return bots.decide(engine, view, seat, level, rng)  # type: ignore[arg-type]
+
+
+def _prelude(engine: Any, les: Lesson, game_id: str) -> list[CommitItem]:
+    """A prepared position's moves (the lesson's prelude and the bots' answers), as the
+    game's first history rows: the table opens after them."""
+    moves = prepared(engine, les, _decide)
+    return [CommitItem(game_id=game_id, seq=n, seat=seat, client_id=None, action=action,
+                       log=[loglines.stored(n, seat, e) for e in result.log],
+                       state=result.state, finished=engine.outcome(result.state) is not None)
+            for n, (seat, action, result) in enumerate(moves, start=1)]
+
+
 @router.get("/lessons", summary="Every title's lessons (the guided game first)")
 async def all_lessons() -> list[LessonCard]:
     return [LessonCard.model_validate(les.card())
@@ -88,7 +107,8 @@ async def start_lesson(game: GameKind, lesson_id: LessonId, store: StoreDep,
         if seat != PLAYER_SEAT:
             await run(store.add_bot, row["id"], seat, les.bot_level)
     state = engine.setup(les.players, options, les.seed)
-    await run(store.start, row["id"], state, engine.rules_version)
+    await run(store.start, row["id"], state, engine.rules_version,
+              await run(_prelude, engine, les, row["id"]))
     await events.publish(GameStarted(row["id"]))
     return CreatedLobby(game_id=row["id"], seat=PLAYER_SEAT, credential=credential,
                         invite_url=invite_url(row), watch_url=watch_url(row))

@@ -5,6 +5,7 @@ that changes seats; every change of a game first locks the game's row.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Engine, and_, delete, func, insert, select, update
@@ -14,8 +15,8 @@ from app.core.bot_names import bot_name
 from app.core.errors import Conflict, Gone, Invalid, NotFound
 from app.store.accounts import release_seat
 from app.store.leases import seat_select
-from app.store.rows import MAX_NAME, clean_name, now
-from app.store.tables import account_seat_keys, games, seats
+from app.store.rows import MAX_NAME, CommitItem, clean_name, now
+from app.store.tables import account_seat_keys, events, games, seats
 
 
 class Seating:
@@ -211,9 +212,14 @@ class Seating:
                 name=label[:MAX_NAME], is_bot=True, bot_level=level, token_hash=None,
                 claim_hash=None, left=False))
 
-    def start(self, game_id: str, state: dict[str, Any], rules_version: str) -> None:
+    def start(self, game_id: str, state: dict[str, Any], rules_version: str,
+              played: Sequence[CommitItem] = ()) -> None:
         """Lobby -> active with the engine's initial state at version 0, under the rules
-        version that dealt it (the game keeps it for good, whatever the server runs later)."""
+        version that dealt it (the game keeps it for good, whatever the server runs later).
+
+        ``played``: moves already made from that state (a lesson's prepared position,
+        engines/lessons.py ``prepared``), seq 1.. in order: they go into the game's history
+        in the same transaction, and the game starts at the last one's version and state."""
         with self.engine.begin() as conn:
             game = self._lock_game(conn, game_id)
             if game["status"] != "lobby":
@@ -225,6 +231,13 @@ class Seating:
             if empty:
                 raise Conflict("api.start_empty_seats")
             self.mark_started(conn, game_id, state, rules_version)
+            if played:
+                t = now()
+                conn.execute(insert(events), [
+                    {"game_id": game_id, "seq": m.seq, "seat": m.seat, "client_id": None,
+                     "action": m.action, "log": m.log, "created_at": t} for m in played])
+                conn.execute(update(games).where(games.c.id == game_id).values(
+                    state=played[-1].state, version=played[-1].seq, updated_at=t))
 
     def locked(self, conn: Any, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Lock a game's row for the caller's transaction, as every seat change does, and

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -32,6 +33,23 @@ _WHERE = """() => {
 def where(page: Any) -> str:
     """The coach's step, whether it waits, and what it marks (changes after every tap)."""
     return str(page.evaluate(_WHERE))
+
+
+_RECT = """() => { const el = document.querySelector('[data-coach-target]');
+  return el ? JSON.stringify(el.getBoundingClientRect()) : ''; }"""
+
+
+def settle(page: Any) -> None:
+    """Wait (a little) until the marked target stops moving: a map that pans or zooms to
+    it is tapped once it is still, as a person would."""
+    last, still = page.evaluate(_RECT), 0
+    for _ in range(30):
+        page.wait_for_timeout(100)
+        now = page.evaluate(_RECT)
+        still = still + 1 if now == last else 0
+        if still >= 3:
+            return
+        last = now
 
 
 def finished(page: Any) -> bool:
@@ -64,15 +82,28 @@ def follow(page: Any, *, on_step: Callable[[Any, int], None] | None = None,
         seen.add(step)
         before = where(page)
         nxt = page.get_by_test_id("coach-next")
+        if nxt.is_visible():
+            target = nxt
+        else:
+            # A target on a map that pans or zooms to it is tapped once it is still (a tap
+            # while Indonesia's phone map still moves would land beside the ring).
+            settle(page)
+            target = page.locator("[data-coach-target]").first
         # The element itself, not a locator: a locator would re-aim at whatever the coach
         # marks by the time it clicks (the next step's target), a tap nobody meant.
-        target = nxt if nxt.is_visible() else page.locator("[data-coach-target]").first
         handle = target.element_handle(timeout=10_000)
         try:
             handle.click(timeout=10_000)
         except PlaywrightError:
             continue  # redrawn away before the tap (a new version): look again
         taps += 1
+        try:
+            page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=4_000)
+        except PlaywrightTimeout:
+            if where(page) == before:
+                # Nothing at all changed (on Indonesia's phone map a first tap on a small
+                # ring only zooms in): look again and tap again, as a person would.
+                continue
         page.wait_for_function(f"() => ({_WHERE})() !== {before!r}", timeout=30_000)
     return taps
 
