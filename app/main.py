@@ -22,7 +22,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 
 from app.config import Settings
 from app.core.errors import Refused, validation_message
@@ -47,7 +46,13 @@ from app.http import (
     replay,
 )
 from app.http.deps import run
-from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
+from app.http.middleware import (
+    BodyLimit,
+    Compression,
+    SecurityHeaders,
+    TrustedProxies,
+    proxy_networks,
+)
 from app.http.static_assets import StaticAssets
 from app.realtime import ws
 from app.realtime.bots import BotPool
@@ -69,8 +74,8 @@ PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim
 PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
                 "/watch/{token}": "game.js"}
-#: JSON and other answers made per request are gzipped from this size on (static files and
-#: the shell are compressed once by StaticAssets, gzip or brotli).
+#: JSON and other answers made per request are compressed (brotli, else gzip) from this size
+#: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
 
 
@@ -227,8 +232,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
                       include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
-    # GZip untouched (its frames have permessage-deflate).
-    app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM)
+    # the compression untouched (its frames have permessage-deflate).
+    app.add_middleware(Compression, minimum_size=COMPRESS_FROM)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)

@@ -19,7 +19,8 @@ import { makeWords } from "./words.js";
 
 export { howToPlay } from "./help.js";
 
-export const stylesheet = new URL("./kaki-lima.css", import.meta.url).href;
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./kaki-lima.css") ?? new URL("./kaki-lima.css", import.meta.url).href;
 
 export function createRenderer(root, ctx) {
   const { h, t } = ctx;

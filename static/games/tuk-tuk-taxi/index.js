@@ -17,7 +17,8 @@ import { chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells
 import { drawSide } from "./panels.js";
 import { describe as describeRef } from "./words.js";
 
-export const stylesheet = new URL("./tuk-tuk-taxi.css", import.meta.url).href;
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./tuk-tuk-taxi.css") ?? new URL("./tuk-tuk-taxi.css", import.meta.url).href;
 
 /** CSS px a cell gets in the zoomed view (touch targets must be >= 44 px). */
 export const ZOOM_CELL_PX = 48;
