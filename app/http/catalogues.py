@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request, Response
 
 from app.core.errors import ApiError
 from app.core.i18n import merged
+from app.http.static_assets import IMMUTABLE
 from engines import messages
 
 router = APIRouter()
@@ -17,7 +18,10 @@ async def catalogue(lang: str, request: Request) -> Response:
     if lang not in messages.LANGS:
         raise ApiError(404, "api.no_catalogue", lang=lang[:20], langs=", ".join(messages.LANGS))
     body, etag = merged(lang)
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    # The shell's import map names ?v=<this version> (app/main.py): kept for good, as a
+    # newer catalogue gets another URL; any other address is revalidated.
+    fresh = request.query_params.get("v") == etag.strip('"')
+    headers = {"ETag": etag, "Cache-Control": IMMUTABLE if fresh else "no-cache"}
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)

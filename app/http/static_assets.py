@@ -192,10 +192,13 @@ class StaticAssets:
         asset = self.get(rel)
         return f"/static/{rel}?v={asset.digest}" if asset else f"/static/{rel}"
 
-    def import_map(self) -> dict[str, dict[str, str]]:
+    def import_map(self, aliases: tuple[tuple[str, str], ...] = ()
+                   ) -> dict[str, dict[str, str]]:
         """Every module's, stylesheet's and data file's plain URL mapped to its hashed one
-        (a module asks for a stylesheet or data file through ``import.meta.resolve``)."""
-        return {"imports": {f"/static/{rel}": self.url(rel) for rel in self.mapped()}}
+        (a module asks for a stylesheet or data file through ``import.meta.resolve``),
+        and the versioned URLs of ``aliases`` (answers other than files: the catalogues)."""
+        return {"imports": {**{f"/static/{rel}": self.url(rel) for rel in self.mapped()},
+                            **dict(aliases)}}
 
     def closure(self, entries: Iterable[str]) -> list[str]:
         """``entries`` and every module they import statically, depth first (a module
@@ -226,14 +229,16 @@ class StaticAssets:
                                        if (asset := self.get(rel)) is not None))
         return self.checked[1]
 
-    def shell(self, template: str, entries: tuple[str, ...] = ()) -> Asset:
+    def shell(self, template: str, entries: tuple[str, ...] = (),
+              aliases: tuple[tuple[str, str], ...] = ()) -> Asset:
         """The shell page ``template`` (static/-relative) rendered for the current files:
         its /static/ references hashed, the import map, a modulepreload for every module
         of ``entries`` plus what the shell's own module script imports, and a preload of
         every stylesheet and data file those modules name. Rendered again only when a file
-        it names has changed."""
+        it names has changed. ``aliases`` go into the import map as they are."""
         digests = self.fingerprint()
-        cached = self.shells.get((template, *entries))
+        key = (template, *entries, *(f"{plain}={url}" for plain, url in aliases))
+        cached = self.shells.get(key)
         if cached is not None and cached[0] == digests:
             return cached[1]
         page = self.get(template)
@@ -251,7 +256,8 @@ class StaticAssets:
                                                         rel) if self.get(asset))
         preload += "".join(f"\n  {preload_link(self.url(rel))}" for rel in named)
         # "</" cannot end the script early: no module path has it, but be sure.
-        mapping = json.dumps(self.import_map(), separators=(",", ":")).replace("</", "<\\/")
+        mapping = json.dumps(self.import_map(aliases),
+                             separators=(",", ":")).replace("</", "<\\/")
         html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.url(m[2])}"', html)
         head = f'<script type="importmap">{mapping}</script>{preload}\n  '
         html = html.replace('<script type="module"', head + '<script type="module"', 1)
@@ -260,7 +266,7 @@ class StaticAssets:
         csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{sha}'", 1)
         shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
             "Content-Security-Policy": csp})
-        self.shells[(template, *entries)] = (digests, shell)
+        self.shells[key] = (digests, shell)
         return shell
 
     async def respond(self, request: Request, asset: Asset, hashed: bool = False,

@@ -168,7 +168,7 @@ def test_a_game_page_preloads_its_stylesheets_and_data_under_hashed_urls(
     # static files (/i18n/<lang>.json serves them merged).
     other = "tuk-tuk-taxi"
     assert not any(other in url for url in early)
-    assert not any("/i18n/" in url for url in imports)
+    assert not any("/i18n/" in url for url in imports if url.startswith("/static/"))
     # The home page asks for no board's files.
     assert not any("/games/" in url for url in preloads(get(live_server.url + "/", "br").text))
 
@@ -222,3 +222,28 @@ def test_a_changed_stylesheet_or_map_gets_a_new_url_on_the_game_page(
         assert r.content == (static / rel).read_bytes() and r.headers["cache-control"] == IMMUTABLE
         assert get(server.url + old, "br").headers["cache-control"] == "no-cache", rel
         before = after
+
+
+def test_the_catalogues_are_versioned_and_the_page_asks_for_its_answers_early(
+        live_server: LiveServer) -> None:
+    lobby = create(live_server, "kaki-lima", spectators=True)
+    page = get(f"{live_server.url}/watch/{watch_id(lobby)}", "br")
+    imports = import_map(page.text)
+    for lang in ("en", "id", "ms"):
+        versioned = imports[f"/i18n/{lang}.json"]
+        r = get(live_server.url + versioned, "br")
+        assert r.status_code == 200 and r.headers["cache-control"] == IMMUTABLE, lang
+        assert r.headers["content-encoding"] == "br" and r.json()  # a catalogue, compressed
+        assert versioned == f"/i18n/{lang}.json?v={r.headers['etag'].strip(chr(34))}"
+        plain = get(f"{live_server.url}/i18n/{lang}.json", "br")
+        assert plain.headers["cache-control"] == "no-cache", lang
+    # The watch page's first questions (the table, the board's data, the game list, English)
+    # are preloaded by the page's own answer, as fetch() asks them.
+    links = re.findall(r"<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous",
+                       page.headers["link"])
+    assert links == [imports["/i18n/en.json"], f"/api/watch/{watch_id(lobby)}",
+                     "/api/game-kinds/kaki-lima/data", "/api/games"]
+    for url in links:
+        assert get(live_server.url + url, "br").status_code == 200, url
+    home = get(live_server.url + "/", "br")
+    assert re.findall(r"<([^>]+)>", home.headers["link"]) == [imports["/i18n/en.json"]]
