@@ -82,7 +82,11 @@ export function createRenderer(root, ctx) {
   const drawBoard = makeBoard(ctx, words, act, cellInfo);
   const drawSide = makeSide(ctx, { ...words, cardInfo }, act, send);
 
-  const isTurned = () => turned(boardBox.clientWidth || root.clientWidth || globalThis.innerWidth || 0);
+  // The board's width as its ResizeObserver last saw it (after a layout, so reading it there
+  // costs nothing); measured directly only before the first report. Reading it at every move
+  // would lay the page out an extra time in the middle of drawing the move (issue 42).
+  let width = 0;
+  const isTurned = () => turned(width || boardBox.clientWidth || root.clientWidth || globalThis.innerWidth || 0);
 
   function drawGrid(offer) {
     lastTurned = isTurned();
@@ -128,6 +132,7 @@ export function createRenderer(root, ctx) {
   }
 
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    width = boardBox.clientWidth;
     if (doc && isTurned() !== lastTurned) {
       const offer = offered(doc.outcome ? [] : doc.legal);
       drawGrid(offer);
