@@ -34,8 +34,10 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -48,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonpatch
 import uvicorn
 from websockets.sync.client import connect
 
@@ -55,6 +58,7 @@ from app.config import ROOT, Settings
 from app.main import create_app
 from app.realtime.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
 from app.store.db import migrate
+from engines.core.templates import random_action
 from engines.registry import get_engine
 
 GAMES = ("tuk-tuk-taxi", "jakarta-traffic", "kaki-lima", "indonesia")
@@ -88,8 +92,10 @@ OBSERVE = """
     }).observe({ type: "longtask", buffered: true });
   } catch (err) { perf.error = String(err); }
   const seen = () => {
-    const svg = document.querySelector(".board-root svg");
-    if (!perf.board && svg && svg.querySelectorAll("*").length > 20) {
+    // The board's own drawing (not an icon beside it): an SVG with more than a few shapes.
+    const drawn = [...document.querySelectorAll(".board-root svg")]
+      .some((svg) => svg.querySelectorAll("*").length > 20);
+    if (!perf.board && drawn) {
       const stamp = () => { if (!perf.board) perf.board = performance.now(); };
       requestAnimationFrame(() => setTimeout(stamp));
       return true;
@@ -201,7 +207,9 @@ class Table:
 
 
 def play_table(server: Server, game: str, moves: int) -> Table:
-    """A table of ``game`` with bots in every seat, watched while ``moves`` moves are made."""
+    """A table of ``game`` watched while ``moves`` moves are made: bots in every seat but
+    the host's, whose moves are random legal ones sent from here. Then the host stops
+    playing, so the table is still (no frames) while the page is measured."""
     http = httpx.Client(base_url=server.url, timeout=30)
     engine = get_engine(game)
     assert engine is not None, game
@@ -213,29 +221,44 @@ def play_table(server: Server, game: str, moves: int) -> Table:
     for seat in range(1, seats):
         http.post(f"/api/games/{lobby['game_id']}/seats/{seat}/bot", headers=auth,
                   json={"level": "easy"}).raise_for_status()
-    http.post(f"/api/games/{lobby['game_id']}/start", headers=auth).raise_for_status()
     table = Table(game, lobby["watch_url"])
-    ws = connect(f"ws://127.0.0.1:{server.port}/ws/{lobby['game_id']}", max_size=1 << 22)
-    ws.send(json.dumps({"type": "hello", "watch": lobby["watch_url"].rsplit("/", 1)[1]}))
-    snapshot = False
-    deadline = time.monotonic() + 30
-    # The host's seat goes to a bot once the spectator holds the game's first document.
-    while time.monotonic() < deadline:
-        text = str(ws.recv(timeout=30))
-        frame = json.loads(text)
-        if frame["type"] == "snapshot" and not snapshot:
-            snapshot = True
-            table.frames.append(text)
-            http.post(f"/api/games/{lobby['game_id']}/seats/0/bot", headers=auth,
-                      json={"level": "easy"}).raise_for_status()
-        elif snapshot and frame["type"] in ("patch", "snapshot"):
-            table.frames.append(text)
-            if len(table.frames) > moves or frame.get("doc", {}).get("outcome") \
-                    or any(op.get("path") == "/outcome" for op in frame.get("ops", [])):
+    url = f"ws://127.0.0.1:{server.port}/ws/{lobby['game_id']}"
+    watcher = connect(url, max_size=1 << 22)
+    watcher.send(json.dumps({"type": "hello", "watch": lobby["watch_url"].rsplit("/", 1)[1]}))
+    host = connect(url, max_size=1 << 22)
+    host.send(json.dumps({"type": "hello", "credential": lobby["credential"]}))
+    http.post(f"/api/games/{lobby['game_id']}/start", headers=auth).raise_for_status()
+    rng = random.Random(7)
+    doc: dict[str, Any] | None = None
+    version = -1
+    sent = -1  # the version the host's last action was sent at
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(table.frames) <= moves:
+        with contextlib.suppress(TimeoutError):
+            frame = json.loads(str(watcher.recv(timeout=0.02)))
+            if frame["type"] == "snapshot" and frame["doc"].get("view") or \
+                    table.frames and frame["type"] == "patch":
+                table.frames.append(json.dumps(frame))
+        with contextlib.suppress(TimeoutError):
+            frame = json.loads(str(host.recv(timeout=0.02)))
+            if frame["type"] == "snapshot":
+                doc, version = frame["doc"], frame["version"]
+            elif frame["type"] == "patch" and doc is not None and frame["from"] == version:
+                doc, version = jsonpatch.apply_patch(doc, frame["ops"]), frame["version"]
+            elif frame["type"] == "rejected":
+                sent = -1
+        if doc is None or doc.get("outcome") or not doc.get("view"):
+            if doc is not None and doc.get("outcome"):
                 break
-    ws.close()
-    # The bots finish the game meanwhile: the page opens a game that is still being played
-    # unless it was short; either way a full board.
+            continue
+        if 0 in (doc.get("awaited") or doc.get("to_act") or []) and doc.get("legal") \
+                and sent != version:
+            action = random_action(doc["legal"], rng)
+            host.send(json.dumps({"type": "action", "id": f"b{version}", "version": version,
+                                  "action": action}))
+            sent = version
+    host.close()
+    watcher.close()
     return table
 
 
@@ -258,6 +281,7 @@ class Traffic:
     requests: int = 0
     cached: int = 0
     urls: list[str] = field(default_factory=list)
+    sizes: list[tuple[int, str]] = field(default_factory=list)  # (bytes, what) per answer
 
     def listen(self, cdp: Any) -> None:
         """Count the session's requests from now on."""
@@ -279,11 +303,13 @@ class Traffic:
                 self.bytes += int(e["encodedDataLength"])
                 self.requests += 1
                 self.urls.append(url)
+                self.sizes.append((int(e["encodedDataLength"]), url))
             elif url is not None:
                 self.cached += 1
 
         def frame(e: dict[str, Any]) -> None:
             self.bytes += len(e["response"]["payloadData"].encode())
+            self.sizes.append((len(e["response"]["payloadData"].encode()), "a WebSocket frame"))
 
         def opened(e: dict[str, Any]) -> None:
             self.requests += 1
@@ -310,7 +336,8 @@ def visit(context: Any, url: str) -> dict[str, Any]:
     page.close()
     return {"bytes": traffic.bytes, "requests": traffic.requests, "cached": traffic.cached,
             "lcp": perf["lcp"], "lcp_what": perf["lcpWhat"], "board": perf["board"],
-            "longest": max((d for _, d in perf["tasks"]), default=0.0), "urls": traffic.urls}
+            "longest": max((d for _, d in perf["tasks"]), default=0.0), "urls": traffic.urls,
+            "largest": sorted(traffic.sizes, reverse=True)[:6]}
 
 
 def replay(browser: Any, server: Server, table: Table, cpu: float) -> dict[str, Any]:
@@ -376,6 +403,7 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None) -> list[dict
             print(json.dumps({**row, "cold": {k: v for k, v in cold.items() if k != "urls"},
                               "warm": {k: v for k, v in warm.items() if k != "urls"}}),
                   flush=True)
+            say(f"{game}: the largest answers of the first visit: {cold['largest']}")
             if warm["urls"]:
                 print(f"  {game} warm visit asked: {warm['urls']}", flush=True)
         browser.close()
