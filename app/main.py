@@ -11,22 +11,24 @@ from __future__ import annotations
 import gc
 import logging
 import re
+import time
 import uuid
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.gzip import GZipMiddleware
 
 from app.config import Settings
 from app.core.errors import Refused, validation_message
 from app.core.events import LobbyEvents
+from app.core.i18n import merged
 from app.core.ratelimit import RateLimiter
 from app.core.rtsettings import Realtime
 from app.features.chat import Chat
@@ -54,8 +56,14 @@ from app.http import (
     signin_mail,
 )
 from app.http.deps import run
-from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
-from app.http.static_assets import StaticAssets
+from app.http.middleware import (
+    BodyLimit,
+    Compression,
+    SecurityHeaders,
+    TrustedProxies,
+    proxy_networks,
+)
+from app.http.static_assets import Asset, StaticAssets
 from app.realtime import ws
 from app.realtime.bots import BotPool
 from app.realtime.fanout import Fanout, LocalFanout
@@ -64,6 +72,7 @@ from app.realtime.lease import PresenceLease
 from app.store.committer import Committer
 from app.store.db import make_engine
 from app.store.store import Store
+from engines import messages
 
 #: The shell's pages, each with the games column its token must name (None: no lookup).
 #: A token that names nothing gets the not-found page instead of a shell that would only
@@ -82,8 +91,8 @@ PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
                 "/watch/{token}": "game.js", "/account": "account.js",
                 "/account/mail/{token}": "account.js",
                 "/learn": "learn.js", "/learn/{token}": "learn.js"}
-#: JSON and other answers made per request are gzipped from this size on (static files and
-#: the shell are compressed once by StaticAssets, gzip or brotli).
+#: JSON and other answers made per request are compressed (brotli, else gzip) from this size
+#: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
 
 
@@ -227,19 +236,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                             headers=headers or None)
 
+    versions: list[Any] = [float("-inf"), ()]  # (when looked at, the import map's aliases)
+
+    def catalogue_aliases() -> tuple[tuple[str, str], ...]:
+        """Each language catalogue's plain URL and its current version's (immutable, see
+        app/http/catalogues.py), looked at again as often as the static files."""
+        now = time.monotonic()
+        if now - versions[0] >= assets.recheck:
+            versions[:] = [now, tuple(
+                (f"/i18n/{lang}.json", f"/i18n/{lang}.json?v={merged(lang)[1].strip(chr(34))}")
+                for lang in messages.LANGS)]
+        return versions[1]  # type: ignore[no-any-return]
+
+    def render_shell(entries: tuple[str, ...]) -> tuple[Asset, tuple[tuple[str, str], ...]]:
+        aliases = catalogue_aliases()
+        return assets.shell("app.html", entries, aliases), aliases
+
     def page_for(column: str | None, module: str) -> Any:
         async def page(request: Request) -> Response:
             token = request.path_params.get("token", "")
             entries: tuple[str, ...] = (module,)
+            # Answers the page asks for as soon as its modules run, asked for with the
+            # page instead (HTTP Link preloads, per request: the shell itself is shared).
+            early: list[str] = []
             if column is not None:
                 game = await run(store.game_by, column, token)
                 if game is None or (column == "watch_id" and not game["spectators"]):
                     return await not_found_page(request)
                 if module == "game.js":  # its board, fetched with the page's own modules
                     entries += (f"games/{game['kind']}/index.js",)
+                    early += [f"/api/game-kinds/{quote(game['kind'])}/data", "/api/games"]
+                if column == "watch_id":  # static/game.js asks for the table first
+                    early.insert(0, f"/api/watch/{quote(token)}")
             # Off the event loop: once a second the shell looks at static/'s files again.
-            shell = await run_in_threadpool(assets.shell, "app.html", entries)
-            return await assets.respond(request, shell)
+            shell, aliases = await run_in_threadpool(render_shell, entries)
+            # English is always loaded (the fallback of every other language).
+            early.insert(0, dict(aliases)["/i18n/en.json"])
+            answer = await assets.respond(request, shell)
+            answer.headers["Link"] = ", ".join(
+                f"<{url}>; rel=preload; as=fetch; crossorigin=anonymous" for url in early)
+            return answer
         return page
 
     for path, column in PAGES.items():
@@ -248,8 +284,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
                       include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
-    # GZip untouched (its frames have permessage-deflate).
-    app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM)
+    # the compression untouched (its frames have permessage-deflate).
+    app.add_middleware(Compression, minimum_size=COMPRESS_FROM)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
                        larger={"/api/records": records.MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)

@@ -4,7 +4,7 @@
 // (h() children / textContent), so markup a player types stays the characters it is.
 // Protocol: docs/protocol.md (`chat`, `chat_follow` out; `chat`, `rejected` in).
 
-import { clear, h, playerColor, randomId, setText } from "/static/dom.js";
+import { clear, h, playerColor, randomId, setText, staticUrl } from "/static/dom.js";
 import { dateText, errorText, live, msg, relativeTime, t } from "/static/i18n.js";
 import { MAX_NAME, cleanName, nameLength } from "/static/names.js";
 import { lastName } from "/static/store.js";
@@ -17,7 +17,7 @@ const phrase = (p) => t(`chat.phrase.${p}`);
 const HIDDEN_KEY = "meja.chat.hidden";
 const FOLLOW_KEY = "meja.chat.follow";
 const MAX_SHOWN = 300;
-const STYLESHEET = "/static/chat.css";
+const STYLESHEET = staticUrl("/static/chat.css");
 
 /** The message as the server will store it (app/chat.py clean_text). */
 export function cleanText(raw) {

@@ -3,13 +3,13 @@
 // only draws `doc.clock` (remaining time per seat at `since`, the running seats and their
 // deadlines, all in server milliseconds) and counts down between documents.
 
-import { h, toast } from "/static/dom.js";
+import { h, staticUrl, toast } from "/static/dom.js";
 import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
 import { holidayText, restParts } from "/static/rest.js";
 
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
-  document.head.appendChild(h("link", { rel: "stylesheet", href: "/static/clock.css", "data-clock-css": "" }));
+  document.head.appendChild(h("link", { rel: "stylesheet", href: staticUrl("/static/clock.css"), "data-clock-css": "" }));
 })();
 
 const TURN_LIMITS = [300, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400];

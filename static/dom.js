@@ -53,6 +53,19 @@ function setAttrs(el, attrs, isSvg) {
   }
 }
 
+/**
+ * The URL to ask for a file under /static/ by ("/static/chat.css"): its hashed, immutable
+ * URL from the shell's import map (issue 42), or the plain one where the map does not name
+ * it or the browser cannot resolve through it.
+ */
+export function staticUrl(path) {
+  try {
+    return import.meta.resolve ? import.meta.resolve(path) : path;
+  } catch {
+    return path;
+  }
+}
+
 /** Create an HTML element: h("button", {class: "btn", onclick: fn}, "Start"). */
 export function h(tag, attrs, children) {
   const el = document.createElement(tag);

@@ -86,7 +86,15 @@ export class GameLog {
     this.onRefs = onRefs;
     this.lines = new Map();
     this.recent = new Set();
+    this.items = new Map(); // key -> its drawn <li> (a frame's new lines are appended to them)
+    this.undone = new Set();
+    this.stuck = true; // the list is scrolled to its end: new lines keep it there
     this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-label": msg("log.label"), tabindex: "0" });
+    // Where the player left the list, known from its own scroll events: reading it at each
+    // move would lay the page out once more in the middle of drawing the move (issue 42).
+    this.list.addEventListener("scroll", () => {
+      this.stuck = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    }, { passive: true });
     this.el = h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, [
       h("h3", { class: "panel-title", id: "log-h" }, msg("log.title")),
       this.list,
@@ -99,7 +107,9 @@ export class GameLog {
       this.lines.clear();
       this.order = 0;
     }
+    const before = this.recent;
     this.recent = new Set();
+    const added = [];
     for (const line of lines || []) {
       if (!line || (typeof line.text !== "string" && typeof line.key !== "string")) continue;
       // Several lines may share an event's seq: the key keeps them apart but drops repeats.
@@ -108,13 +118,50 @@ export class GameLog {
       if (this.lines.has(key)) continue;
       this.order = (this.order || 0) + 1;
       this.lines.set(key, { ...line, order: this.order });
+      added.push(key);
       if (!replace) this.recent.add(key);
     }
+    const dropped = [];
     if (this.lines.size > MAX_LINES) {
       const keys = this.sorted().map(([k]) => k);
-      for (const k of keys.slice(0, this.lines.size - MAX_LINES)) this.lines.delete(k);
+      for (const k of keys.slice(0, this.lines.size - MAX_LINES)) {
+        this.lines.delete(k);
+        dropped.push(k);
+      }
     }
-    this.draw();
+    if (replace || !this.appendable(added, dropped)) {
+      this.draw();
+      return;
+    }
+    // The usual move: its lines come after every line drawn, so they are appended and the
+    // lines already drawn stay (a long game's log is not rebuilt at every move).
+    for (const key of before) this.items.get(key)?.classList.remove("recent");
+    for (const key of dropped) {
+      this.items.get(key)?.remove();
+      this.items.delete(key);
+    }
+    for (const key of added) {
+      const li = this.item(key, this.lines.get(key));
+      this.items.set(key, li);
+      this.list.appendChild(li);
+    }
+    this.last = added.length ? this.lines.get(added[added.length - 1]) : this.last;
+    this.follow();
+  }
+
+  /** Whether the lines `added` can be appended to the drawn list as it is. */
+  appendable(added, dropped) {
+    if (!this.last || dropped.some((k) => !this.items.has(k))) return false;
+    const seqOf = (l) => (typeof l.seq === "number" ? l.seq : Number.MAX_SAFE_INTEGER);
+    let prev = this.last;
+    for (const key of added) {
+      const line = this.lines.get(key);
+      // A take-back strikes earlier lines through; a line sorting before a drawn one
+      // goes in between: both draw the whole list again.
+      if (Array.isArray(line.data?.takeback) || seqOf(line) < seqOf(prev)) return false;
+      prev = line;
+    }
+    return true;
   }
 
   sorted() {
@@ -122,39 +169,60 @@ export class GameLog {
     return [...this.lines.entries()].sort((a, b) => seqOf(a[1]) - seqOf(b[1]) || a[1].order - b[1].order);
   }
 
+  /** One line's <li>, in the current language. */
+  item(key, line) {
+    const cls = ["log-line"];
+    if (line.private) cls.push("private");
+    if (this.recent.has(key)) cls.push("recent");
+    if (this.undone.has(line.seq)) cls.push("taken-back");
+    const seat = typeof line.seat === "number" ? line.seat : null;
+    const refs = lineRefs(line);
+    if (refs.length) cls.push("has-refs");
+    const show = refs.length && this.onRefs ? () => this.onRefs(refs) : null;
+    const hide = refs.length && this.onRefs ? () => this.onRefs(null) : null;
+    return h("li", {
+      class: cls.join(" "),
+      "data-seq": line.seq ?? "",
+      tabindex: refs.length ? "0" : null,
+      style: seat !== null ? { "--seat-color": playerColor(seat) } : null,
+      onmouseenter: show, onmouseleave: hide, onfocus: show, onblur: hide, onclick: show,
+    }, [
+      line.private ? h("span", { class: "badge log-private", title: t("log.private_title") }, t("log.private")) : null,
+      this.undone.has(line.seq) ? h("span", { class: "visually-hidden" }, t("log.taken_back")) : null,
+      ...lineNodes(line, this.nameOf, this.describe),
+    ]);
+  }
+
+  /** Every line drawn again (a snapshot, a take-back, another language, the board's words). */
   draw() {
-    const nearBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     clear(this.list);
+    this.items.clear();
     const entries = this.sorted();
     // Versions a take-back event undid (its line's data names them): struck through, kept.
-    const undone = new Set(entries.flatMap(([, l]) => (Array.isArray(l.data?.takeback) ? l.data.takeback : [])));
+    this.undone = new Set(entries.flatMap(([, l]) => (Array.isArray(l.data?.takeback) ? l.data.takeback : [])));
     if (!entries.length) {
       this.list.appendChild(h("li", { class: "log-empty muted" }, t("log.empty")));
     }
     for (const [key, line] of entries) {
-      const cls = ["log-line"];
-      if (line.private) cls.push("private");
-      if (this.recent.has(key)) cls.push("recent");
-      if (undone.has(line.seq)) cls.push("taken-back");
-      const seat = typeof line.seat === "number" ? line.seat : null;
-      const refs = lineRefs(line);
-      if (refs.length) cls.push("has-refs");
-      const show = refs.length && this.onRefs ? () => this.onRefs(refs) : null;
-      const hide = refs.length && this.onRefs ? () => this.onRefs(null) : null;
-      this.list.appendChild(
-        h("li", {
-          class: cls.join(" "),
-          "data-seq": line.seq ?? "",
-          tabindex: refs.length ? "0" : null,
-          style: seat !== null ? { "--seat-color": playerColor(seat) } : null,
-          onmouseenter: show, onmouseleave: hide, onfocus: show, onblur: hide, onclick: show,
-        }, [
-          line.private ? h("span", { class: "badge log-private", title: t("log.private_title") }, t("log.private")) : null,
-          undone.has(line.seq) ? h("span", { class: "visually-hidden" }, t("log.taken_back")) : null,
-          ...lineNodes(line, this.nameOf, this.describe),
-        ]),
-      );
+      const li = this.item(key, line);
+      this.items.set(key, li);
+      this.list.appendChild(li);
     }
-    if (nearBottom || this.recent.size) this.list.scrollTop = this.list.scrollHeight;
+    this.last = entries.length ? entries[entries.length - 1][1] : null;
+    this.follow();
+  }
+
+  /**
+   * Keep the newest line in view when the list was at its end (or a frame brought news), at
+   * the next frame: the page is laid out for it once, with everything else the move changed.
+   */
+  follow() {
+    if (!this.stuck && !this.recent.size) return;
+    const scroll = () => {
+      this.scrollFrame = 0;
+      this.list.scrollTop = this.list.scrollHeight;
+    };
+    if (typeof requestAnimationFrame !== "function") scroll();
+    else if (!this.scrollFrame) this.scrollFrame = requestAnimationFrame(scroll);
   }
 }

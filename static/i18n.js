@@ -46,11 +46,26 @@ function stored() {
 
 const loading = new Map(); // code -> the fetch on its way (English is asked for twice at first)
 
+/**
+ * Where a language's catalogue is fetched from: the shell's import map names its current
+ * version (/i18n/en.json?v=...), which the browser keeps for good, so a second visit asks
+ * nothing; the plain URL (revalidated each time) where the map or import.meta.resolve is
+ * missing (Node tests, old browsers).
+ */
+function catalogueUrl(code) {
+  const plain = `/i18n/${code}.json`;
+  try {
+    return import.meta.resolve ? import.meta.resolve(plain) : plain;
+  } catch {
+    return plain;
+  }
+}
+
 async function load(code) {
   if (catalogues.has(code)) return catalogues.get(code);
   if (!loading.has(code)) {
     loading.set(code, (async () => {
-      const resp = await fetch(`/i18n/${code}.json`, { credentials: "same-origin" });
+      const resp = await fetch(catalogueUrl(code), { credentials: "same-origin" });
       if (!resp.ok) throw new Error(`catalogue ${code}: ${resp.status}`);
       const cat = await resp.json();
       catalogues.set(code, cat);

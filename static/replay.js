@@ -6,7 +6,7 @@
 // Also: "Download record" for the game-over panel (GET /api/games/{id}/record).
 
 import { ApiError, api, unreachable } from "/static/api.js";
-import { h, setText, toast } from "/static/dom.js";
+import { h, setText, staticUrl, toast } from "/static/dom.js";
 import { msg, t } from "/static/i18n.js";
 import { GameLog } from "/static/gamelog.js";
 
@@ -15,7 +15,7 @@ const STEP_MS = 900;
 /** Versions kept in the browser (each one is a whole document). */
 const MAX_DOCS = 200;
 
-const STYLESHEET = "/static/replay.css";
+const STYLESHEET = staticUrl("/static/replay.css");
 
 /** One of the media player's drawn icons (replay.css draws it, in the button's text colour).
  * A CSS mask, not an inline <svg>: the page's first <svg> stays the board's. */

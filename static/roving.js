@@ -157,7 +157,9 @@ export class Roving {
   /** Assign the Tab stop after a redraw; give a keyboard player's lost focus back. */
   refresh({ prefer = null, fallback = null } = {}) {
     const els = this.targets();
-    const boxes = this.boxes(els);
+    // No targets (a spectator, another seat's turn): no boxes, so no layout in the middle
+    // of drawing the move (issue 42).
+    const boxes = els.length ? this.boxes(els) : [];
     const keys = els.map((el) => el.dataset.rove);
     const i = pickCurrent(keys, boxes, prefer !== null && keys.includes(prefer) ? prefer : this.key, this.point);
     for (const old of this.scope.querySelectorAll("[data-board-focus]")) old.removeAttribute("data-board-focus");

@@ -6,9 +6,12 @@ from fastapi import APIRouter, Request, Response
 
 from app.core.errors import ApiError
 from app.core.i18n import merged
+from app.http.static_assets import Asset, StaticAssets
 from engines import messages
 
 router = APIRouter()
+#: Each language's catalogue as last sent, with its brotli and gzip forms.
+_compressed: dict[str, Asset] = {}
 
 
 @router.get("/i18n/{lang}.json", include_in_schema=False)
@@ -17,7 +20,11 @@ async def catalogue(lang: str, request: Request) -> Response:
     if lang not in messages.LANGS:
         raise ApiError(404, "api.no_catalogue", lang=lang[:20], langs=", ".join(messages.LANGS))
     body, etag = merged(lang)
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    return Response(body, media_type="application/json", headers=headers)
+    digest = etag.strip('"')
+    asset = _compressed.get(lang)
+    if asset is None or asset.digest != digest:  # compressed once per version, at best
+        asset = _compressed[lang] = Asset(body, "application/json", digest=digest)
+    # The shell's import map names ?v=<this version> (app/main.py): kept for good, as a
+    # newer catalogue gets another URL; any other address is revalidated.
+    assets: StaticAssets = request.app.state.assets
+    return await assets.respond(request, asset, hashed=request.query_params.get("v") == digest)

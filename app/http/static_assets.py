@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.http.middleware import APP_CSP
+from app.http.middleware import APP_CSP, accepted_coding
 
 try:  # brotli is a dependency (pyproject.toml); without it the files still go out gzipped.
     import brotli
@@ -56,6 +56,14 @@ TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; char
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\s+(?:[^"';]*?from\s*)?["']([^"']+)["']""",
     re.M)
+#: Files besides modules that the page asks for by URL, hashed through the import map too:
+#: a stylesheet a module links, data it fetches (static/games/indonesia/layout.json). A
+#: module names one either as "/static/<path>" or relative to itself through
+#: ``import.meta.resolve("./<path>")``; both resolve through the map to the hashed URL.
+ASSET_SUFFIXES = (".css", ".json")
+NAMED_ASSET = re.compile(
+    r"""["'](/static/[^"'?#]+\.(?:css|json))["']"""
+    r"""|import\.meta\.resolve(?:\?\.)?\(\s*["'](\.\.?/[^"'?#]+\.(?:css|json))["']""")
 #: A script's, an image's or a stylesheet's ``/static/`` address in the shell's markup
 #: (rewritten to its hashed URL). The icon keeps its address: static/notices.js puts it
 #: back after a turn's badge, and a browser keeps icons in a cache of their own anyway.
@@ -92,21 +100,6 @@ class Asset:
         return self.encoded[coding]
 
 
-def accepted_coding(accept_encoding: str) -> str | None:
-    """The best coding the client accepts: brotli (a fifth smaller than gzip for script),
-    then gzip; None for identity. ``q=0`` refuses a coding."""
-    accepted: set[str] = set()
-    for part in accept_encoding.lower().split(","):
-        name, _, params = part.strip().partition(";")
-        q = params.strip()
-        if q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"):
-            continue
-        accepted.add(name.strip())
-    if "br" in accepted and brotli is not None:
-        return "br"
-    return "gzip" if "gzip" in accepted or "*" in accepted else None
-
-
 def etag_matches(if_none_match: str, digest: str) -> bool:
     """Whether the client's copy is this content (any coding of it: ``"<digest>-br"``)."""
     for tag in if_none_match.split(","):
@@ -114,6 +107,27 @@ def etag_matches(if_none_match: str, digest: str) -> bool:
         if tag == "*" or tag.split("-")[0] == digest:
             return True
     return False
+
+
+def named_assets(source: str, rel: str) -> list[str]:
+    """The static/-relative paths of the stylesheets and data files ``rel``'s module names
+    (see ``NAMED_ASSET``)."""
+    found = []
+    for absolute, relative in NAMED_ASSET.findall(source):
+        if absolute:
+            found.append(absolute.removeprefix("/static/"))
+        else:
+            found.append(posixpath.normpath(posixpath.join(posixpath.dirname(rel), relative)))
+    return found
+
+
+def preload_link(url: str) -> str:
+    """The ``<link rel=preload>`` of a stylesheet or data file at ``url``: a stylesheet as
+    the page links it, data as ``fetch()`` asks for it by default (CORS mode, same-origin
+    credentials), so the page's own request finds the preloaded answer."""
+    if url.split("?")[0].endswith(".css"):
+        return f'<link rel="preload" as="style" href="{url}">'
+    return f'<link rel="preload" as="fetch" href="{url}" crossorigin="anonymous">'
 
 
 def static_imports(source: str, rel: str) -> list[str]:
@@ -164,14 +178,27 @@ class StaticAssets:
         """Every ES module under the root, as static/-relative paths."""
         return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*.js"))
 
+    def mapped(self) -> list[str]:
+        """Every file the import map names: the modules, the stylesheets and the data
+        files (not the language catalogues under i18n/: /i18n/<lang>.json serves them
+        merged)."""
+        rels = (p.relative_to(self.root).as_posix() for p in self.root.rglob("*")
+                if p.suffix in ASSET_SUFFIXES)
+        return sorted({*self.modules(), *(rel for rel in rels
+                                          if "i18n" not in rel.split("/")[:-1])})
+
     def url(self, rel: str) -> str:
         """The hashed URL of ``rel`` (the plain one if there is no such file)."""
         asset = self.get(rel)
         return f"/static/{rel}?v={asset.digest}" if asset else f"/static/{rel}"
 
-    def import_map(self) -> dict[str, dict[str, str]]:
-        """Every module's plain URL mapped to its hashed one."""
-        return {"imports": {f"/static/{rel}": self.url(rel) for rel in self.modules()}}
+    def import_map(self, aliases: tuple[tuple[str, str], ...] = ()
+                   ) -> dict[str, dict[str, str]]:
+        """Every module's, stylesheet's and data file's plain URL mapped to its hashed one
+        (a module asks for a stylesheet or data file through ``import.meta.resolve``),
+        and the versioned URLs of ``aliases`` (answers other than files: the catalogues)."""
+        return {"imports": {**{f"/static/{rel}": self.url(rel) for rel in self.mapped()},
+                            **dict(aliases)}}
 
     def closure(self, entries: Iterable[str]) -> list[str]:
         """``entries`` and every module they import statically, depth first (a module
@@ -202,13 +229,16 @@ class StaticAssets:
                                        if (asset := self.get(rel)) is not None))
         return self.checked[1]
 
-    def shell(self, template: str, entries: tuple[str, ...] = ()) -> Asset:
+    def shell(self, template: str, entries: tuple[str, ...] = (),
+              aliases: tuple[tuple[str, str], ...] = ()) -> Asset:
         """The shell page ``template`` (static/-relative) rendered for the current files:
-        its /static/ references hashed, the import map, and a modulepreload for every
-        module of ``entries`` plus what the shell's own module script imports. Rendered
-        again only when a file it names has changed."""
+        its /static/ references hashed, the import map, a modulepreload for every module
+        of ``entries`` plus what the shell's own module script imports, and a preload of
+        every stylesheet and data file those modules name. Rendered again only when a file
+        it names has changed. ``aliases`` go into the import map as they are."""
         digests = self.fingerprint()
-        cached = self.shells.get((template, *entries))
+        key = (template, *entries, *(f"{plain}={url}" for plain, url in aliases))
+        cached = self.shells.get(key)
         if cached is not None and cached[0] == digests:
             return cached[1]
         page = self.get(template)
@@ -216,10 +246,18 @@ class StaticAssets:
             raise HTTPException(404)
         html = page.body.decode("utf-8")
         own = re.findall(r'<script type="module" src="/static/([^"?#]+)"', html)
+        modules = self.closure([*own, *entries])
         preload = "".join(f'\n  <link rel="modulepreload" href="{self.url(rel)}">'
-                          for rel in self.closure([*own, *entries]))
+                          for rel in modules)
+        # What those modules link or fetch as soon as they run (the game's stylesheet,
+        # Indonesia's map): asked for now, beside the modules, not after them.
+        named = dict.fromkeys(asset for rel in modules if (found := self.get(rel))
+                              for asset in named_assets(found.body.decode("utf-8", "replace"),
+                                                        rel) if self.get(asset))
+        preload += "".join(f"\n  {preload_link(self.url(rel))}" for rel in named)
         # "</" cannot end the script early: no module path has it, but be sure.
-        mapping = json.dumps(self.import_map(), separators=(",", ":")).replace("</", "<\\/")
+        mapping = json.dumps(self.import_map(aliases),
+                             separators=(",", ":")).replace("</", "<\\/")
         html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.url(m[2])}"', html)
         head = f'<script type="importmap">{mapping}</script>{preload}\n  '
         html = html.replace('<script type="module"', head + '<script type="module"', 1)
@@ -228,7 +266,7 @@ class StaticAssets:
         csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{sha}'", 1)
         shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
             "Content-Security-Policy": csp})
-        self.shells[(template, *entries)] = (digests, shell)
+        self.shells[key] = (digests, shell)
         return shell
 
     async def respond(self, request: Request, asset: Asset, hashed: bool = False,

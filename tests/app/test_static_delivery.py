@@ -61,9 +61,23 @@ def test_the_shell_and_large_json_answers_are_compressed(live_server: LiveServer
     for encoding in ("br", "gzip"):
         r = get(live_server.url + "/", encoding)
         assert r.headers["content-encoding"] == encoding and '<main id="app"' in r.text
-    r = get(live_server.url + "/api/games", "gzip, br")
-    assert len(r.content) > 512 and r.headers["content-encoding"] == "gzip"
-    assert "content-encoding" not in get(live_server.url + "/api/games", "identity").headers
+    # A JSON answer over a few hundred bytes: brotli when accepted, else gzip, else as is;
+    # httpx decodes either to the same document.
+    answers = {coding: get(live_server.url + "/api/games", coding)
+               for coding in ("gzip, deflate, br", "gzip", "br;q=0, gzip", "identity")}
+    assert answers["gzip, deflate, br"].headers["content-encoding"] == "br"
+    assert answers["gzip"].headers["content-encoding"] == "gzip"
+    assert answers["br;q=0, gzip"].headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in answers["identity"].headers
+    assert len({json.dumps(r.json()) for r in answers.values()}) == 1
+    assert len(answers["identity"].content) > 512
+    for coding in ("gzip", "gzip, deflate, br"):
+        r = answers[coding]
+        assert int(r.headers["content-length"]) < len(answers["identity"].content), coding
+        assert "Accept-Encoding" in r.headers["vary"], coding
+    # A short answer is not worth compressing.
+    small = get(live_server.url + "/api/me", "br", Authorization="Bearer nobody")
+    assert small.status_code == 401 and "content-encoding" not in small.headers
 
 
 def test_hashed_urls_are_immutable_and_plain_ones_revalidated(live_server: LiveServer) -> None:
@@ -121,6 +135,44 @@ def test_a_game_page_preloads_its_modules_and_its_board(live_server: LiveServer)
     assert "games/tuk-tuk-taxi" not in home.split("</script>", 1)[1]
 
 
+def preloads(html: str) -> dict[str, str]:
+    """Every ``<link rel=preload>`` of a shell: its URL and what it is preloaded as."""
+    return {href: kind for kind, href in re.findall(
+        r'<link rel="preload" as="(style|fetch)" href="([^"]+)"', html)}
+
+
+@pytest.mark.parametrize("game", ["indonesia", "kaki-lima"])
+def test_a_game_page_preloads_its_stylesheets_and_data_under_hashed_urls(
+        live_server: LiveServer, game: str) -> None:
+    lobby = create(live_server, game, spectators=True)
+    html = get(live_server.url + f"/watch/{watch_id(lobby)}", "br").text
+    imports, early = import_map(html), preloads(html)
+    # What the page's modules link at once (the chat's, the clock's, the replay's and the
+    # board's stylesheets) and fetch (Indonesia's map) comes beside the modules.
+    wanted = {"chat.css": "style", "clock.css": "style", "replay.css": "style",
+              f"games/{game}/{game}.css": "style"}
+    if game == "indonesia":
+        wanted["games/indonesia/layout.json"] = "fetch"
+        assert 'href="' + imports["/static/games/indonesia/layout.json"] + \
+            '" crossorigin="anonymous">' in html  # as fetch() asks: the page's request finds it
+    for rel, kind in wanted.items():
+        hashed = imports[f"/static/{rel}"]
+        assert re.fullmatch(rf"/static/{re.escape(rel)}\?v=[0-9a-f]{{16}}", hashed), rel
+        assert early.get(hashed) == kind, rel
+        for coding in ("br", "gzip"):
+            r = get(live_server.url + hashed, coding)
+            assert r.headers["cache-control"] == IMMUTABLE, rel
+            assert r.headers["content-encoding"] == coding, rel
+            assert r.content == (STATIC / rel).read_bytes(), rel
+    # Another game's files are not fetched for this one; the language catalogues are not
+    # static files (/i18n/<lang>.json serves them merged).
+    other = "tuk-tuk-taxi"
+    assert not any(other in url for url in early)
+    assert not any("/i18n/" in url for url in imports if url.startswith("/static/"))
+    # The home page asks for no board's files.
+    assert not any("/games/" in url for url in preloads(get(live_server.url + "/", "br").text))
+
+
 @pytest.fixture
 def deployed(db_url: str, tmp_path: Path) -> Iterator[tuple[LiveServer, Path]]:
     """A server on its own copy of static/, which the test changes as a deploy would."""
@@ -151,3 +203,50 @@ def test_a_changed_module_gets_a_new_url_and_the_shell_points_at_it(
     assert get(server.url + old, "br").headers["cache-control"] == "no-cache"
     # Files the other modules did not change keep their URLs (their cached copies stay good).
     assert import_map(after.text)["/static/game.js"] == import_map(before.text)["/static/game.js"]
+
+
+def test_a_changed_stylesheet_or_map_gets_a_new_url_on_the_game_page(
+        deployed: tuple[LiveServer, Path]) -> None:
+    server, static = deployed
+    lobby = create(server, "indonesia", spectators=True)
+    page = f"{server.url}/watch/{watch_id(lobby)}"
+    before = get(page, "br").text
+    for rel, extra in (("games/indonesia/indonesia.css", "\n.deployed { color: red; }\n"),
+                       ("games/indonesia/layout.json", "\n")):
+        old = import_map(before)[f"/static/{rel}"]
+        (static / rel).write_text((static / rel).read_text() + extra)
+        after = get(page, "br").text
+        new = import_map(after)[f"/static/{rel}"]
+        assert new != old and new in preloads(after), rel
+        r = get(server.url + new, "br")
+        assert r.content == (static / rel).read_bytes() and r.headers["cache-control"] == IMMUTABLE
+        assert get(server.url + old, "br").headers["cache-control"] == "no-cache", rel
+        before = after
+
+
+def test_the_catalogues_are_versioned_and_the_page_asks_for_its_answers_early(
+        live_server: LiveServer) -> None:
+    lobby = create(live_server, "kaki-lima", spectators=True)
+    page = get(f"{live_server.url}/watch/{watch_id(lobby)}", "br")
+    imports = import_map(page.text)
+    for lang in ("en", "id", "ms"):
+        versioned = imports[f"/i18n/{lang}.json"]
+        r = get(live_server.url + versioned, "br")
+        assert r.status_code == 200 and r.headers["cache-control"] == IMMUTABLE, lang
+        assert r.headers["content-encoding"] == "br" and r.json()  # a catalogue, compressed
+        assert versioned == f"/i18n/{lang}.json?v={r.headers['etag'].strip(chr(34))}".replace(
+            "-br", "")
+        again = get(live_server.url + versioned, "br", **{"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304, lang
+        plain = get(f"{live_server.url}/i18n/{lang}.json", "br")
+        assert plain.headers["cache-control"] == "no-cache", lang
+    # The watch page's first questions (the table, the board's data, the game list, English)
+    # are preloaded by the page's own answer, as fetch() asks them.
+    links = re.findall(r"<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous",
+                       page.headers["link"])
+    assert links == [imports["/i18n/en.json"], f"/api/watch/{watch_id(lobby)}",
+                     "/api/game-kinds/kaki-lima/data", "/api/games"]
+    for url in links:
+        assert get(live_server.url + url, "br").status_code == 200, url
+    home = get(live_server.url + "/", "br")
+    assert re.findall(r"<([^>]+)>", home.headers["link"]) == [imports["/i18n/en.json"]]

@@ -44,3 +44,44 @@ def test_home_and_game_pages_load_every_module_by_its_hashed_url(e2e_server: Any
         assert len(modules) == len(set(modules)), f"a module was fetched twice: {modules}"
     boards = {url.removeprefix(e2e_server.url).split("?")[0] for url, _ in scripts}
     assert "/static/games/tuk-tuk-taxi/index.js" in boards
+
+
+def test_a_second_visit_on_a_phone_asks_the_network_for_no_static_file(
+        e2e_server: Any, new_page: Any, tmp_path: Any) -> None:
+    """Indonesia's watch page twice in one browser profile on a 390 x 844 phone: the first
+    visit takes every file, stylesheet, catalogue and the map's layout by its hashed URL;
+    the second gets them all from the browser's cache (immutable: no revalidation)."""
+    made = api_lobby(e2e_server, "indonesia", 2, bots=(1,))
+    start_lobby(e2e_server, made["lobby"])
+    context = new_page(390, 844, touch=True, timeout=30_000).context
+
+    def visit(shot: str) -> list[tuple[str, bool]]:
+        """The watch link opened in a new tab: every answer's URL, and whether it came
+        from the browser's cache."""
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        seen: list[tuple[str, bool]] = []
+        cdp.on("Network.responseReceived", lambda e: seen.append((
+            e["response"]["url"].removeprefix(e2e_server.url),
+            bool(e["response"].get("fromDiskCache") or e["response"].get("fromMemoryCache")))))
+        open_watch(page, e2e_server, made["lobby"])
+        expect(page.get_by_test_id("ind-map").locator("svg").first).to_be_visible()
+        expect(page.locator(".ind-mapwrap [data-area]").first).to_be_attached()
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(tmp_path / shot))
+        page.close()
+        return seen
+
+    first = visit("first.png")
+    files = [url for url, _ in first if url.startswith(("/static/", "/i18n/"))]
+    for wanted in ("/static/games/indonesia/layout.json", "/static/games/indonesia/indonesia.css",
+                   "/static/chat.css", "/i18n/en.json", "/static/game.js"):
+        assert any(url.split("?")[0] == wanted for url in files), (wanted, files)
+    assert all("?v=" in url for url in files if not url.endswith("favicon.svg")), files
+    second = visit("second.png")
+    asked = [url for url, cached in second if not cached
+             and url.startswith(("/static/", "/i18n/")) and not url.endswith("favicon.svg")]
+    assert not asked, asked
+    assert any(cached for _, cached in second)  # the files did come, from the cache

@@ -13,8 +13,10 @@ import { isMyTurn, keepSelection, mapTargets, onlyPass, pendingSale } from "./mo
 import { makeSide, makeStatus } from "./panels.js";
 import { makeWords } from "./words.js";
 
-export const stylesheet = new URL("./indonesia.css", import.meta.url).href;
-const LAYOUT_URL = new URL("./layout.json", import.meta.url);
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./indonesia.css") ?? new URL("./indonesia.css", import.meta.url).href;
+// Preloaded by the shell under its hashed URL: the map draws with the rest of the page.
+const LAYOUT_URL = import.meta.resolve?.("./layout.json") ?? new URL("./layout.json", import.meta.url).href;
 // the board's one tab stop (its roving target, or the map itself), then the decision's controls
 const FIRST_CONTROL = '.ind-mapwrap [tabindex="0"], .ind-controls button, .ind-controls input';
 

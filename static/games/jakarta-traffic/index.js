@@ -16,7 +16,8 @@ import { describe as describeRef } from "./words.js";
 
 export { howToPlay } from "./help.js";
 
-export const stylesheet = new URL("./jakarta-traffic.css", import.meta.url).href;
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./jakarta-traffic.css") ?? new URL("./jakarta-traffic.css", import.meta.url).href;
 
 export function createRenderer(root, ctx) {
   const { h } = ctx;

@@ -19,7 +19,8 @@ import { makeWords } from "./words.js";
 
 export { howToPlay } from "./help.js";
 
-export const stylesheet = new URL("./kaki-lima.css", import.meta.url).href;
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./kaki-lima.css") ?? new URL("./kaki-lima.css", import.meta.url).href;
 
 export function createRenderer(root, ctx) {
   const { h, t } = ctx;
@@ -81,7 +82,11 @@ export function createRenderer(root, ctx) {
   const drawBoard = makeBoard(ctx, words, act, cellInfo);
   const drawSide = makeSide(ctx, { ...words, cardInfo }, act, send);
 
-  const isTurned = () => turned(boardBox.clientWidth || root.clientWidth || globalThis.innerWidth || 0);
+  // The board's width as its ResizeObserver last saw it (after a layout, so reading it there
+  // costs nothing); measured directly only before the first report. Reading it at every move
+  // would lay the page out an extra time in the middle of drawing the move (issue 42).
+  let width = 0;
+  const isTurned = () => turned(width || boardBox.clientWidth || root.clientWidth || globalThis.innerWidth || 0);
 
   function drawGrid(offer) {
     lastTurned = isTurned();
@@ -127,6 +132,7 @@ export function createRenderer(root, ctx) {
   }
 
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    width = boardBox.clientWidth;
     if (doc && isTurned() !== lastTurned) {
       const offer = offered(doc.outcome ? [] : doc.legal);
       drawGrid(offer);

@@ -17,7 +17,8 @@ import { chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells
 import { drawSide } from "./panels.js";
 import { describe as describeRef } from "./words.js";
 
-export const stylesheet = new URL("./tuk-tuk-taxi.css", import.meta.url).href;
+// Through the shell's import map: the stylesheet's hashed, immutable URL.
+export const stylesheet = import.meta.resolve?.("./tuk-tuk-taxi.css") ?? new URL("./tuk-tuk-taxi.css", import.meta.url).href;
 
 /** CSS px a cell gets in the zoomed view (touch targets must be >= 44 px). */
 export const ZOOM_CELL_PX = 48;
@@ -91,6 +92,37 @@ export function createRenderer(root, ctx) {
     viewport.scrollTop = Math.max(0, y * scale - viewport.clientHeight / 2);
   }
 
+  // Where the zoomed window was scrolled to, as its scroll events tell (read after a layout).
+  let scrolled = { left: 0, top: 0 };
+  viewport.addEventListener("scroll", () => {
+    scrolled = { left: viewport.scrollLeft, top: viewport.scrollTop };
+  }, { passive: true });
+  let placing = null; // the frame that will place the window, and on which cell
+  /**
+   * Put the zoomed window back where it was, or centre it on `cell`, at the next frame:
+   * before it is painted, in the layout the frame makes anyway. (Doing it at once would lay
+   * the page out twice more in the middle of drawing a move, issue 42.)
+   */
+  function placeWindow(cell) {
+    if (placing) {
+      placing.cell = cell || placing.cell;
+      return;
+    }
+    placing = { cell, keep: scrolled };
+    const place = () => {
+      const { cell: centre, keep } = placing;
+      placing = null;
+      if (!zoomed) return;
+      if (centre) scrollTo(centre);
+      else if (viewport.scrollLeft !== keep.left || viewport.scrollTop !== keep.top) {
+        viewport.scrollLeft = keep.left;
+        viewport.scrollTop = keep.top;
+      }
+    };
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(place);
+    else place();
+  }
+
   function setZoom(on) {
     zoomed = on;
     centredOn = null;
@@ -121,15 +153,13 @@ export function createRenderer(root, ctx) {
       onDirection: (dir) => send(chooseDirection(pending, dir)),
     });
     layout(board.el);
-    const keepLeft = viewport.scrollLeft;
-    const keepTop = viewport.scrollTop;
     viewport.replaceChildren(board.el);
-    viewport.scrollLeft = keepLeft;
-    viewport.scrollTop = keepTop;
-    if (zoomed && centredOn !== sync) {
-      // A new moment of the game: centre the window on the taxi whose turn it is.
+    if (zoomed) {
+      // A new moment of the game: centre the window on the taxi whose turn it is; else the
+      // window keeps its place over the new board.
+      const centre = centredOn !== sync ? (pending ? pending.cell : view.taxis[view.current]) : null;
       centredOn = sync;
-      scrollTo(pending ? pending.cell : view.taxis[view.current]);
+      placeWindow(centre);
     }
     if (tipCell && !view.signs[tipCell] && !ctx.data.board.gas_stations.includes(tipCell) && !ctx.data.board.mechanics.includes(tipCell)
       && !view.passengers.includes(tipCell)) {
