@@ -30,7 +30,8 @@ class Place:
 
     seat: int
     player: str | None
-    name: str
+    #: The name they sat under; None once their account was deleted ("a former player").
+    name: str | None
     rank: int
     bot: bool = False
 
@@ -81,7 +82,7 @@ class Result:
     won: bool
     replay: str
     #: Everybody at the table, best first (names as they sat).
-    table: tuple[tuple[str, int], ...]
+    table: tuple[tuple[str | None, int], ...]
 
     def as_dict(self) -> dict[str, Any]:
         return {"game_id": self.game_id, "game": self.kind,
@@ -123,7 +124,7 @@ class PlayerHistory:
         return sum(t.wins for t in self.titles.values())
 
 
-def _table(game: Played) -> tuple[tuple[str, int], ...]:
+def _table(game: Played) -> tuple[tuple[str | None, int], ...]:
     return tuple((p.name, p.rank) for p in sorted(game.places, key=lambda p: (p.rank, p.seat)))
 
 
