@@ -35,6 +35,8 @@ class Settings:
     rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
+    #: Account requests (sign-in ceremonies, mail links, sessions, seats, deletion).
+    rate_accounts: float = field(default_factory=lambda: _float("MEJA_RATE_ACCOUNTS", 60))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

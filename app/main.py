@@ -165,7 +165,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
-                        "records": RateLimiter(settings.rate_records)}
+                        "records": RateLimiter(settings.rate_records),
+                        "accounts": RateLimiter(settings.rate_accounts)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
                    catalogues):
         app.include_router(module.router)

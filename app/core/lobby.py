@@ -34,7 +34,8 @@ def lobby_info(game: dict[str, Any], seats: list[dict[str, Any]],
             {"seat": s["seat"], "name": s["name"], "bot": s["is_bot"],
              "bot_level": (s.get("bot_level") or "normal") if s["is_bot"] else None,
              "connected": s["seat"] in online or s["is_bot"], "left": s["left"],
-             "host": s["is_host"], "stand_in": bool(s.get("stand_in"))}
+             "host": s["is_host"], "stand_in": bool(s.get("stand_in")),
+             "former": bool(s.get("former"))}
             for s in seats
         ],
         "player_count": game["player_count"],

@@ -129,6 +129,8 @@ class SeatInfo(BaseModel):
     host: bool
     stand_in: bool = Field(False, description="A bot plays this seat because its player "
                                               "ran out of time; the player may take it back.")
+    former: bool = Field(False, description="The seat's player deleted their account: "
+                                            "its name reads \"a former player\".")
 
 
 class LobbyInfo(BaseModel):

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, select, update
+from sqlalchemy import Engine, and_, delete, func, insert, select, update
 
 from app.core import security
 from app.core.bot_names import bot_name
 from app.core.errors import Conflict, Gone, Invalid, NotFound
+from app.store.accounts import release_seat
 from app.store.leases import seat_select
 from app.store.rows import MAX_NAME, clean_name, now
-from app.store.tables import games, seats
+from app.store.tables import account_seat_keys, games, seats
 
 
 class Seating:
@@ -105,6 +106,11 @@ class Seating:
             )
             if seat is None or res.rowcount != 1:
                 raise used
+            # A re-issued seat may go to someone else: an account that held it holds it no
+            # more (its owner claims it again from the new device, if it was theirs).
+            seat_id = conn.execute(select(seats.c.id).where(and_(
+                seats.c.game_id == found[0], seats.c.seat == seat))).scalar_one()
+            release_seat(conn, seat_id)
         return found[0], seat, credential
 
     def reissue(self, game_id: str, seat: int) -> str:
@@ -131,9 +137,13 @@ class Seating:
                     return
                 conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                     name=None, token_hash=None, claim_hash=None, connected=False))
+                release_seat(conn, s["id"])
             else:
                 conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                     left=True, connected=False, token_hash=None, claim_hash=None))
+                # The game keeps the seat's account for its history; the keys go.
+                conn.execute(delete(account_seat_keys).where(
+                    account_seat_keys.c.seat_id == s["id"]))
                 humans = conn.execute(
                     select(func.count()).select_from(seats).where(and_(
                         seats.c.game_id == game_id, seats.c.is_bot.is_(False),
@@ -153,6 +163,7 @@ class Seating:
             conn.execute(update(seats).where(seats.c.id == s["id"]).values(
                 name=None, token_hash=None, claim_hash=None, is_bot=False, bot_level=None,
                 connected=False))
+            release_seat(conn, s["id"])
 
     def reorder(self, game_id: str, order: list[int]) -> None:
         """Host, lobby only: seat ``order[i]`` moves to seat ``i``."""

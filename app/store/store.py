@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.core import security
 from app.core.errors import NotFound
+from app.store.accounts import seat_key_opens
 from app.store.leases import seat_select
 from app.store.rows import (
     MAX_NAME,
@@ -72,6 +73,9 @@ class Store(Seating):
             row = conn.execute(
                 select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash == h)
             ).first()
+            if row is None:
+                # A key an account gave one of its signed-in browsers (app/store/accounts.py).
+                return seat_key_opens(conn, h)
         return (row[0], row[1]) if row else None
 
     def open_lobbies(self, kinds: list[str], limit: int = 50) -> list[dict[str, Any]]:

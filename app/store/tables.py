@@ -74,6 +74,8 @@ seats = Table(
     Column("left", Boolean, nullable=False, default=False),
     # A bot plays the seat because its player ran out of time; they may take it back.
     Column("stand_in", Boolean, nullable=False, default=False),
+    #: The seat's account was deleted (0015_accounts): its name reads "a former player".
+    Column("former", Boolean, nullable=False, default=False, server_default="0"),
     UniqueConstraint("game_id", "seat", name="uq_seats_game_seat"),
 )
 
@@ -254,6 +256,110 @@ presence = Table(
     Index("ix_presence_process", "process"),
 )
 
+
+# -- accounts (app/store/accounts.py, migration 0015_accounts) ------------------------------------
+# An account is optional: a guest's seat is a credential in one browser and stays so. What
+# identifies a person (e-mail, passkeys, sessions, display name) lives only in these tables,
+# which nothing that builds LobbyInfo, a frame, the history or a record ever selects.
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    #: NULL once the account is deleted (its seats then read "a former player").
+    Column("display_name", String(40), nullable=True),
+    #: The address sign-in links go to (unique: one account per address); NULL when none.
+    Column("email", String(254), nullable=True, unique=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    #: Set when the account was deleted: the row stays, emptied, so the games it played
+    #: still count for the crews it was in, under no name.
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+)
+
+#: A signed-in browser: the cookie holds the token, the row only its hash.
+account_sessions = Table(
+    "account_sessions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    #: "Firefox on Android" and the like, so the account page can tell sessions apart.
+    Column("user_agent", String(80), nullable=True),
+)
+
+#: A seat held by an account. Keyed by the seat's row: a lobby's reorder moves the row (and
+#: its number), so the number here is the one it had when claimed; read the current one
+#: through ``seat_id`` (app/store/accounts.py ``seats_of`` does).
+account_seats = Table(
+    "account_seats",
+    metadata,
+    Column("seat_id", Integer, ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("seat", Integer, nullable=False),
+    Column("claimed_at", DateTime(timezone=True), nullable=False),
+)
+
+#: A seat credential handed to one signed-in browser for a seat its account holds: a
+#: second device gets keys of its own (hashed here) instead of the first device's secret,
+#: and signing that browser out (or everywhere) takes its keys back.
+account_seat_keys = Table(
+    "account_seat_keys",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("seat_id", Integer, ForeignKey("account_seats.seat_id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("session_id", Integer, ForeignKey("account_sessions.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+)
+
+#: An account's passkeys (WebAuthn public-key credentials).
+account_passkeys = Table(
+    "account_passkeys",
+    metadata,
+    #: The credential id, base64url as the browser reports it.
+    Column("credential_id", String(700), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("public_key", Text, nullable=False),  # COSE key, base64url
+    Column("sign_count", BigInteger, nullable=False, default=0),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used", DateTime(timezone=True), nullable=True),
+)
+
+#: A WebAuthn ceremony under way: the challenge stays on the server, for a short time,
+#: and is used once (taken by the answer, right or wrong).
+account_challenges = Table(
+    "account_challenges",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    #: "register" or "signin".
+    Column("purpose", String(12), nullable=False),
+    Column("challenge", String(200), nullable=False),  # base64url
+    #: The account a "register" ceremony adds a passkey to; NULL: it makes a new account.
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=True),
+    #: The display name a new account will have.
+    Column("display_name", String(40), nullable=True),
+    #: Wall-clock seconds (time.time()) after which the ceremony is refused.
+    Column("expires", Float, nullable=False, index=True),
+)
+
+#: One-time sign-in links sent by mail (single use, short-lived). The link holds the token,
+#: the row only its hash.
+account_links = Table(
+    "account_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("email", String(254), nullable=False),
+    #: The name an account made by this link gets (when the address has none yet).
+    Column("display_name", String(40), nullable=True),
+    Column("expires", Float, nullable=False, index=True),
 
 # -- crews (app/features/crews, migration 0016_crews) -------------------------------------------
 # A crew is a named group of accounts. Nothing here is personal beyond membership: names
