@@ -91,7 +91,8 @@ def session_of(engine: Engine, token: str | None) -> dict[str, Any] | None:
     h = security.hash_secret(token)
     with engine.connect() as conn:
         row = conn.execute(
-            select(account_sessions.c.id, account_sessions.c.last_seen, accounts)
+            select(account_sessions.c.id.label("session_id"), account_sessions.c.last_seen,
+                   accounts)
             .join(accounts, accounts.c.id == account_sessions.c.account_id)
             .where(and_(account_sessions.c.token_hash == h, accounts.c.deleted_at.is_(None)))
         ).mappings().first()
@@ -102,11 +103,12 @@ def session_of(engine: Engine, token: str | None) -> dict[str, Any] | None:
         if seen.tzinfo is None:  # SQLite hands times back naive
             seen = seen.replace(tzinfo=dt.UTC)
         if t - seen > SEEN_EVERY:
-            conn.execute(update(account_sessions).where(account_sessions.c.id == row["id"])
+            conn.execute(update(account_sessions)
+                         .where(account_sessions.c.id == row["session_id"])
                          .values(last_seen=t))
             conn.commit()
     acct = {c.name: row[c.name] for c in accounts.c}
-    return {"session_id": int(row["id"]), "account": acct}
+    return {"session_id": int(row["session_id"]), "account": acct}
 
 
 def sessions_of(engine: Engine, account_id: str) -> list[dict[str, Any]]:
