@@ -37,6 +37,8 @@ class Settings:
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
     #: Account requests (sign-in ceremonies, mail links, sessions, seats, deletion).
     rate_accounts: float = field(default_factory=lambda: _float("MEJA_RATE_ACCOUNTS", 60))
+    #: Crew requests (crews, their tables, history, league, privacy).
+    rate_crews: float = field(default_factory=lambda: _float("MEJA_RATE_CREWS", 120))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

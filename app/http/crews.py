@@ -35,12 +35,11 @@ from engines.registry import get_engine
 
 router = APIRouter(prefix="/api", tags=["crews"], dependencies=[rate_limited("crews")])
 
-_Id = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN)]
 CrewId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
                              description="The crew's id.")]
 AccountId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
                                 description="An account's id.")]
-InviteId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
+CrewInvite = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
                                description="The id from a crew's invite link.")]
 GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
                              description="The finished game's id.")]
@@ -111,10 +110,11 @@ async def crew_page(crew_id: CrewId, store: StoreDep, me: SignedInDep) -> s.Crew
     return await _crew_doc(store, await _member_crew(store, crew_id, me.id), me.id)
 
 
-@router.get("/crew-invites/{invite_id}", summary="The crew behind an invite link",
+@router.get("/crew-invites/{crew_invite}", summary="The crew behind an invite link",
             responses=refusals(404, 422, 429), openapi_extra=OPTIONAL_AUTH)
-async def crew_invite(invite_id: InviteId, store: StoreDep, me: AccountDep) -> s.CrewInvite:
-    crew = await run(crews_db.crew_by_invite, store.engine, invite_id)
+async def crew_invite(crew_invite: CrewInvite, store: StoreDep, me: AccountDep
+                      ) -> s.CrewInvite:
+    crew = await run(crews_db.crew_by_invite, store.engine, crew_invite)
     if crew is None:
         raise ApiError(404, "api.crew.invite_invalid")
     members = await run(crews_db.members, store.engine, crew["id"])
@@ -123,10 +123,11 @@ async def crew_invite(invite_id: InviteId, store: StoreDep, me: AccountDep) -> s
                         crew_id=crew["id"] if member else None)
 
 
-@router.post("/crew-invites/{invite_id}/join", summary="Join a crew by its invite link",
+@router.post("/crew-invites/{crew_invite}/join", summary="Join a crew by its invite link",
              responses=refusals(401, 404, 409, 422, 429))
-async def join_crew(invite_id: InviteId, store: StoreDep, me: SignedInDep) -> s.CrewJoined:
-    crew, joined = await run(crews_db.join, store.engine, invite_id, me.id)
+async def join_crew(crew_invite: CrewInvite, store: StoreDep, me: SignedInDep
+                    ) -> s.CrewJoined:
+    crew, joined = await run(crews_db.join, store.engine, crew_invite, me.id)
     return s.CrewJoined(crew_id=crew["id"], joined=joined)
 
 

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
 
 from tests.app.client import auth, create, http, invite_of, join, watch_id
+from tests.app.crews_support import COOKIE, play_race, with_account
 from tests.conftest import LiveServer
 
 #: Generated cases per operation and mode (15 operations, two modes, two databases).
@@ -34,14 +35,32 @@ REPLAY_REFUSALS = {"api.record.goes_on", "api.record.bad_takeback", "api.record.
                    "api.record.outcome_differs"}
 
 
+#: One crew per server (made once: it needs a finished game): its owner signed in, its ids.
+_CREWS: dict[str, dict[str, Any]] = {}
+
+
+def crew_of(live_server: LiveServer) -> dict[str, Any]:
+    """A crew kept from a finished race, its owner's session and the ids its routes take."""
+    if live_server.url not in _CREWS:
+        ana, budi = with_account(live_server, "Ana"), with_account(live_server, "Budi")
+        game = play_race(live_server, [ana, budi], [6])
+        crew = ana.send(live_server, "POST", f"/api/crews/from-table/{game}",
+                        {"name": "Crew"}).json()
+        _CREWS[live_server.url] = {
+            "cookie": f"{COOKIE}={ana.token}", "crew_id": crew["crew_id"],
+            "crew_invite": crew["invite_url"].rsplit("/", 1)[1], "account_id": budi.account_id}
+    return _CREWS[live_server.url]
+
+
 def table(live_server: LiveServer) -> dict[str, Any]:
-    """A fresh lobby of three seats (host and one player) and a re-issued seat link."""
+    """A fresh lobby of three seats (host and one player), a re-issued seat link and a
+    crew (its owner signed in)."""
     lobby = create(live_server, game="race", seats=3)
     friend = join(live_server, lobby, "Budi")
     r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/reissue",
                   headers=auth(lobby["credential"]))
     return {"lobby": lobby, "friend": friend,
-            "claim": r.json()["claim_url"].rsplit("/", 1)[1]}
+            "claim": r.json()["claim_url"].rsplit("/", 1)[1], "crew": crew_of(live_server)}
 
 
 def resolvable_hook(case: Any) -> None:
@@ -85,15 +104,19 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
     if key % 2:
         return
     lobby = table["lobby"]
+    crew = table["crew"]
     real = {"game_id": lobby["game_id"], "invite_id": invite_of(lobby),
-            "watch_id": watch_id(lobby), "claim_id": table["claim"]}
+            "watch_id": watch_id(lobby), "claim_id": table["claim"],
+            "crew_id": crew["crew_id"], "crew_invite": crew["crew_invite"],
+            "account_id": crew["account_id"]}
     for name in list(case.path_parameters or {}):
         if name in real:
             case.path_parameters[name] = real[name]
     if mode == GenerationMode.NEGATIVE:
         return  # a negative case's (deliberately invalid) credential must stay invalid
     who = lobby if key % 4 == 0 else table["friend"]
-    case.headers = {**(case.headers or {}), **auth(who["credential"])}
+    # The crews' routes read the session cookie (the seat routes ignore it).
+    case.headers = {**(case.headers or {}), **auth(who["credential"]), "Cookie": crew["cookie"]}
 
 
 def exercise(operation: Any, mode: GenerationMode, spot: dict[str, Any],

@@ -134,7 +134,8 @@ def keep_crew(engine: Engine, game_id: str, owner_id: str, name: str
     if owner_id not in players:
         raise Conflict("api.crew.not_at_table")
     t = now()
-    row = {"id": security.new_public_id(), "name": name, "owner_id": owner_id,
+    crew_id = security.new_public_id()
+    row: dict[str, Any] = {"id": crew_id, "name": name, "owner_id": owner_id,
            "invite_id": security.new_public_id(), "from_game": game_id, "league_on": False,
            "league_rule": "loss", "league_since": None, "created_at": t}
     try:
@@ -144,7 +145,7 @@ def keep_crew(engine: Engine, game_id: str, owner_id: str, name: str
             conn.execute(insert(crews).values(**row))
             for account_id in players[:MAX_MEMBERS]:
                 if account_id == owner_id or _count_crews(conn, account_id) < MAX_CREWS:
-                    _add(conn, row["id"], account_id)
+                    _add(conn, crew_id, account_id)
         return row, True
     except IntegrityError:
         pass  # someone at the same table kept it first: that crew it is
