@@ -360,6 +360,8 @@ account_links = Table(
     #: The name an account made by this link gets (when the address has none yet).
     Column("display_name", String(40), nullable=True),
     Column("expires", Float, nullable=False, index=True),
+)
+
 
 # -- crews (app/features/crews, migration 0016_crews) -------------------------------------------
 # A crew is a named group of accounts. Nothing here is personal beyond membership: names
