@@ -35,6 +35,7 @@ from app.features.notices import Notices, NoticeSettings
 from app.features.rematch import Rematches
 from app.features.takeback import Takebacks
 from app.http import (
+    accounts,
     catalogues,
     clock,
     crews,
@@ -43,9 +44,11 @@ from app.http import (
     games,
     lobbies,
     notices,
+    passkeys,
     records,
     rematch,
     replay,
+    signin_mail,
 )
 from app.http.deps import run
 from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
@@ -64,14 +67,18 @@ from app.store.store import Store
 #: find out after loading. Claim links are used up once, so the claim page explains itself.
 PAGES: dict[str, str | None] = {"/": None, "/join/{token}": "invite_id", "/claim/{token}": None,
                                 "/lobby/{token}": "id", "/game/{token}": "id",
-                                "/watch/{token}": "watch_id", "/crews": None, "/crew/{token}": None,
-                "/crew-invite/{token}": None, "/player/{token}": None}
+                                "/watch/{token}": "watch_id", "/account": None,
+                                "/account/mail/{token}": None, "/crews": None,
+                                "/crew/{token}": None, "/crew-invite/{token}": None,
+                                "/player/{token}": None}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
 PAGE_MODULES = {"/": "home.js", "/join/{token}": "join.js", "/claim/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
-                "/watch/{token}": "game.js", "/crews": "crews.js", "/crew/{token}": "crew.js",
-                "/crew-invite/{token}": "crews.js", "/player/{token}": "player.js"}
+                "/watch/{token}": "game.js", "/account": "account.js",
+                "/account/mail/{token}": "account.js", "/crews": "crews.js",
+                "/crew/{token}": "crew.js", "/crew-invite/{token}": "crews.js",
+                "/player/{token}": "player.js"}
 #: JSON and other answers made per request are gzipped from this size on (static files and
 #: the shell are compressed once by StaticAssets, gzip or brotli).
 COMPRESS_FROM = 512
@@ -172,7 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "accounts": RateLimiter(settings.rate_accounts),
                         "crews": RateLimiter(settings.rate_crews)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, crews):
+                   catalogues, accounts, passkeys, signin_mail, crews):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

@@ -24,7 +24,7 @@ import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
 import { GameSocket } from "/static/socket.js";
-import { forgetSeat, getSeat, saveSeat } from "/static/store.js";
+import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
 import { focusLost, keyboardPlay } from "/static/roving.js";
@@ -110,6 +110,7 @@ class GameShell {
     this.lobbyFrames = 0; // lobby frames seen: an answer asked before one of them is older
     this.players = (this.info.seats || []).map((s) => ({
       seat: s.seat, name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host,
+      former: Boolean(s.former),
     }));
     this.log = new GameLog((seat) => this.playerName(seat), {
       describe: (ref) => this.describeRef(ref),
@@ -125,6 +126,7 @@ class GameShell {
   playerName(seat) {
     const p = this.players.find((x) => x.seat === seat);
     if (!p) return t("game.seat_n", { n: Number(seat) + 1 });
+    if (p.former) return t("account.former_player"); // the player deleted their account
     return p.name || (p.bot ? t("seats.bot_n", { n: seat + 1 }) : t("game.seat_n", { n: seat + 1 }));
   }
 
@@ -139,7 +141,7 @@ class GameShell {
     this.actions = new PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
       onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
     this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
-      below: [this.actions.el, this.notices ? this.notices.el : null] });
+      below: [this.actions.el, this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
     this.gameover = new GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
       this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
     ] });
@@ -546,7 +548,7 @@ class GameShell {
     this.info = { ...this.info, ...info };
     for (const s of info.seats || []) {
       const p = this.players.find((x) => x.seat === s.seat);
-      const seen = { name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host };
+      const seen = { name: s.name, bot: s.bot, bot_level: s.bot_level, connected: s.connected, left: s.left, host: s.host, former: Boolean(s.former) };
       if (p) Object.assign(p, seen);
       else this.players.push({ seat: s.seat, ...seen });
     }
@@ -713,4 +715,13 @@ class GameShell {
       this.rawView.querySelector("pre").textContent = JSON.stringify(doc.view, null, 2);
     }
   }
+}
+
+/** The side panel's way to the optional account: keep this seat on every device. */
+function accountHint() {
+  const kept = signedIn();
+  return h("p", { class: "account-hint muted small" }, [
+    h("a", { href: "/account", "data-link": true, "data-testid": "game-account-link" },
+      msg(kept ? "account.game_kept" : "account.game_keep")),
+  ]);
 }

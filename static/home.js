@@ -6,7 +6,7 @@ import { add, clear, h, lastSegment, setText, toast } from "/static/dom.js";
 import { currentLang, live, msg, setTitle, t } from "/static/i18n.js";
 import { gameBlurb, gameName, gameNameMsg } from "/static/options.js";
 import { buildOptionsForm } from "/static/schemaform.js";
-import { allSeats, forgetSeat, lastName, rememberName, saveSeat } from "/static/store.js";
+import { allSeats, forgetSeat, lastName, rememberName, saveSeat, signedIn, syncSeats } from "/static/store.js";
 import { emailField, webhookField } from "/static/noticefields.js";
 import { nameField } from "/static/names.js";
 import { peekDoc } from "/static/peek.js";
@@ -276,6 +276,9 @@ async function loadLobbies(section) {
 }
 
 async function loadYourGames(section, sockets, isAlive) {
+  // Signed in: seats claimed on another device come first (a failure leaves this browser's).
+  if (signedIn()) await syncSeats().catch(() => null);
+  if (!isAlive()) return;
   const seats = allSeats();
   const ids = Object.keys(seats).sort((a, b) => (seats[b].saved_at || 0) - (seats[a].saved_at || 0));
   clear(section);

@@ -190,7 +190,7 @@ export async function render(root, { params, navigate }) {
           h("span", { class: "seat-num" }, String(idx + 1)),
           seatMark(s.seat),
           h("span", { class: "seat-name" }, [
-            h("span", { class: "name" }, taken ? s.name || t("seats.bot") : t("seats.open")),
+            h("span", { class: "name" }, taken ? (s.former ? t("account.former_player") : s.name) || t("seats.bot") : t("seats.open")),
             s.seat === state.you ? h("span", { class: "muted small" }, t("shell.you_mark")) : null,
           ]),
           s.host ? h("span", { class: "badge badge-host" }, t("seats.host")) : null,

@@ -11,6 +11,8 @@ const ROUTES = [
   { re: /^\/lobby\/([^/]+)\/?$/, load: () => import("/static/lobby.js"), name: "lobby" },
   { re: /^\/game\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "game" },
   { re: /^\/watch\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "watch" },
+  { re: /^\/account\/?$/, load: () => import("/static/account.js"), name: "account" },
+  { re: /^\/account\/mail\/([^/]+)\/?$/, load: () => import("/static/account.js"), name: "account-mail" },
 ];
 
 let cleanup = null;
@@ -95,6 +97,10 @@ window.addEventListener("popstate", render);
 matchRoute(window.location.pathname)?.route.load().catch(() => {});
 ready.then(() => {
   wordPage();
-  document.querySelector(".topbar")?.append(langSwitch());
+  // The optional account, one tap away on every page (never a step before playing).
+  document.querySelector(".topbar")?.append(
+    h("a", { href: "/account", "data-link": true, class: "topbar-account", "data-testid": "topbar-account" }, msg("account.link")),
+    langSwitch(),
+  );
   render();
 });

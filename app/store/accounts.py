@@ -37,11 +37,11 @@ SEEN_EVERY = dt.timedelta(minutes=5)
 MAX_SECRET = 200
 
 
-def create_account(engine: Engine, display_name: str, email: str | None = None
-                   ) -> dict[str, Any]:
-    """A new account (``Conflict`` is the caller's when ``email`` is taken: IntegrityError)."""
-    row = {"id": security.new_public_id(), "display_name": display_name, "email": email,
-           "created_at": now(), "deleted_at": None}
+def create_account(engine: Engine, display_name: str, email: str | None = None,
+                   account_id: str | None = None) -> dict[str, Any]:
+    """A new account (raises IntegrityError when ``email`` is taken)."""
+    row = {"id": account_id or security.new_public_id(), "display_name": display_name,
+           "email": email, "created_at": now(), "deleted_at": None}
     with engine.begin() as conn:
         conn.execute(insert(accounts).values(**row))
     return row
@@ -210,22 +210,33 @@ def seats_of(engine: Engine, account_id: str) -> list[dict[str, Any]]:
         return [dict(r) for r in conn.execute(q).mappings()]
 
 
-def issue_seat_keys(engine: Engine, account_id: str, session_id: int) -> list[dict[str, Any]]:
-    """A fresh credential for each seat the account holds that is still played by it, for
-    one signed-in browser: what :func:`seats_of` says, plus ``credential``."""
+def issue_seat_keys(engine: Engine, account_id: str, session_id: int,
+                    have: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every seat the account holds (:func:`seats_of`), each with ``credential``: a fresh
+    one of this signed-in browser's own for a seat it still plays that none of ``have``
+    (the credentials the browser holds) opens and that this session got no key for yet,
+    else None (so a browser asking again and again gets each key once)."""
+    hashes = {security.hash_secret(c) for c in have or [] if c and len(c) <= MAX_SECRET}
     out = []
-    held = [s for s in seats_of(engine, account_id) if s["name"] is not None]
+    held = seats_of(engine, account_id)
     with engine.begin() as conn:
-        live = {r[0] for r in conn.execute(
-            select(seats.c.id).where(and_(seats.c.id.in_([s["seat_id"] for s in held]),
-                                          seats.c.left.is_(False), seats.c.is_bot.is_(False))))}
+        ids = [s["seat_id"] for s in held]
+        playing = {r[0] for r in conn.execute(select(seats.c.id).where(and_(
+            seats.c.id.in_(ids), seats.c.name.is_not(None), seats.c.left.is_(False),
+            seats.c.is_bot.is_(False))))}
+        opened = {r[0] for r in conn.execute(select(seats.c.id).where(and_(
+            seats.c.id.in_(ids), seats.c.token_hash.in_(hashes))))}
+        opened |= {r[0] for r in conn.execute(select(account_seat_keys.c.seat_id).where(and_(
+            account_seat_keys.c.seat_id.in_(ids),
+            (account_seat_keys.c.token_hash.in_(hashes))
+            | (account_seat_keys.c.session_id == session_id))))}
         for s in held:
-            if s["seat_id"] not in live:
-                continue
-            credential = security.new_credential()
-            conn.execute(insert(account_seat_keys).values(
-                token_hash=security.hash_secret(credential), seat_id=s["seat_id"],
-                session_id=session_id))
+            credential = None
+            if s["seat_id"] in playing and s["seat_id"] not in opened:
+                credential = security.new_credential()
+                conn.execute(insert(account_seat_keys).values(
+                    token_hash=security.hash_secret(credential), seat_id=s["seat_id"],
+                    session_id=session_id))
             out.append({**s, "credential": credential})
     return out
 

@@ -137,7 +137,12 @@ def build_message(mail: Mail, sender: str) -> EmailMessage:
 
 def send_mail(target: SmtpTarget, mail: Mail, sender: str, timeout: float) -> None:
     """Hand one message to the SMTP server (blocking; raises on any failure)."""
-    msg = build_message(mail, sender)
+    deliver(target, build_message(mail, sender), timeout)
+
+
+def deliver(target: SmtpTarget, msg: EmailMessage, timeout: float) -> None:
+    """Hand any message to the SMTP server (blocking; raises on any failure): a your-turn
+    mail, or a sign-in link (app/http/signin_mail.py)."""
     context = ssl.create_default_context()
     smtp: smtplib.SMTP
     if target.tls:
