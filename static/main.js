@@ -13,6 +13,10 @@ const ROUTES = [
   { re: /^\/watch\/([^/]+)\/?$/, load: () => import("/static/game.js"), name: "watch" },
   { re: /^\/account\/?$/, load: () => import("/static/account.js"), name: "account" },
   { re: /^\/account\/mail\/([^/]+)\/?$/, load: () => import("/static/account.js"), name: "account-mail" },
+  { re: /^\/crews\/?$/, load: () => import("/static/crews.js"), name: "crews" },
+  { re: /^\/crew-invite\/([^/]+)\/?$/, load: () => import("/static/crews.js"), name: "crew-invite" },
+  { re: /^\/crew\/([^/]+)\/?$/, load: () => import("/static/crew.js"), name: "crew" },
+  { re: /^\/player\/([^/]+)\/?$/, load: () => import("/static/player.js"), name: "player" },
 ];
 
 let cleanup = null;

@@ -216,13 +216,14 @@ async def player_history(account_id: AccountId, store: StoreDep, me: AccountDep
 
 @router.get("/account/privacy", summary="Who may see your history",
             responses=refusals(401, 429))
-async def get_privacy(store: StoreDep, me: SignedInDep) -> s.PrivacySettings:
-    return s.PrivacySettings(history=await run(crews_db.privacy, store.engine, me.id))
+async def get_privacy(store: StoreDep, me: SignedInDep) -> s.PrivacyState:
+    return s.PrivacyState(history=await run(crews_db.privacy, store.engine, me.id),
+                          account_id=me.id)
 
 
 @router.put("/account/privacy", summary="Choose who may see your history",
             responses=refusals(400, 401, 413, 422, 429))
 async def set_privacy(body: s.PrivacySettings, store: StoreDep, me: SignedInDep
-                      ) -> s.PrivacySettings:
+                      ) -> s.PrivacyState:
     await run(crews_db.set_privacy, store.engine, me.id, body.history)
-    return body
+    return s.PrivacyState(history=body.history, account_id=me.id)

@@ -55,6 +55,12 @@ class PrivacySettings(BaseModel):
     history: Privacy
 
 
+class PrivacyState(PrivacySettings):
+    """Your choice, and your account's id (your history page is ``/player/<id>``)."""
+
+    account_id: str
+
+
 class Member(BaseModel):
     account_id: str
     name: str | None = Field(description="null: the account was deleted (a former player)")

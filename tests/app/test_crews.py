@@ -122,7 +122,8 @@ def test_a_players_history_is_shown_only_to_whom_they_allow(live_server: LiveSer
     assert r.json()["detail"] == ("This player shows their history only to members of "
                                   "their crews.")
     assert http.get(f"{live_server.url}{path}").status_code == 403
-    assert ana.get(live_server, "/api/account/privacy").json() == {"history": "crew"}
+    assert ana.get(live_server, "/api/account/privacy").json() == {
+        "history": "crew", "account_id": ana.account_id}
     assert ana.send(live_server, "PUT", "/api/account/privacy",
                     {"history": "nobody"}).status_code == 200
     r = budi.get(live_server, path)
