@@ -45,6 +45,10 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=ID_PATTERN,
                              description="The finished game's id.")]
 
 
+#: Why a history is not shown, per the player's choice.
+_PRIVATE = {"crew": "api.player.private_crew", "nobody": "api.player.private_nobody"}
+
+
 def _iso(value: Any) -> str:
     return value.isoformat() if value is not None else ""
 
@@ -209,7 +213,7 @@ async def player_history(account_id: AccountId, store: StoreDep, me: AccountDep
             rule == "crew" and me is not None
             and await run(crews_db.share_a_crew, store.engine, me.id, account_id))
         if not allowed:
-            raise ApiError(403, "api.player.private_" + rule)
+            raise ApiError(403, _PRIVATE[rule])
     doc = await run(pages.player_page, store.engine, account_id)
     return s.PlayerHistory.model_validate({"account_id": account_id, "name": name, **doc})
 

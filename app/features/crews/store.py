@@ -14,17 +14,9 @@ from sqlalchemy.exc import IntegrityError
 
 from app.core import security
 from app.core.errors import Conflict, NotFound
+from app.store.crewtables import account_privacy, crew_members, crew_tables, crews
 from app.store.rows import now
-from app.store.tables import (
-    account_privacy,
-    account_seats,
-    accounts,
-    crew_members,
-    crew_tables,
-    crews,
-    games,
-    seats,
-)
+from app.store.tables import account_seats, accounts, games, seats
 
 #: Members of one crew at most (a table seats six; a crew is friends, not a forum).
 MAX_MEMBERS = 30
