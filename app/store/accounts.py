@@ -91,15 +91,15 @@ def session_of(engine: Engine, token: str | None) -> dict[str, Any] | None:
     h = security.hash_secret(token)
     with engine.connect() as conn:
         row = conn.execute(
-            select(account_sessions.c.id.label("session_id"), account_sessions.c.last_seen,
-                   accounts)
+            select(account_sessions.c.id.label("session_id"),
+                   account_sessions.c.last_seen.label("session_seen"), accounts)
             .join(accounts, accounts.c.id == account_sessions.c.account_id)
             .where(and_(account_sessions.c.token_hash == h, accounts.c.deleted_at.is_(None)))
         ).mappings().first()
         if row is None:
             return None
         t = now()
-        seen = row["last_seen"]
+        seen = row["session_seen"]
         if seen.tzinfo is None:  # SQLite hands times back naive
             seen = seen.replace(tzinfo=dt.UTC)
         if t - seen > SEEN_EVERY:
