@@ -86,6 +86,10 @@ def test_a_crew_kept_from_the_table_then_its_league_and_a_new_table_on_a_phone(
     expect(page.get_by_test_id("player-totals")).to_have_text("3 games, 1 win")
     expect(page.get_by_test_id("last-results").get_by_test_id("replay-link")).to_have_count(3)
     shot(page, "player-history-phone")
+    # Its replay links open the game's replay (the watch link: the table had spectators).
+    page.get_by_test_id("last-results").get_by_test_id("replay-link").first.click()
+    expect(page.get_by_test_id("replay-bar")).to_be_visible()
+    page.go_back()
     page.go_back()
 
     # New table with the crew: a lobby with Ana as its host; Budi's crew page lists it.
@@ -120,3 +124,15 @@ def test_a_stranger_reads_why_a_crew_and_a_history_are_closed_to_them(
     page.goto(f"{server.url}/player/{ana.account_id}")
     expect(page.get_by_test_id("player-totals")).to_have_text("1 game, 1 win")
     shot(page, "crew-invite-joined-phone")
+    # Ana keeps her history to herself, on her account page.
+    mine = signed_in_phone(new_page, server, ana)
+    mine.goto(f"{server.url}/account")
+    expect(mine.get_by_test_id("privacy-crew")).to_be_checked()
+    mine.get_by_test_id("privacy-nobody").check()
+    expect(mine.get_by_text("Saved.")).to_be_visible()
+    shot(mine, "account-privacy-phone")
+    page.reload()
+    expect(page.get_by_test_id("player-error")).to_have_text(
+        "This player keeps their history to themselves.")
+    mine.get_by_test_id("my-history").click()
+    expect(mine.get_by_test_id("player-totals")).to_have_text("1 game, 1 win")
