@@ -8,7 +8,7 @@ the test asks for, and each player's seat is claimed into their account.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -30,6 +30,8 @@ class Player:
     client: httpx.Client | None = None
     token: str | None = None
     email: str | None = None
+    #: The seat credential this player's browser got at each game (game id -> credential).
+    seats: dict[str, str] = field(default_factory=dict)
 
     def get(self, server: LiveServer, path: str) -> httpx.Response:
         c = self.client or http
@@ -73,6 +75,8 @@ def play_race(server: LiveServer, players: list[Player], steps: list[int],
         j = http.post(f"{server.url}/api/invites/{invite_of(lobby)}/join", json={"name": p.name})
         assert j.status_code == 200, j.text
         creds.append(j.json()["credential"])
+    for p, cred in zip(players, creds, strict=True):
+        p.seats[lobby["game_id"]] = cred
     if claim:
         engine = store_of(server).engine
         for p, cred in zip(players, creds, strict=True):

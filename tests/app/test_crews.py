@@ -110,6 +110,30 @@ def test_head_to_head_and_history_after_several_games(live_server: LiveServer) -
     assert "?replay=" in mine["last"][0]["replay_url"]
 
 
+def test_a_guests_games_count_once_they_claim_the_seat_into_an_account(
+        live_server: LiveServer) -> None:
+    ana, cici = with_account(live_server, "Ana"), guest("Cici")
+    first = play_race(live_server, [ana, cici], [1, 6])  # Cici wins, as a guest
+    crew = keep(live_server, ana, first)
+    assert names(crew) == ["Ana"]
+    h = ana.get(live_server, f"/api/crews/{crew['crew_id']}/history").json()
+    assert h["last"][0]["table"][0] == {"account_id": None, "name": "Cici", "place": 1,
+                                        "bot": False}
+    # Later Cici makes an account and brings this browser's seats (the account's route).
+    made = with_account(live_server, "Cici")
+    r = made.send(live_server, "POST", "/api/account/seats",
+                  {"credentials": [cici.seats[first]]})
+    assert r.status_code == 200, r.text
+    made.send(live_server, "POST",
+              f"/api/crew-invites/{crew['invite_url'].rsplit('/', 1)[1]}/join")
+    h = ana.get(live_server, f"/api/crews/{crew['crew_id']}/history").json()
+    assert h["last"][0]["table"][0]["account_id"] == made.account_id
+    (pair,) = h["head_to_head"]
+    assert (pair["games"], pair["a_ahead"], pair["b_ahead"]) == (1, 0, 1)
+    mine = made.get(live_server, f"/api/players/{made.account_id}/history").json()
+    assert (mine["games"], mine["wins"]) == (1, 1)
+
+
 def test_a_players_history_is_shown_only_to_whom_they_allow(live_server: LiveServer) -> None:
     ana, budi = with_account(live_server, "Ana"), with_account(live_server, "Budi")
     eko = with_account(live_server, "Eko")
