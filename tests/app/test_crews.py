@@ -221,3 +221,43 @@ def test_no_address_or_credential_in_any_crew_answer(live_server: LiveServer) ->
     for secret in (mail, budi.email, ana.token, budi.token, table.json()["lobby"]["credential"]):
         assert secret and secret not in text
     assert "@" not in text
+
+
+def abandoned_against_the_bot(server: LiveServer, who: Player) -> str:
+    """Kaki Lima: ``who`` against the hard bot, left at once: the game is abandoned (no
+    human seated) with the bot still in its seat."""
+    r = http.post(f"{server.url}/api/lobbies", json={"game": "kaki-lima", "seats": 2,
+                                                     "host_name": who.name})
+    lobby = r.json()
+    gid, cred = lobby["game_id"], lobby["credential"]
+    who.send(server, "POST", "/api/account/seats", {"credentials": [cred]})
+    head = {"Authorization": f"Bearer {cred}"}
+    assert http.post(f"{server.url}/api/games/{gid}/seats/1/bot", headers=head,
+                     json={"level": "hard"}).status_code == 200
+    assert http.post(f"{server.url}/api/games/{gid}/start", headers=head).status_code == 200
+    left = http.post(f"{server.url}/api/games/{gid}/leave", headers=head)
+    assert left.json()["status"] == "abandoned", left.text
+    return str(gid)
+
+
+def test_the_owners_rule_decides_whether_an_abandoned_game_is_a_loss_to_the_bot(
+        live_server: LiveServer) -> None:
+    ana, budi = with_account(live_server, "Ana"), with_account(live_server, "Budi")
+    crew = keep(live_server, ana, play_race(live_server, [ana, budi], [6]))
+    path = f"/api/crews/{crew['crew_id']}/league"
+    ana.send(live_server, "PUT", path, {"on": True, "rule": "skip"})
+    abandoned_against_the_bot(live_server, budi)
+    assert budi.get(live_server, path).json()["titles"] == {}  # not counted
+    ana.send(live_server, "PUT", path, {"on": True, "rule": "loss"})
+    league = budi.get(live_server, path).json()
+    rows = league["titles"]["kaki-lima"]
+    # Counted as Budi's loss to the hard bot, rated as openskill rates a 2-player loss.
+    m = PlackettLuce()
+    bot, budi_r = m.rate([[m.rating()], [m.rating()]], ranks=[1.0, 2.0])
+    assert [(r["name"], r["bot"]) for r in rows] == [
+        (None, {"game": "kaki-lima", "level": "hard"}), ("Budi", None)]
+    assert rows[0]["mu"] == pytest.approx(bot[0].mu, abs=1e-3)
+    assert rows[1]["mu"] == pytest.approx(budi_r[0].mu, abs=1e-3)
+    # Abandoned games are not history: nobody won them.
+    h = budi.get(live_server, f"/api/players/{budi.account_id}/history").json()
+    assert "kaki-lima" not in h["titles"]
