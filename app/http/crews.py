@@ -31,6 +31,7 @@ from app.http.lobbies import open_lobby
 from app.http.schemas import CreateLobby
 from app.http.session import AccountDep, SignedInDep
 from app.store import accounts as accounts_db
+from app.store.rows import clean_name
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api", tags=["crews"], dependencies=[rate_limited("crews")])
@@ -97,7 +98,8 @@ async def keep(game_id: GameId, body: s.KeepCrew, store: StoreDep, me: SignedInD
     """The players of a finished table who have accounts become a crew owned by the caller
     (who sat at it). Asked again for the same table, the crew it made is answered and the
     caller is in it."""
-    crew, _new = await run(crews_db.keep_crew, store.engine, game_id, me.id, body.name.strip())
+    crew, _new = await run(crews_db.keep_crew, store.engine, game_id, me.id,
+                           clean_name(body.name))
     return await _crew_doc(store, crew, me.id)
 
 

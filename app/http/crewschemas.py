@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.core.tablesettings import TableSettings
 from app.http.schemas import CreatedLobby, DisplayName, Lang
+from app.http.schemas import _per_game_lobby as per_game_bounds
 
-MAX_CREW_NAME = 40
 Rule = Literal["loss", "skip"]
 Privacy = Literal["crew", "everyone", "nobody"]
 
@@ -21,8 +21,8 @@ class KeepCrew(BaseModel):
     """"Keep this crew": its name (the page offers one)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=MAX_CREW_NAME, pattern=r"\S",
-                      description="1 to 40 characters, not only spaces")
+    #: Cleaned as a display name is (runs of spaces and control characters become one).
+    name: DisplayName
 
 
 class LeagueSettings(BaseModel):
@@ -35,9 +35,10 @@ class LeagueSettings(BaseModel):
 
 
 class NewCrewTable(BaseModel):
-    """"New table with the crew": the game and its seats, as a new lobby's."""
+    """"New table with the crew": the game and its seats, as a new lobby's (the document
+    states each game's seat counts and options, as for a lobby)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=per_game_bounds)
     game: str = Field(min_length=1, max_length=40)
     seats: int = Field(ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
