@@ -261,3 +261,18 @@ def test_the_owners_rule_decides_whether_an_abandoned_game_is_a_loss_to_the_bot(
     # Abandoned games are not history: nobody won them.
     h = budi.get(live_server, f"/api/players/{budi.account_id}/history").json()
     assert "kaki-lima" not in h["titles"]
+
+
+def test_an_owner_who_deletes_their_account_leaves_the_crew_to_a_member(
+        live_server: LiveServer) -> None:
+    ana, budi = with_account(live_server, "Ana"), with_account(live_server, "Budi")
+    crew = keep(live_server, ana, play_race(live_server, [ana, budi], [6]))
+    assert ana.send(live_server, "DELETE", "/api/account").status_code == 204
+    page = budi.get(live_server, f"/api/crews/{crew['crew_id']}").json()
+    assert page["owner_id"] == budi.account_id
+    # Ana's games still count, under no name.
+    assert [m["name"] for m in page["members"]] == [None, "Budi"]
+    h = budi.get(live_server, f"/api/crews/{crew['crew_id']}/history").json()
+    assert h["last"][0]["table"][0]["name"] is None and h["last"][0]["table"][0]["place"] == 1
+    r = budi.send(live_server, "PUT", f"/api/crews/{crew['crew_id']}/league", {"on": True})
+    assert r.status_code == 200

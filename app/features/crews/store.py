@@ -36,10 +36,25 @@ def _crew(conn: Connection, crew_id: str) -> dict[str, Any]:
 
 
 def crew(engine: Engine, crew_id: str) -> dict[str, Any] | None:
-    """The crew row, or None."""
-    with engine.connect() as conn:
+    """The crew row, or None. A crew whose owner deleted their account passes here to its
+    longest-standing member who still has one (the league's switch needs an owner)."""
+    with engine.begin() as conn:
         row = conn.execute(select(crews).where(crews.c.id == crew_id)).mappings().first()
-    return dict(row) if row else None
+        if row is None:
+            return None
+        gone = conn.execute(select(accounts.c.deleted_at)
+                            .where(accounts.c.id == row["owner_id"])).scalar()
+        if gone is None:
+            return dict(row)
+        heir = conn.execute(
+            select(crew_members.c.account_id)
+            .join(accounts, accounts.c.id == crew_members.c.account_id)
+            .where(and_(crew_members.c.crew_id == crew_id, accounts.c.deleted_at.is_(None)))
+            .order_by(crew_members.c.joined_at, crew_members.c.account_id).limit(1)).scalar()
+        if heir is None:
+            return dict(row)
+        conn.execute(update(crews).where(crews.c.id == crew_id).values(owner_id=heir))
+        return {**dict(row), "owner_id": heir}
 
 
 def crew_by_invite(engine: Engine, invite_id: str) -> dict[str, Any] | None:
