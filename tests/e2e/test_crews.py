@@ -96,6 +96,7 @@ def test_a_crew_kept_from_the_table_then_its_league_and_a_new_table_on_a_phone(
     page.get_by_test_id("crew-new-table").click()
     page.wait_for_url(re.compile(r".*/lobby/[A-Za-z0-9_-]+$"))
     lobby_id = page.url.rsplit("/", 1)[1]
+    expect(page.get_by_test_id("seat-0")).to_contain_text("Ana")
     crews = budi.get(server, "/api/crews").json()
     crew = budi.get(server, f"/api/crews/{crews[0]['crew_id']}").json()
     assert [t["game_id"] for t in crew["tables"]] == [lobby_id]
