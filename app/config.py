@@ -39,6 +39,9 @@ class Settings:
     rate_accounts: float = field(default_factory=lambda: _float("MEJA_RATE_ACCOUNTS", 60))
     #: Crew requests (crews, their tables, history, league, privacy).
     rate_crews: float = field(default_factory=lambda: _float("MEJA_RATE_CREWS", 120))
+    #: Sign-in mails per minute to one address, whoever asks (no mail bombing through Meja).
+    rate_signin_mails: float = field(
+        default_factory=lambda: _float("MEJA_RATE_SIGNIN_MAILS", 3))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

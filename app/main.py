@@ -177,7 +177,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "claims": RateLimiter(settings.rate_claims),
                         "records": RateLimiter(settings.rate_records),
                         "accounts": RateLimiter(settings.rate_accounts),
-                        "crews": RateLimiter(settings.rate_crews)}
+                        "crews": RateLimiter(settings.rate_crews),
+                        # Counted per address mailed to, not per asker (app/http/signin_mail.py).
+                        "mails": RateLimiter(settings.rate_signin_mails)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
                    catalogues, accounts, passkeys, signin_mail, crews):
         app.include_router(module.router)

@@ -104,7 +104,7 @@ function drawGuest(card) {
           await reload();
         })
       : h("p", { class: "muted small", "data-testid": "account-no-passkeys" }, msg("account.no_passkeys")),
-    h("h2", null, msg("account.sign_in")),
+    passkeys ? h("h2", null, msg("account.sign_in")) : null,
     passkeys
       ? action({ "data-testid": "account-passkey-signin" }, msg("account.sign_in_passkey"), async () => {
           const start = await api("POST", "/account/passkeys/sign-in-options", { body: {} });

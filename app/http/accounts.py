@@ -7,6 +7,7 @@ Nothing here is needed to play: a guest's seat stays a credential in one browser
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -21,7 +22,7 @@ from app.http.account_schemas import (
     SessionInfo,
     SignedInAnswer,
 )
-from app.http.deps import StoreDep, rate_limited, refusals, run
+from app.http.deps import HubDep, StoreDep, rate_limited, refusals, run
 from app.http.session import (
     AccountDep,
     SignedInDep,
@@ -53,15 +54,20 @@ def device_label(user_agent: str | None) -> str | None:
     return browser or system
 
 
+def aware(when: dt.datetime) -> dt.datetime:
+    """A stored time as UTC (SQLite hands them back without their zone)."""
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+
+
 def account_info(store: Store, account: dict[str, Any], session_id: int) -> AccountInfo:
     """The account as its owner sees it (worker thread)."""
     sessions = db.sessions_of(store.engine, account["id"])
     return AccountInfo(
         display_name=account["display_name"] or "", email=account["email"],
-        created_at=account["created_at"],
+        created_at=aware(account["created_at"]),
         passkeys=len(signin.passkeys_of(store.engine, account["id"])),
-        sessions=[SessionInfo(current=s["id"] == session_id, created_at=s["created_at"],
-                              last_seen=s["last_seen"], user_agent=s["user_agent"])
+        sessions=[SessionInfo(current=s["id"] == session_id, created_at=aware(s["created_at"]),
+                              last_seen=aware(s["last_seen"]), user_agent=s["user_agent"])
                   for s in sessions])
 
 
@@ -131,9 +137,12 @@ async def sign_out_everywhere(found: SignedInDep, store: StoreDep, request: Requ
 
 @router.delete("/api/account", status_code=204, summary="Delete the account and its data",
                responses=refusals(401, 429))
-async def delete_account(found: SignedInDep, store: StoreDep, request: Request,
+async def delete_account(found: SignedInDep, store: StoreDep, hub: HubDep, request: Request,
                          response: Response) -> None:
     """Removes the address, name, passkeys and sessions; the games stay and its seats read
     "a former player"."""
-    await run(db.delete_account, store.engine, found.id)
+    renamed = await run(db.delete_account, store.engine, found.id)
     clear_session_cookie(request, response)
+    for game_id, status in renamed:
+        if status in ("lobby", "active"):  # open pages show the new name at once
+            await hub.lobby_changed(game_id, status)

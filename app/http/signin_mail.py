@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.core.errors import ApiError
 from app.core.i18n import text
+from app.core.ratelimit import RateLimiter, retry_after
 from app.features.notices import mail
 from app.features.notices.settings import NoticeSettings
 from app.http.account_schemas import MailRedeem, MailStart, SignedInAnswer
@@ -28,6 +29,7 @@ from app.http.deps import StoreDep, rate_limited, refusals, run
 from app.store import accounts as db
 from app.store import signin
 from app.store.rows import clean_name
+from engines.core.log import term
 
 router = APIRouter(dependencies=[rate_limited("accounts")])
 log = logging.getLogger("meja.accounts")
@@ -66,6 +68,12 @@ async def ask_link(body: MailStart, store: StoreDep, request: Request) -> dict[s
         raise ApiError(409, "api.mail_off")
     if body.email is None:
         raise ApiError(422, "api.email_needed")
+    limiter: RateLimiter = request.app.state.limits["mails"]
+    wait = limiter.take(body.email.lower())
+    if wait:
+        after = retry_after(wait)
+        raise ApiError(429, "api.rate_limited", headers={"Retry-After": after},
+                       what=term("api.limited.mails"), seconds=int(after))
     name = clean_name(body.display_name) if body.display_name else None
     token = await run(signin.put_link, store.engine, body.email, name)
     task = asyncio.create_task(asyncio.to_thread(

@@ -26,6 +26,8 @@ from app.store.tables import (
     accounts,
     chat,
     games,
+    notice_addresses,
+    notice_waiting,
     seats,
 )
 
@@ -259,16 +261,18 @@ def seat_key_opens(conn: Connection, token_hash: str) -> tuple[str, int] | None:
 
 
 # -- deletion --------------------------------------------------------------------------------
-def delete_account(engine: Engine, account_id: str) -> None:
+def delete_account(engine: Engine, account_id: str) -> list[tuple[str, str]]:
     """Delete an account's personal data: its address, name, passkeys, sessions (and their
-    seat keys), pending links. The games stay; its seats and their chat lines read "a former
-    player". The emptied row and its seats stay so the games it played still count where they
-    counted (a crew's history), under no name."""
+    seat keys), pending links, the your-turn addresses of its seats. The games stay; its
+    seats and their chat lines read "a former player". The emptied row and its seats stay
+    so the games it played still count where they counted (a crew's history), under no
+    name. Returns ``(game_id, status)`` of each game whose seat was renamed (for the
+    caller to tell their tables)."""
     with engine.begin() as conn:
         acct = conn.execute(select(accounts).where(accounts.c.id == account_id)
                             ).mappings().first()
         if acct is None:
-            return
+            return []
         held = conn.execute(select(seats.c.id, seats.c.game_id, seats.c.seat)
                             .join(account_seats, account_seats.c.seat_id == seats.c.id)
                             .where(account_seats.c.account_id == account_id)).all()
@@ -279,6 +283,10 @@ def delete_account(engine: Engine, account_id: str) -> None:
             conn.execute(update(chat).where(and_(chat.c.game_id == game_id,
                                                  chat.c.seat == number))
                          .values(name=FORMER_PLAYER))
+        # The your-turn addresses typed at those seats are the player's too.
+        seat_ids = [seat_id for seat_id, _, _ in held]
+        conn.execute(delete(notice_addresses).where(notice_addresses.c.seat_id.in_(seat_ids)))
+        conn.execute(delete(notice_waiting).where(notice_waiting.c.seat_id.in_(seat_ids)))
         _end_all(conn, account_id)
         conn.execute(delete(account_passkeys).where(account_passkeys.c.account_id == account_id))
         conn.execute(delete(account_challenges).where(
@@ -287,3 +295,6 @@ def delete_account(engine: Engine, account_id: str) -> None:
             conn.execute(delete(account_links).where(account_links.c.email == acct["email"]))
         conn.execute(update(accounts).where(accounts.c.id == account_id)
                      .values(display_name=None, email=None, deleted_at=now()))
+        renamed = sorted({game_id for _, game_id, _ in held})
+        return [(r[0], r[1]) for r in conn.execute(
+            select(games.c.id, games.c.status).where(games.c.id.in_(renamed)))]

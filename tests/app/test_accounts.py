@@ -22,6 +22,7 @@ from app.store.tables import (
     account_sessions,
     accounts,
     chat,
+    notice_addresses,
     seats,
 )
 from tests.app.client import Viewer, auth, create, http, join, start, watch_id
@@ -63,7 +64,8 @@ def signed_in_by_mail(server: LiveServer, mailbox: Mailbox, client: httpx.Client
 @pytest.fixture(scope="module")
 def mail_server(own_db_url: Callable[[], str], mailbox: Mailbox) -> Any:
     """A server that mails sign-in links through ``mailbox`` (a database of its own)."""
-    server = LiveServer(own_db_url(), notices=notice_settings(mailbox.port)).start()
+    server = LiveServer(own_db_url(),
+                        notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
     yield server
     server.stop()
 
@@ -139,9 +141,12 @@ def test_a_mailed_link_makes_the_account_and_seats_follow_to_a_second_browser(
 
 def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
                                                         mailbox: Mailbox) -> None:
-    server, email = mail_server, address()
-    lobby = create(server, host="Ayu")
-    join(server, lobby, "Budi")
+    server, email, turn_mail = mail_server, address(), address()
+    r = http.post(f"{server.url}/api/lobbies", json={"game": "race", "seats": 2,
+                                                    "host_name": "Ayu", "host_email": turn_mail})
+    assert r.status_code == 201, r.text
+    lobby = r.json()
+    friend = join(server, lobby, "Budi")
     gid = lobby["game_id"]
     start(server, lobby)
     ayu = Viewer(server.ws_url, gid, credential=lobby["credential"])
@@ -150,6 +155,8 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
     ayu.wait_for(lambda f: f["type"] == "chat"
                  and any(m["text"] == "halo" for m in f["messages"]))
     ayu.close()
+    budi = Viewer(server.ws_url, gid, credential=friend["credential"])
+    budi.wait_for(lambda f: f["type"] == "snapshot")
     phone = browser(server)
     answer = signed_in_by_mail(server, mailbox, phone, email, [lobby["credential"]])
     laptop = browser(server)
@@ -161,6 +168,10 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
                                   ).scalar_one()
     assert phone.delete("/api/account").status_code == 204
     assert answer["account"]["display_name"] == "Ayu"
+    # Budi, at the table, is told at once.
+    frame = budi.wait_for(lambda f: f["type"] == "lobby" and f["lobby"]["seats"][0]["former"])
+    assert frame["lobby"]["seats"][0]["name"] == "a former player"
+    budi.close()
 
     with store.engine.connect() as conn:
         row = conn.execute(select(accounts).where(accounts.c.id == account_id)).mappings().one()
@@ -180,6 +191,9 @@ def test_deleting_the_account_removes_its_personal_data(mail_server: LiveServer,
         assert seat["name"] == "a former player" and seat["former"] is True
         said = conn.execute(select(chat.c.name).where(chat.c.game_id == gid)).scalars().all()
         assert said == ["a former player"]
+        # Nor is the address typed at the seat for your-turn mail kept.
+        assert conn.execute(select(func.count()).select_from(notice_addresses).where(
+            notice_addresses.c.address == turn_mail)).scalar() == 0
     # The game stays; its seat says who played it no more.
     info = http.get(f"{server.url}/api/games/{gid}", headers=auth(lobby["credential"])).json()
     assert info["status"] == "active"
@@ -214,14 +228,14 @@ def test_no_secret_or_address_reaches_a_frame_lobby_history_or_record(
         assert mover.answer(mover.act({"type": "advance", "n": 1}))["type"] == "accepted"
         for v in (ayu, budi, spec):
             v.wait_version(turn + 1)
-    assert spec.doc["status"] == "finished"
+    assert spec.doc is not None and spec.doc["status"] == "finished"
     secrets = {"seat credential": lobby["credential"], "account's seat key": key,
                "guest credential": friend["credential"], "address": email,
                "phone session": phone.cookies[COOKIE], "laptop session": laptop.cookies[COOKIE]}
     seen = {"frames": "".join(v2 for v in (ayu, budi, spec) for v2 in v.raw)}
     for who, cred in (("seat", key), ("spectator", None)):
         headers = auth(cred) if cred else {}
-        query = {} if cred else {"watch": watch_id(lobby)}
+        query: dict[str, str] = {} if cred else {"watch": watch_id(lobby)}
         for what in ("", "/history", "/record"):
             r = http.get(f"{server.url}/api/games/{gid}{what}", headers=headers, params=query)
             assert r.status_code == 200, (what, r.text)
@@ -237,7 +251,7 @@ def test_no_secret_or_address_reaches_a_frame_lobby_history_or_record(
 
 def test_bad_requests_are_refused_with_a_sentence(mail_server: LiveServer) -> None:
     guest = browser(mail_server)
-    for method, path, body, status, key in [
+    refused: list[tuple[str, str, Any, int, str]] = [
         ("post", "/api/account/seats", {"credentials": []}, 401, "api.needs_account"),
         ("post", "/api/account/sign-out", None, 401, "api.needs_account"),
         ("delete", "/api/account", None, 401, "api.needs_account"),
@@ -249,14 +263,17 @@ def test_bad_requests_are_refused_with_a_sentence(mail_server: LiveServer) -> No
         ("post", "/api/account/passkeys/sign-in",
          {"ceremony": "nope", "credential": {"id": "x"}, "credentials": []}, 409,
          "api.passkey_expired"),
-    ]:
+    ]
+    for method, path, body, status, key in refused:
         r = guest.request(method.upper(), path, json=body)
         assert r.status_code == status, (path, r.text)
         assert r.json()["key"] == key and r.json()["detail"].endswith("."), r.text
-    for body in ({"email": "not an address"}, {"email": "a@example.org", "extra": 1},
-                 {"email": "a@example.org", "display_name": "   "}):
-        r = guest.post("/api/account/mail", json=body)
-        assert r.status_code == 422, (body, r.text)
+    malformed: list[dict[str, Any]] = [
+        {"email": "not an address"}, {"email": "a@example.org", "extra": 1},
+        {"email": "a@example.org", "display_name": "   "}]
+    for bad in malformed:
+        r = guest.post("/api/account/mail", json=bad)
+        assert r.status_code == 422, (bad, r.text)
     r = guest.post("/api/account/passkeys/register-options", json={})
     assert r.status_code == 422
     # A real ceremony answered with nonsense is refused, and used up.
@@ -295,3 +312,44 @@ def test_account_routes_are_rate_limited(own_db_url: Callable[[], str]) -> None:
 def test_without_mail_the_link_is_refused_as_such(live_server: LiveServer) -> None:
     r = http.post(f"{live_server.url}/api/account/mail", json={"email": address()})
     assert r.status_code == 409 and r.json()["key"] == "api.mail_off"
+
+
+def test_the_session_cookie_is_http_only_lax_and_secure_over_https(
+        mail_server: LiveServer, mailbox: Mailbox) -> None:
+    email = address()
+    r = http.post(f"{mail_server.url}/api/account/mail", json={"email": email})
+    assert r.status_code == 202
+    # Behind the trusted proxy (127.0.0.1) that says the page came over https.
+    r = http.post(f"{mail_server.url}/api/account/mail/sign-in",
+                  json={"token": mailed_token(mailbox, email), "credentials": []},
+                  headers={"X-Forwarded-Proto": "https"})
+    assert r.status_code == 200, r.text
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=")
+    flags = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert {"httponly", "secure", "samesite"} <= flags and "samesite=lax" in cookie.lower()
+    assert r.json()["account"]["display_name"] == email.split("@")[0]
+    # Over plain http (a LAN set-up) the cookie could not be sent back if it said Secure.
+    r = http.post(f"{mail_server.url}/api/account/mail", json={"email": email})
+    plain = http.post(f"{mail_server.url}/api/account/mail/sign-in",
+                      json={"token": mailed_token(mailbox, email, 2), "credentials": []})
+    assert "secure" not in plain.headers["set-cookie"].lower()
+
+
+def test_sign_in_mails_to_one_address_are_limited_whoever_asks(
+        own_db_url: Callable[[], str], mailbox: Mailbox) -> None:
+    server = LiveServer(own_db_url(), rate_signin_mails=1,
+                        notices=notice_settings(mailbox.port)).start()  # type: ignore[attr-defined]
+    try:
+        victim, other = address(), address()
+        assert http.post(f"{server.url}/api/account/mail",
+                         json={"email": victim}).status_code == 202
+        again = http.post(f"{server.url}/api/account/mail", json={"email": victim.upper()})
+        assert again.status_code == 429 and again.json()["key"] == "api.rate_limited"
+        assert "api.limited.mails" in str(again.json()["params"])  # worded by the page
+        assert http.post(f"{server.url}/api/account/mail",
+                         json={"email": other}).status_code == 202
+        mailbox.wait(other, 1)
+        assert len(mailbox.to(victim)) == 1
+    finally:
+        server.stop()

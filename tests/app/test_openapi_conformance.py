@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
 from sqlalchemy import insert
 
+from app.store import accounts
 from app.store.crewtables import crew_members, crews
 from app.store.rows import now
 from tests.app.client import auth, create, http, invite_of, join, watch_id
@@ -67,13 +68,18 @@ def crew_of(live_server: LiveServer) -> dict[str, Any]:
 
 
 def table(live_server: LiveServer) -> dict[str, Any]:
-    """A fresh lobby of three seats (host and one player), a re-issued seat link and a
-    crew (its owner signed in)."""
+    """A fresh lobby of three seats (host and one player), a re-issued seat link, an
+    account holding the host's seat with a signed-in session (its cookie), and a crew (its
+    owner signed in)."""
     lobby = create(live_server, game="race", seats=3)
     friend = join(live_server, lobby, "Budi")
     r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/reissue",
                   headers=auth(lobby["credential"]))
-    return {"lobby": lobby, "friend": friend,
+    engine = live_server.app.state.store.engine
+    account = accounts.create_account(engine, "Ana")
+    accounts.claim_seats(engine, account["id"], [lobby["credential"]])
+    _, session = accounts.new_session(engine, account["id"], "schemathesis")
+    return {"lobby": lobby, "friend": friend, "session": session,
             "claim": r.json()["claim_url"].rsplit("/", 1)[1], "crew": crew_of(live_server)}
 
 
@@ -133,6 +139,8 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
     if case.operation.path.startswith(CREW_PATHS):
         # The crews' routes read the crew owner's session cookie.
         case.headers["Cookie"] = crew["cookie"]
+    elif case.path.startswith("/api/account"):  # signed in: reach what is behind the cookie
+        case.headers["Cookie"] = f"meja_session={table['session']}"
 
 
 def exercise(operation: Any, mode: GenerationMode, spot: dict[str, Any],

@@ -13,12 +13,15 @@ import os
 from typing import Any
 
 import pytest
+from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from app.store.tables import account_passkeys, account_sessions, accounts, seats
-from tests.conftest import LiveServer
+from tests.app.notices_support import PUBLIC, Mailbox, notice_settings
+from tests.conftest import LiveServer, _new_pg_database, free_port
 from tests.e2e.conftest import PHONE, api_lobby, start_lobby
+from tests.e2e.test_axe import assert_clean
 
 pytestmark = pytest.mark.e2e
 
@@ -65,11 +68,13 @@ def test_a_passkey_account_brings_the_seat_to_a_second_phone_and_deletion_forget
     expect(first).to_have_url(f"{base}/account")
     first.get_by_test_id("account-name").fill("Ayu")
     shot(first, "1-guest")
+    assert_clean(first, "the account page of a guest")
     first.get_by_test_id("account-passkey-create").click()
     expect(first.get_by_test_id("account-signed-in")).to_contain_text("Ayu")
     expect(first.get_by_test_id(f"account-seat-{gid}")).to_contain_text("Ana")
     expect(first.get_by_test_id("account-sessions")).to_contain_text("this device")
     shot(first, "2-signed-in")
+    assert_clean(first, "the account page signed in")
     # Nothing on the page is wider than the phone.
     assert first.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
@@ -120,3 +125,54 @@ def test_a_passkey_account_brings_the_seat_to_a_second_phone_and_deletion_forget
     expect(first.get_by_test_id("account-passkey-create")).to_be_visible()
     first.goto(f"{base}/game/{gid}")
     expect(first.locator(".players")).to_contain_text("a former player")
+
+
+@pytest.fixture(scope="module")
+def mail_e2e() -> Any:
+    """A server that mails through a real SMTP server (aiosmtpd), on a PostgreSQL database
+    of its own (every server sends what its database's outbox holds)."""
+    box = Mailbox()
+    smtp = Controller(box, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    url, drop = _new_pg_database()
+    server = LiveServer(url, notices=notice_settings(smtp.port)).start()
+    yield server, box
+    server.stop()
+    smtp.stop()
+    drop()
+
+
+def test_a_phone_without_passkeys_signs_in_by_mail_and_out_again(mail_e2e: Any,
+                                                                 new_page: Any) -> None:
+    server, box = mail_e2e
+    made = api_lobby(server, "race", 2, names=("Budi",))
+    gid = made["lobby"]["game_id"]
+    email = f"ayu.{gid.lower()[:6]}@example.org"
+    # A browser without WebAuthn: the page offers the mail link only.
+    phone = phone_page(new_page)
+    phone.add_init_script("delete window.PublicKeyCredential;")
+    phone.goto(f"{server.url}/")
+    phone.evaluate("""([gid, credential]) => localStorage.setItem('meja.seats', JSON.stringify(
+        {[gid]: {credential, seat: 1, game: 'race', name: 'Budi'}}))""", [gid, made["seats"][1]])
+    phone.goto(f"{server.url}/account")
+    expect(phone.get_by_test_id("account-no-passkeys")).to_be_visible()
+    expect(phone.get_by_test_id("account-passkey-signin")).to_have_count(0)
+    phone.get_by_test_id("account-name").fill("Budi")
+    phone.get_by_test_id("account-email").fill(email)
+    phone.get_by_test_id("account-mail-send").click()
+    expect(phone.get_by_test_id("account-mail-sent")).to_contain_text(email)
+    shot(phone, "6-mail-sent")
+    text = box.wait(email, 1)[0].get_content()
+    link = next(w for w in text.split() if w.startswith(f"{PUBLIC}/account/mail/"))
+    phone.goto(link.replace(PUBLIC, server.url))
+    expect(phone).to_have_url(f"{server.url}/account")
+    expect(phone.get_by_test_id("account-signed-in")).to_contain_text("Budi")
+    expect(phone.get_by_test_id(f"account-seat-{gid}")).to_be_visible()
+    expect(phone.get_by_test_id("account-sessions")).to_contain_text("this device")
+    shot(phone, "7-mail-signed-in")
+    # Signing out: the guest page again; the seat this phone took itself stays its own.
+    phone.get_by_test_id("account-signout").click()
+    expect(phone.get_by_test_id("account-mail-send")).to_be_visible()
+    kept = phone.evaluate(f"JSON.parse(localStorage.getItem('meja.seats'))['{gid}']")
+    assert kept["credential"] == made["seats"][1]
+    assert phone.evaluate("localStorage.getItem('meja.account')") is None
