@@ -123,3 +123,31 @@ def test_ratings_are_kept_per_title_and_a_player_in_two_seats_counts_once() -> N
     a, b = m.rate([[m.rating()], [m.rating()]], ranks=[1, 2])
     assert out["kaki-lima"]["ana"].mu == pytest.approx(a[0].mu)
     assert out["kaki-lima"]["ana"].games == 1
+
+
+def test_a_stored_game_reads_as_the_league_and_history_read_it() -> None:
+    from app.features.crews.reading import as_played, as_rated
+
+    seats = [{"seat": 0, "name": "Ana", "is_bot": False, "bot_level": None, "left": False,
+              "former": False},
+             {"seat": 1, "name": "Bot 2", "is_bot": True, "bot_level": "hard", "left": False,
+              "former": False},
+             {"seat": 2, "name": "Cici", "is_bot": False, "bot_level": None, "left": True,
+              "former": False}]
+    clock = {"id": "g1", "kind": "kaki-lima", "status": "finished", "finished_at": T0,
+             "updated_at": T0, "started_at": T0, "version": 40, "spectators": False,
+             "watch_id": None, "state": None,
+             "outcome_override": {"scores": [0, 0, 0], "ranks": [1, 1, 3],
+                                  "detail": {"timed_out": [2]}}}
+    rated = as_rated(clock, seats, {0: "A"})
+    assert rated is not None and rated.ending == "clock" and rated.ranks == (1, 1, 3)
+    assert rated.players == ("account:A", "bot:kaki-lima:hard", "guest:g1:2")
+    played = as_played(clock, seats, {0: "A"})
+    assert played is not None and played.replay == "/game/g1?replay=40"
+    assert [p.player for p in played.places] == ["account:A", "bot:kaki-lima:hard", None]
+    gone = {**clock, "status": "abandoned", "finished_at": None, "outcome_override": None}
+    rated = as_rated(gone, seats, {0: "A"})
+    assert rated is not None and rated.ending == "abandoned" and rated.absent == {2}
+    assert as_played(gone, seats, {0: "A"}) is None  # nobody won it: not history
+    never = {**gone, "started_at": None}
+    assert as_rated(never, seats, {}) is None  # a lobby closed before it began
