@@ -7,6 +7,7 @@ Refusals are raised as :mod:`app.core.errors` (the HTTP wing gives each its stat
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Literal
 
 from sqlalchemy import Connection, Engine, and_, delete, func, insert, or_, select, update
@@ -104,9 +105,9 @@ def _count_crews(conn: Connection, account_id: str) -> int:
                             .where(crew_members.c.account_id == account_id)).scalar() or 0)
 
 
-def _add(conn: Connection, crew_id: str, account_id: str) -> None:
+def _add(conn: Connection, crew_id: str, account_id: str, at: Any = None) -> None:
     conn.execute(insert(crew_members).values(crew_id=crew_id, account_id=account_id,
-                                             joined_at=now()))
+                                             joined_at=at or now()))
 
 
 def table_accounts(engine: Engine, game_id: str) -> list[str]:
@@ -150,9 +151,11 @@ def keep_crew(engine: Engine, game_id: str, owner_id: str, name: str
             if _count_crews(conn, owner_id) >= MAX_CREWS:
                 raise Conflict("api.crew.too_many_crews", max=MAX_CREWS)
             conn.execute(insert(crews).values(**row))
-            for account_id in players[:MAX_MEMBERS]:
+            for i, account_id in enumerate(players[:MAX_MEMBERS]):
                 if account_id == owner_id or _count_crews(conn, account_id) < MAX_CREWS:
-                    _add(conn, crew_id, account_id)
+                    # A microsecond apart: the members list in the table's seat order,
+                    # however fast the clock reads.
+                    _add(conn, crew_id, account_id, t + dt.timedelta(microseconds=i))
         return row, True
     except IntegrityError:
         pass  # someone at the same table kept it first: that crew it is
