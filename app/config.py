@@ -37,6 +37,8 @@ class Settings:
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
     #: Account requests (sign-in ceremonies, mail links, sessions, seats, deletion).
     rate_accounts: float = field(default_factory=lambda: _float("MEJA_RATE_ACCOUNTS", 60))
+    #: Crew requests (crews, their tables, history, league, privacy).
+    rate_crews: float = field(default_factory=lambda: _float("MEJA_RATE_CREWS", 120))
     #: Sign-in mails per minute to one address, whoever asks (no mail bombing through Meja).
     rate_signin_mails: float = field(
         default_factory=lambda: _float("MEJA_RATE_SIGNIN_MAILS", 3))

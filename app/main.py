@@ -41,6 +41,7 @@ from app.http import (
     accounts,
     catalogues,
     clock,
+    crews,
     errors,
     gamedata,
     games,
@@ -82,7 +83,9 @@ PAGES: dict[str, str | None] = {"/": None, "/my": None, "/join/{token}": "invite
                                 "/lobby/{token}": "id", "/game/{token}": "id",
                                 "/watch/{token}": "watch_id", "/account": None,
                                 "/account/mail/{token}": None,
-                                "/learn": None, "/learn/{token}": None}
+                                "/learn": None, "/learn/{token}": None, "/crews": None,
+                                "/crew/{token}": None, "/crew-invite/{token}": None,
+                                "/player/{token}": None}
 #: The module each page's route loads (static/main.js's routes): the shell preloads it with
 #: its imports; a game's page preloads its board's module too (static/games/<game>/).
 PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
@@ -90,7 +93,9 @@ PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
                 "/lobby/{token}": "lobby.js", "/game/{token}": "game.js",
                 "/watch/{token}": "game.js", "/account": "account.js",
                 "/account/mail/{token}": "account.js",
-                "/learn": "learn.js", "/learn/{token}": "learn.js"}
+                "/learn": "learn.js", "/learn/{token}": "learn.js", "/crews": "crews.js",
+                "/crew/{token}": "crew.js", "/crew-invite/{token}": "crews.js",
+                "/player/{token}": "player.js"}
 #: JSON and other answers made per request are compressed (brotli, else gzip) from this size
 #: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
@@ -192,12 +197,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "claims": RateLimiter(settings.rate_claims),
                         "records": RateLimiter(settings.rate_records),
                         "accounts": RateLimiter(settings.rate_accounts),
+                        "crews": RateLimiter(settings.rate_crews),
                         # Counted per address mailed to, not per asker (app/http/signin_mail.py).
                         "mails": RateLimiter(settings.rate_signin_mails),
                         "hints": RateLimiter(settings.rate_hints),
                         "mine": RateLimiter(settings.rate_mine)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, accounts, passkeys, signin_mail, lessons, hints, mygames):
+                   catalogues, accounts, passkeys, signin_mail, lessons, hints, mygames, crews):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

@@ -9,6 +9,7 @@ import { currentLang, dateText, live, msg, setTitle, t } from "/static/i18n.js";
 import { nameField } from "/static/names.js";
 import { gameNameMsg } from "/static/options.js";
 import { createPasskey, passkeysAvailable, usePasskey } from "/static/passkey.js";
+import { privacySection } from "/static/privacy.js";
 import { allCredentials, keepAccountSeats, lastName, rememberName, setSignedIn, syncSeats } from "/static/store.js";
 
 export async function render(root, ctx) {
@@ -164,6 +165,7 @@ function drawAccount(card, account, seats) {
     seats.length
       ? h("ul", { class: "your-list", "data-testid": "account-seats" }, seats.map(seatRow))
       : h("p", { class: "muted", "data-testid": "account-seats-empty" }, msg("account.games_empty")),
+    privacySection(),
     h("h2", null, msg("account.devices")),
     h("ul", { class: "your-list", "data-testid": "account-sessions" }, sessions),
     h("p", { class: "muted small" }, live(() => t("account.passkeys", { count: account.passkeys }))),

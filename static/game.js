@@ -26,6 +26,7 @@ import { RematchBox } from "/static/rematch.js";
 import { TurnNotices } from "/static/notices.js";
 import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
+import { KeepCrew } from "/static/keepcrew.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
@@ -145,8 +146,10 @@ class GameShell {
       onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
     this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
       below: [this.actions.el, this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
+    // "Keep this crew" (static/keepcrew.js): for the table's players, not its spectators.
+    this.keepCrew = this.watching ? null : new KeepCrew(this.gameId, () => gameName(this.info.game, this.info.game_name || this.info.game));
     this.gameover = new GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
-      this.rematch.el, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
+      this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
     ] });
     this.leftNotice = new LeftNotice();
     this.waiting = new WaitingPanel();

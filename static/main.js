@@ -15,6 +15,10 @@ const ROUTES = [
   { re: /^\/account\/?$/, load: () => import("/static/account.js"), name: "account" },
   { re: /^\/account\/mail\/([^/]+)\/?$/, load: () => import("/static/account.js"), name: "account-mail" },
   { re: /^\/learn(?:\/([^/]+))?\/?$/, load: () => import("/static/learn.js"), name: "learn" },
+  { re: /^\/crews\/?$/, load: () => import("/static/crews.js"), name: "crews" },
+  { re: /^\/crew-invite\/([^/]+)\/?$/, load: () => import("/static/crews.js"), name: "crew-invite" },
+  { re: /^\/crew\/([^/]+)\/?$/, load: () => import("/static/crew.js"), name: "crew" },
+  { re: /^\/player\/([^/]+)\/?$/, load: () => import("/static/player.js"), name: "player" },
 ];
 
 let cleanup = null;

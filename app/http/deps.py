@@ -163,7 +163,8 @@ SeatDep = Annotated[SeatHolder, Depends(seat_holder)]
 HostDep = Annotated[dict[str, Any], Depends(host_game)]
 
 #: What each limit counts, as a term of the catalogue (``api.limited.<kind>``).
-_LIMITED = ("lobbies", "joins", "claims", "records", "accounts", "mails", "hints", "mine")
+_LIMITED = ("lobbies", "joins", "claims", "records", "accounts", "mails", "hints", "mine",
+            "crews")
 
 
 def rate_limited(kind: str) -> DependsParam:

@@ -8,7 +8,7 @@ from fastapi import APIRouter
 from pydantic import ValidationError
 
 from app.core.errors import ApiError, Invalid, validation_message
-from app.core.events import LobbyOpened, LobbyOpening, SeatTaken
+from app.core.events import LobbyEvents, LobbyOpened, LobbyOpening, SeatTaken
 from app.core.lobby import invite_url, lobby_info, watch_url
 from app.http.deps import (
     OPTIONAL_AUTH,
@@ -48,6 +48,12 @@ async def list_games() -> list[GameDescription]:
 @router.post("/lobbies", status_code=201, summary="Create a lobby",
              dependencies=[rate_limited("lobbies")], responses=refusals(400, 404, 413, 422, 429))
 async def create_lobby(body: CreateLobby, store: StoreDep, events: EventsDep) -> CreatedLobby:
+    return await open_lobby(body, store, events)
+
+
+async def open_lobby(body: CreateLobby, store: Store, events: LobbyEvents) -> CreatedLobby:
+    """The one way a lobby is made (the home page's form, a crew's "New table"): the game
+    and its options checked, the webhook checked, the lobby stored, ``LobbyOpened`` told."""
     engine = get_engine(body.game)
     if engine is None:
         raise ApiError(404, "api.no_such_game_kind", game=body.game[:60])

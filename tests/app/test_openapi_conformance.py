@@ -7,6 +7,7 @@ generated seat numbers, bodies and orders reach the code behind the authenticati
 
 from __future__ import annotations
 
+import uuid
 import zlib
 from collections import Counter
 from typing import Any
@@ -16,9 +17,13 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
+from sqlalchemy import insert
 
 from app.store import accounts
+from app.store.crewtables import crew_members, crews
+from app.store.rows import now
 from tests.app.client import auth, create, http, invite_of, join, watch_id
+from tests.app.crews_support import COOKIE, Player, store_of, with_account
 from tests.conftest import LiveServer
 
 #: Generated cases per operation and mode (15 operations, two modes, two databases).
@@ -35,9 +40,37 @@ REPLAY_REFUSALS = {"api.record.goes_on", "api.record.bad_takeback", "api.record.
                    "api.record.outcome_differs"}
 
 
+#: The crews' routes (app/http/crews.py): a signed-in owner reaches the code behind them.
+CREW_PATHS = ("/api/crews", "/api/crew-invites", "/api/players", "/api/account/privacy")
+#: The two accounts of each server's crews (made once): the owner signed in, a member.
+_ACCOUNTS: dict[str, tuple[Player, Player]] = {}
+
+
+def crew_of(live_server: LiveServer) -> dict[str, Any]:
+    """A fresh crew (each operation's own: one that a generated "leave" emptied would turn
+    every later case into a 403) of two accounts, its owner's session and the ids its
+    routes take. Written straight into its tables: the route that keeps a crew from a
+    table is the crews' tests' own."""
+    if live_server.url not in _ACCOUNTS:
+        _ACCOUNTS[live_server.url] = (with_account(live_server, "Ana"),
+                                      with_account(live_server, "Budi"))
+    ana, budi = _ACCOUNTS[live_server.url]
+    crew_id, invite = uuid.uuid4().hex[:16], uuid.uuid4().hex[:16]
+    with store_of(live_server).engine.begin() as conn:
+        conn.execute(insert(crews).values(
+            id=crew_id, name="Crew", owner_id=ana.account_id, invite_id=invite, from_game=None,
+            league_on=True, league_rule="loss", league_since=now(), created_at=now()))
+        conn.execute(insert(crew_members), [
+            {"crew_id": crew_id, "account_id": p.account_id, "joined_at": now()}
+            for p in (ana, budi)])
+    return {"cookie": f"{COOKIE}={ana.token}", "crew_id": crew_id, "crew_invite": invite,
+            "account_id": budi.account_id}
+
+
 def table(live_server: LiveServer) -> dict[str, Any]:
-    """A fresh lobby of three seats (host and one player), a re-issued seat link, and an
-    account holding the host's seat with a signed-in session (its cookie)."""
+    """A fresh lobby of three seats (host and one player), a re-issued seat link, an
+    account holding the host's seat with a signed-in session (its cookie), and a crew (its
+    owner signed in)."""
     lobby = create(live_server, game="race", seats=3)
     friend = join(live_server, lobby, "Budi")
     r = http.post(f"{live_server.url}/api/games/{lobby['game_id']}/seats/1/reissue",
@@ -47,7 +80,7 @@ def table(live_server: LiveServer) -> dict[str, Any]:
     accounts.claim_seats(engine, account["id"], [lobby["credential"]])
     _, session = accounts.new_session(engine, account["id"], "schemathesis")
     return {"lobby": lobby, "friend": friend, "session": session,
-            "claim": r.json()["claim_url"].rsplit("/", 1)[1]}
+            "claim": r.json()["claim_url"].rsplit("/", 1)[1], "crew": crew_of(live_server)}
 
 
 def resolvable_hook(case: Any) -> None:
@@ -91,8 +124,11 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
     if key % 2:
         return
     lobby = table["lobby"]
+    crew = table["crew"]
     real = {"game_id": lobby["game_id"], "invite_id": invite_of(lobby),
-            "watch_id": watch_id(lobby), "claim_id": table["claim"]}
+            "watch_id": watch_id(lobby), "claim_id": table["claim"],
+            "crew_id": crew["crew_id"], "crew_invite": crew["crew_invite"],
+            "account_id": crew["account_id"]}
     for name in list(case.path_parameters or {}):
         if name in real:
             case.path_parameters[name] = real[name]
@@ -100,7 +136,10 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
         return  # a negative case's (deliberately invalid) credential must stay invalid
     who = lobby if key % 4 == 0 else table["friend"]
     case.headers = {**(case.headers or {}), **auth(who["credential"])}
-    if case.path.startswith("/api/account"):  # signed in: reach what is behind the cookie
+    if case.operation.path.startswith(CREW_PATHS):
+        # The crews' routes read the crew owner's session cookie.
+        case.headers["Cookie"] = crew["cookie"]
+    elif case.path.startswith("/api/account"):  # signed in: reach what is behind the cookie
         case.headers["Cookie"] = f"meja_session={table['session']}"
 
 

@@ -132,6 +132,27 @@ class Dispatcher:
         except Exception:
             log.exception("notices: could not read the turn of %s", room.id)
 
+    async def queue_mail(self, key: str, to: str, subject: str, body: str,
+                         params: dict[str, Any], lang: str | None = None) -> bool:
+        """Queue one mail outside the turn notices (a crew's new table): ``subject`` and
+        ``body`` are catalogue keys, ``body`` gets ``{unsubscribe}`` too. Goes through the
+        outbox like every mail (retries, opt-outs); ``key`` makes it once only. Whether it
+        was queued (False: no mail configured, or already queued)."""
+        if not self.settings.mail_on:
+            return False
+
+        def write() -> bool:
+            unsubscribe = self._unsubscribe_url(to)
+            message = mail.Mail(to, text(subject, params, lang),
+                                text(body, {**params, "unsubscribe": unsubscribe}, lang),
+                                unsubscribe)
+            return self.db.enqueue(key, "mail", None, message.as_payload(), self.clock())
+
+        queued = await asyncio.to_thread(write)
+        if queued and self._wake is not None:
+            self._wake.set()
+        return queued
+
     def forget_targets(self) -> None:
         """Someone unsubscribed: read every game's targets afresh."""
         self._targets.clear()
