@@ -72,7 +72,23 @@ def text(key: str, params: dict[str, Any] | None = None, lang: str | None = "en"
         pattern = _patterns("en").get(key)
     if pattern is None:
         return key
-    return messages.format_message(pattern, params or {}, lang, names, messages.game_of(key))
+    return messages.format_message(pattern, _server_terms(params or {}, lang, names), lang,
+                                   names, messages.game_of(key))
+
+
+def _server_terms(params: dict[str, Any], lang: str, names: dict[int, str] | None
+                  ) -> dict[str, Any]:
+    """``params`` with each term of the server's own catalogue (``api.limited.lobbies``...)
+    worded here: the engines' formatter knows only the engines' words, and would print the
+    key itself ("Too many api.limited.lobbies")."""
+    return {k: text(v["term"], v.get("params") or {}, lang, names)
+            if isinstance(v, dict) and "term" in v and str(v["term"]) in _server_keys()
+            else v for k, v in params.items()}
+
+
+@cache
+def _server_keys() -> frozenset[str]:
+    return frozenset(read_catalogue(APP_DIR / "en.json"))
 
 
 def say(message: str, **params: Any) -> dict[str, Any]:

@@ -144,12 +144,14 @@ def limited_server(db_url: str) -> Iterator[LiveServer]:
     server.stop()
 
 
-def _assert_limited(r: object) -> None:
+def _assert_limited(r: object, what: str) -> None:
     import httpx
 
     assert isinstance(r, httpx.Response)
     assert r.status_code == 429, r.text
-    assert "Too many" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1
+    # The sentence names what was limited in words, never as a catalogue key.
+    assert f"Too many {what} from your address" in r.json()["detail"], r.json()["detail"]
+    assert int(r.headers["retry-after"]) >= 1
 
 
 def test_lobby_creation_joins_and_claims_are_rate_limited(limited_server: LiveServer) -> None:
@@ -157,13 +159,13 @@ def test_lobby_creation_joins_and_claims_are_rate_limited(limited_server: LiveSe
     body = {"game": "race", "seats": 4, "host_name": "Host"}
     made = [http.post(f"{s.url}/api/lobbies", json=body) for _ in range(4)]
     assert [r.status_code for r in made] == [201, 201, 201, 429]
-    _assert_limited(made[3])
+    _assert_limited(made[3], "new lobbies")
     lobby = made[0].json()
     invite = invite_of(lobby)
     joins = [http.post(f"{s.url}/api/invites/{invite}/join", json={"name": f"P{i}"})
              for i in range(3)]
     assert [r.status_code for r in joins] == [200, 200, 429]
-    _assert_limited(joins[2])
+    _assert_limited(joins[2], "joins")
     # The refused join took no seat.
     info = http.get(f"{s.url}/api/games/{lobby['game_id']}", headers=auth(lobby["credential"]))
     assert [x["name"] for x in info.json()["seats"]] == ["Host", "P0", "P1", None]
@@ -171,7 +173,8 @@ def test_lobby_creation_joins_and_claims_are_rate_limited(limited_server: LiveSe
                         headers=auth(lobby["credential"])).json()["claim_url"] for seat in (1, 2)]
     first = http.post(f"{s.url}/api/claims/{claims[0].rsplit('/', 1)[1]}")
     assert first.status_code == 200
-    _assert_limited(http.post(f"{s.url}/api/claims/{claims[1].rsplit('/', 1)[1]}"))
+    _assert_limited(http.post(f"{s.url}/api/claims/{claims[1].rsplit('/', 1)[1]}"),
+                    "seat claims")
 
 
 def test_a_nul_byte_in_a_websocket_game_id_gets_an_error_frame(live_server: LiveServer) -> None:
