@@ -171,6 +171,9 @@ async def new_table(crew_id: CrewId, body: s.NewCrewTable, request: Request, sto
     account; every other member is told (the crew page lists it; mail where they have an
     address)."""
     crew = await _member_crew(store, crew_id, me.id)
+    if crew["league_on"] and body.settings.hints:
+        # The league rates what the players found themselves (docs/crews.md).
+        raise ApiError(422, "api.crew.league_no_hints")
     name = body.host_name or me.account.get("display_name") or "Host"
     lobby = await open_lobby(CreateLobby(
         game=body.game, seats=body.seats, options=body.options, settings=body.settings,

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.tablesettings import TableSettings
+from app.core.tablesettings import HostSettings
 from app.http.schemas import CreatedLobby, DisplayName, Lang
 from app.http.schemas import _per_game_lobby as per_game_bounds
 
@@ -42,7 +42,7 @@ class NewCrewTable(BaseModel):
     game: str = Field(min_length=1, max_length=40)
     seats: int = Field(ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    settings: TableSettings = Field(default_factory=TableSettings)
+    settings: HostSettings = Field(default_factory=HostSettings)
     spectators: bool = True
     host_name: DisplayName | None = Field(None, description="the name to sit under (default: "
                                                             "the account's)")

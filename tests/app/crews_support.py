@@ -61,13 +61,14 @@ def guest(name: str) -> Player:
 
 
 def play_race(server: LiveServer, players: list[Player], steps: list[int],
-              goal: int = 6, claim: bool = True, spectators: bool = True) -> str:
+              goal: int = 6, claim: bool = True, spectators: bool = True,
+              settings: dict | None = None) -> str:
     """A race of ``players`` (the first hosts) played with these advances, in turn, to its
     end; each account claims its seat. Returns the game id."""
     host = players[0]
     r = http.post(f"{server.url}/api/lobbies", json={
         "game": "race", "seats": len(players), "options": {"goal": goal},
-        "host_name": host.name, "spectators": spectators})
+        "host_name": host.name, "spectators": spectators, "settings": settings or {}})
     assert r.status_code == 201, r.text
     lobby = r.json()
     creds = [lobby["credential"]]

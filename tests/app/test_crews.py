@@ -199,6 +199,27 @@ def test_the_league_is_opt_in_and_rates_as_openskill_does(live_server: LiveServe
     assert with_account(live_server, "Eko").get(live_server, path).status_code == 403
 
 
+def test_a_league_table_has_no_hints_and_a_hinted_game_is_not_rated(
+        live_server: LiveServer) -> None:
+    ana, budi = (with_account(live_server, n) for n in ("Ana", "Budi"))
+    crew = keep(live_server, ana, play_race(live_server, [ana, budi], [6]))
+    tables = f"/api/crews/{crew['crew_id']}/tables"
+    table = {"game": "race", "seats": 2, "settings": {"hints": True}}
+    # Before the league, a crew table may have hints; with it on, the sentence says why not.
+    assert ana.send(live_server, "POST", tables, table).status_code == 201
+    path = f"/api/crews/{crew['crew_id']}/league"
+    assert ana.send(live_server, "PUT", path, {"on": True, "rule": "loss"}).status_code == 200
+    r = ana.send(live_server, "POST", tables, table)
+    assert r.status_code == 422 and "Hints are off at a table of the crew's league" in r.text
+    assert ana.send(live_server, "POST", tables, {**table, "settings": {}}).status_code == 201
+    # A game the two played with hints on does not move the league; one without does.
+    play_race(live_server, [ana, budi], [6], settings={"hints": True})
+    assert ana.get(live_server, path).json()["titles"] == {}
+    play_race(live_server, [ana, budi], [6])
+    rows = {row["name"]: row for row in ana.get(live_server, path).json()["titles"]["race"]}
+    assert rows["Ana"]["games"] == 1 and rows["Budi"]["games"] == 1
+
+
 def test_no_address_or_credential_in_any_crew_answer(live_server: LiveServer) -> None:
     mail = f"ana.{uuid.uuid4().hex[:6]}@example.org"
     ana = with_account(live_server, "Ana", mail)

@@ -80,6 +80,8 @@ def as_rated(game: dict[str, Any], seats: list[dict[str, Any]], holders: dict[in
              ) -> Game | None:
     """A finished or abandoned game as the league reads it (guests get a key of their own
     for this one game)."""
+    if (game.get("settings") or {}).get("hints"):
+        return None  # a game played with hints is not rated (docs/crews.md)
     end = ending(game)
     players = tuple(seat_key(game, s, holders) or f"guest:{game['id']}:{s['seat']}"
                     for s in seats)

@@ -337,14 +337,16 @@ def games_of(engine: Engine, account_ids: list[str], since: Any = None
     query = (select(games.c.id, games.c.kind, games.c.status, games.c.state,
                     games.c.outcome_override, games.c.version, games.c.spectators,
                     games.c.watch_id, games.c.started_at, games.c.finished_at,
-                    games.c.updated_at)
+                    games.c.updated_at, games.c.settings)
              .where(and_(games.c.id.in_(played), ended)))
     if since is not None:
         query = query.where(func.coalesce(games.c.finished_at, games.c.updated_at) >= since)
     query = query.order_by(func.coalesce(games.c.finished_at, games.c.updated_at).desc(),
                            games.c.id).limit(MAX_GAMES)
     with engine.connect() as conn:
-        rows = [dict(r) for r in conn.execute(query).mappings().all()]
+        # A lesson's table is a coached game against a bot, not one the player played.
+        rows = [dict(r) for r in conn.execute(query).mappings().all()
+                if not (r["settings"] or {}).get("lesson")]
         ids = [r["id"] for r in rows]
         by_game: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
         holders: dict[str, dict[int, str]] = {i: {} for i in ids}
