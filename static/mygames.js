@@ -9,7 +9,7 @@ import { lineText } from "/static/gamelog.js";
 import { dateText, listText, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { MineFeed, turnsInOrder } from "/static/minefeed.js";
 import { gameName } from "/static/options.js";
-import { forgetSeat } from "/static/store.js";
+import { forgetSeat, signedIn, syncSeats } from "/static/store.js";
 
 const GROUPS = ["your_turn", "waiting", "finished"];
 // Clocks left are worded again this often (a real-time bank runs down on screen).
@@ -112,7 +112,10 @@ export async function render(root, { navigate }) {
   const offLang = onLang(draw);
   const timer = setInterval(draw, REDRAW_MS);
   feed = new MineFeed(draw);
-  feed.start().catch((err) => {
+  // Signed in: first bring the seats the account holds from other devices into this browser,
+  // so My games lists every device's tables (a failed sync still lists this browser's).
+  const synced = signedIn() ? syncSeats().catch(() => null) : Promise.resolve();
+  synced.then(() => feed.start()).catch((err) => {
     clear(body).appendChild(h("p", { class: "error-text" }, err.words || err.message));
     toast(err.message);
   });

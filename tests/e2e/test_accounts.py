@@ -102,6 +102,21 @@ def test_a_passkey_account_brings_the_seat_to_a_second_phone_and_deletion_forget
     assert store.authenticate(held["credential"]) == (gid, 0)
     shot(second, "4-game")
 
+    # A seat Ayu takes later on the first phone is in My games on the second, never visited
+    # there: the page first brings the account's seats from the other devices.
+    later = api_lobby(e2e_server, "race", 2, names=("Cici",))
+    later_id = later["lobby"]["game_id"]
+    start_lobby(e2e_server, later["lobby"])
+    first.evaluate("""([gid, credential]) => import('/static/store.js').then((s) =>
+        s.saveSeat(gid, {credential, seat: 0, game: 'race', name: 'Ayu'}))""",
+                   [later_id, later["seats"][0]])
+    first.wait_for_function("""async (gid) => (await fetch('/api/account/seats', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: '{"credentials": []}'}).then(
+        (r) => r.json())).seats.some((s) => s.game_id === gid)""", arg=later_id)
+    second.goto(f"{base}/my")
+    expect(second.get_by_test_id(f"mine-{later_id}")).to_have_attribute("data-group", "your_turn")
+    expect(second.get_by_test_id(f"mine-{gid}")).to_be_visible()
+
     # Deleting the account on the second phone: both phones are signed out, the keys stop
     # working, the passkey and the name are gone; the game stays under "a former player".
     second.get_by_test_id("topbar-account").click()

@@ -20,6 +20,7 @@ from app.core import loglines
 from app.core.lobby import final_outcome
 from app.core.security import hash_secret
 from app.core.tablesettings import settings_of
+from app.store.accounts import seat_keys_open
 from app.store.tables import clocks, events, games, seats
 from engines.registry import get_engine
 
@@ -38,7 +39,12 @@ def seats_of(engine: Engine, credentials: Sequence[tuple[str, str]]
     with engine.connect() as conn:
         rows = conn.execute(select(seats.c.token_hash, seats.c.game_id, seats.c.seat)
                             .where(seats.c.token_hash.in_(list(hashes)))).all()
-    found = {h: (gid, seat) for h, gid, seat in rows}
+        found = {h: (gid, seat) for h, gid, seat in rows}
+        # The rest may be keys an account gave this browser for seats taken on another
+        # device (app/store/accounts.py): they open the seat as its own credential does.
+        rest = [h for h in hashes if h not in found]
+        if rest:
+            found.update(seat_keys_open(conn, rest))
     held: list[tuple[str, int]] = []
     stale: list[str] = []
     for h, gid in hashes.items():
