@@ -164,7 +164,7 @@ async def league_settings(crew_id: CrewId, body: s.LeagueSettings, store: StoreD
 
 
 @router.post("/crews/{crew_id}/tables", status_code=201, summary="New table with the crew",
-             responses=refusals(400, 401, 403, 404, 413, 422, 429))
+             responses=refusals(400, 401, 403, 404, 409, 413, 422, 429))
 async def new_table(crew_id: CrewId, body: s.NewCrewTable, request: Request, store: StoreDep,
                     events: EventsDep, me: SignedInDep) -> s.CrewTableCreated:
     """A new lobby (the same path as the home page's), its host seat held by the caller's
@@ -172,8 +172,9 @@ async def new_table(crew_id: CrewId, body: s.NewCrewTable, request: Request, sto
     address)."""
     crew = await _member_crew(store, crew_id, me.id)
     if crew["league_on"] and body.settings.hints:
-        # The league rates what the players found themselves (docs/crews.md).
-        raise ApiError(422, "api.crew.league_no_hints")
+        # The league rates what the players found themselves (docs/crews.md): the crew's
+        # state, not the request's shape, refuses it.
+        raise ApiError(409, "api.crew.league_no_hints")
     name = body.host_name or me.account.get("display_name") or "Host"
     lobby = await open_lobby(CreateLobby(
         game=body.game, seats=body.seats, options=body.options, settings=body.settings,

@@ -210,7 +210,7 @@ def test_a_league_table_has_no_hints_and_a_hinted_game_is_not_rated(
     path = f"/api/crews/{crew['crew_id']}/league"
     assert ana.send(live_server, "PUT", path, {"on": True, "rule": "loss"}).status_code == 200
     r = ana.send(live_server, "POST", tables, table)
-    assert r.status_code == 422 and "Hints are off at a table of the crew's league" in r.text
+    assert r.status_code == 409 and "Hints are off at a table of the crew's league" in r.text
     assert ana.send(live_server, "POST", tables, {**table, "settings": {}}).status_code == 201
     # A game the two played with hints on does not move the league; one without does.
     play_race(live_server, [ana, budi], [6], settings={"hints": True})
