@@ -6,6 +6,7 @@ site's lessons, 401 for a guest, and deletion of the account removing the progre
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 import httpx
 from sqlalchemy import func, select
@@ -141,3 +142,20 @@ def test_deleting_the_account_deletes_its_lesson_progress(live_server: LiveServe
     assert ayu.client.delete(f"{live_server.url}/api/account").status_code == 204
     assert rows() == 0
     assert ayu.client.get(f"{live_server.url}/api/account/lessons").status_code == 401
+
+
+def test_the_lesson_routes_are_rate_limited_like_the_account_routes(
+        own_db_url: Callable[[], str]) -> None:
+    server = LiveServer(own_db_url(), rate_accounts=2).start()
+    try:
+        ayu = with_account(server, "Ayu")
+        assert ayu.client is not None
+        url = f"{server.url}/api/account/lessons"
+        assert ayu.client.get(url).status_code == 200
+        assert ayu.client.post(url, json={}).status_code == 200
+        for method in ("GET", "POST"):  # the same budget as /api/account and the others
+            r = ayu.client.request(method, url, json={})
+            assert r.status_code == 429, r.text
+            assert int(r.headers["Retry-After"]) >= 1
+    finally:
+        server.stop()
