@@ -98,7 +98,7 @@ async def account_lessons(found: SignedInDep, store: StoreDep,
 
 
 @router.post("/api/account/lessons", summary="Add this browser's lesson progress; get the union",
-             responses=refusals(401, 413, 422, 429))
+             responses=refusals(400, 401, 413, 422, 429))
 async def merge_lessons(body: LessonProgress, found: SignedInDep, store: StoreDep,
                         response: Response) -> LessonProgress:
     """A lesson done on either side stays done (the later time kept); "Continue" is the most
