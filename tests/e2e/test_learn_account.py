@@ -83,6 +83,10 @@ def test_a_lesson_finished_on_one_phone_is_ticked_on_the_other(mail_e2e: Any,  #
     second.evaluate(f"""localStorage.setItem('meja.learn', JSON.stringify(
         {{done: {{'{CLEARING}': true}}, current: null}}))""")
     sign_in_by_mail(second, server, box, email, 2)
+    # The home page's card offers the first phone's lesson under way.
+    second.goto(f"{server.url}/")
+    expect(second.get_by_test_id("learn-card").get_by_test_id("learn-continue")).to_have_attribute(
+        "href", f"/game/{table}")
     second.goto(f"{server.url}/learn")
     expect(lesson_row(second, TUKTUK).get_by_test_id("learn-done")).to_be_visible()
     expect(lesson_row(second, CLEARING).get_by_test_id("learn-done")).to_be_visible()
