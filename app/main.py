@@ -38,6 +38,7 @@ from app.features.notices import Notices, NoticeSettings
 from app.features.rematch import Rematches
 from app.features.takeback import Takebacks
 from app.http import (
+    account_lessons,
     accounts,
     catalogues,
     clock,
@@ -203,7 +204,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         "hints": RateLimiter(settings.rate_hints),
                         "mine": RateLimiter(settings.rate_mine)}
     for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
-                   catalogues, accounts, passkeys, signin_mail, lessons, hints, mygames, crews):
+                   catalogues, accounts, account_lessons, passkeys, signin_mail, lessons, hints,
+                   mygames, crews):
         app.include_router(module.router)
 
     # Every refusal is {"detail": "<one sentence>"} (ErrorBody in the OpenAPI document).

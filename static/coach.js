@@ -12,7 +12,7 @@ import { api } from "/static/api.js";
 import { h } from "/static/dom.js";
 import { describeAction } from "/static/actionwords.js";
 import { onLang, t } from "/static/i18n.js";
-import { markDone, lessonList, lessonText, startButton } from "/static/learn.js";
+import { markDone, lessonList, lessonText, progress, startButton, syncLessons } from "/static/learn.js";
 import { allows } from "/static/templates.js";
 
 const STEP_KEY = (gameId) => `meja.lesson.${gameId}`;
@@ -178,12 +178,15 @@ export class Coach {
     this.markSoon();
   }
 
-  /** After the last step: the next lesson of this title, if there is one. */
+  /** After the last step: the title's next lesson not done yet - on this device or, signed
+   * in, on any of the account's (else simply the next one), if there is one. */
   nextLesson() {
-    lessonList().then((cards) => {
+    const synced = syncLessons().catch(() => progress());
+    Promise.all([lessonList(), synced]).then(([cards, p]) => {
       const mine = cards.filter((c) => c.game === this.game);
       const at = mine.findIndex((c) => c.id === this.id);
-      const next = at >= 0 ? mine[at + 1] : null;
+      const after = at >= 0 ? mine.slice(at + 1) : [];
+      const next = after.find((c) => !p.done[`${c.game}/${c.id}`]) || after[0] || null;
       if (next && this.finished && !this.foot.querySelector("[data-testid=coach-next-lesson]")) {
         this.foot.append(startButton(next, this.navigate, t("coach.next_lesson", { title: lessonText(next.title) }),
           { "data-testid": "coach-next-lesson", class: "btn btn-small btn-primary" }));

@@ -1,17 +1,20 @@
 // Lessons (docs/lessons.md): the list of every title's lessons (the /learn page), starting
 // one (a real table with the lesson's seed and bots, POST /api/lessons/<game>/<id>), and the
 // learner's progress, kept in this browser (localStorage "meja.learn": the lessons done and
-// the lesson under way, for "Continue").
+// the lesson under way, for "Continue") and, when signed in, in the account too (POST
+// /api/account/lessons: each side gets the union, so a second device shows the ticks).
 
 import { api } from "/static/api.js";
 import { add, clear, h, toast } from "/static/dom.js";
 import { currentLang, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { gameName } from "/static/options.js";
-import { lastName, saveSeat } from "/static/store.js";
+import { fromWire, mergeProgress, toWire } from "/static/learnprogress.js";
+import { lastName, saveSeat, setSignedIn, signedIn } from "/static/store.js";
 
 const KEY = "meja.learn";
 
-/** The learner's progress: {done: {"<game>/<id>": true}, current: {lesson, gameId} | null}. */
+/** The learner's progress: {done: {"<game>/<id>": when (ms)}, current: {lesson, gameId, at} |
+ * null} (static/learnprogress.js). */
 export function progress() {
   try {
     const p = JSON.parse(localStorage.getItem(KEY) || "{}");
@@ -25,12 +28,44 @@ function store(p) {
   localStorage.setItem(KEY, JSON.stringify(p));
 }
 
-/** A lesson is done: ticked in the list, no longer the one to continue. */
+/** A lesson is done: ticked in the list, no longer the one to continue (and, signed in,
+ * in the account at once). */
 export function markDone(lesson) {
   const p = progress();
-  p.done[lesson] = true;
+  p.done[lesson] = Date.now();
   if (p.current && p.current.lesson === lesson) p.current = null;
   store(p);
+  syncLessons().catch(() => {});
+}
+
+let syncing = null;
+/**
+ * Signed in: send this browser's progress to the account and keep the union (lessons done
+ * on another device are ticked here too). Resolves with the progress either way; a guest's
+ * is only this browser's.
+ */
+export function syncLessons() {
+  if (!signedIn()) return Promise.resolve(progress());
+  // One request at a time; a call meanwhile waits for it and sends again (it may carry a
+  // lesson finished since).
+  const run = async () => {
+    const resp = await fetch("/api/account/lessons", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(toWire(progress())),
+    });
+    if (resp.status === 401) {
+      setSignedIn(false); // signed out elsewhere, or the account was deleted
+      return progress();
+    }
+    if (!resp.ok) throw new Error(`account lessons: ${resp.status}`);
+    const merged = mergeProgress(progress(), fromWire(await resp.json()));
+    store(merged);
+    return merged;
+  };
+  const next = (syncing || Promise.resolve()).catch(() => {}).then(run);
+  syncing = next.finally(() => { if (syncing === next) syncing = null; });
+  return next;
 }
 
 /** A lesson's words in the viewer's language (every lesson text is {en, id, ms}). */
@@ -53,8 +88,9 @@ export async function startLesson(game, id, navigate) {
   });
   saveSeat(res.game_id, { credential: res.credential, seat: res.seat ?? 0, game, lesson: `${game}/${id}` });
   const p = progress();
-  p.current = { lesson: `${game}/${id}`, gameId: res.game_id };
+  p.current = { lesson: `${game}/${id}`, gameId: res.game_id, at: Date.now() };
   store(p);
+  syncLessons().catch(() => {}); // another device may continue it (its seat follows too)
   navigate(`/game/${encodeURIComponent(res.game_id)}`);
 }
 
@@ -80,9 +116,11 @@ export function learnCard(navigate) {
     h("p", { class: "muted" }, msg("learn.intro")),
     body,
   ]);
-  lessonList().then((cards) => {
+  const synced = syncLessons().catch(() => progress()); // the account's "Continue" too
+  lessonList().then(async (cards) => {
     const buttons = cards.filter((c) => c.kind === "guided").map((c) =>
       startButton(c, navigate, live(() => t("learn.learn_game", { game: String(gameName(c.game, c.game)) }))));
+    await synced;
     add(clear(body), continueLink(), ...buttons, h("a", { href: "/learn", "data-link": true, class: "btn btn-ghost", "data-testid": "learn-all" }, msg("learn.all")));
   }, (err) => add(clear(body), h("p", { class: "error-text" }, err.words || err.message)));
   return section;
@@ -100,10 +138,15 @@ export async function render(root, { navigate, params = [] }) {
   const first = params[0] || null; // /learn/<game>: that title's lessons come first
   setTitle(msg("learn.page_title"));
   const list = h("div", { class: "learn-list" }, h("p", { class: "muted" }, msg("shell.loading")));
+  const cont = h("div", { class: "learn-continue" }, continueLink());
   root.appendChild(h("section", { class: "card learn-page" }, [
-    h("h1", null, msg("learn.heading")), h("p", null, msg("learn.intro")), continueLink(), list]));
+    h("h1", null, msg("learn.heading")), h("p", null, msg("learn.intro")), cont, list]));
   let cards = [];
+  let drawn = false;
   const draw = () => {
+    if (!cards.length) return;
+    drawn = true;
+    add(clear(cont), continueLink());
     const done = progress().done;
     const byGame = new Map();
     for (const c of [...cards].sort((a, b) => (b.game === first) - (a.game === first))) byGame.set(c.game, [...(byGame.get(c.game) || []), c]);
@@ -123,6 +166,8 @@ export async function render(root, { navigate, params = [] }) {
     ])));
   };
   const off = onLang(draw);
+  // Signed in: the account's ticks (lessons finished on another device) join this browser's.
+  syncLessons().then(() => { if (drawn) draw(); }, () => {});
   try {
     cards = await lessonList();
     draw();

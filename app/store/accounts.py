@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.core import security
+from app.store.lesson_progress import forget_progress
 from app.store.rows import now
 from app.store.tables import (
     account_challenges,
@@ -272,11 +273,11 @@ def seat_keys_open(conn: Connection, token_hashes: Sequence[str]
 # -- deletion --------------------------------------------------------------------------------
 def delete_account(engine: Engine, account_id: str) -> list[tuple[str, str]]:
     """Delete an account's personal data: its address, name, passkeys, sessions (and their
-    seat keys), pending links, the your-turn addresses of its seats. The games stay; its
-    seats and their chat lines read "a former player". The emptied row and its seats stay
-    so the games it played still count where they counted (a crew's history), under no
-    name. Returns ``(game_id, status)`` of each game whose seat was renamed (for the
-    caller to tell their tables)."""
+    seat keys), pending links, its lesson progress, the your-turn addresses of its seats.
+    The games stay; its seats and their chat lines read "a former player". The emptied row
+    and its seats stay so the games it played still count where they counted (a crew's
+    history), under no name. Returns ``(game_id, status)`` of each game whose seat was
+    renamed (for the caller to tell their tables)."""
     with engine.begin() as conn:
         acct = conn.execute(select(accounts).where(accounts.c.id == account_id)
                             ).mappings().first()
@@ -297,6 +298,7 @@ def delete_account(engine: Engine, account_id: str) -> list[tuple[str, str]]:
         conn.execute(delete(notice_addresses).where(notice_addresses.c.seat_id.in_(seat_ids)))
         conn.execute(delete(notice_waiting).where(notice_waiting.c.seat_id.in_(seat_ids)))
         _end_all(conn, account_id)
+        forget_progress(conn, account_id)
         conn.execute(delete(account_passkeys).where(account_passkeys.c.account_id == account_id))
         conn.execute(delete(account_challenges).where(
             account_challenges.c.account_id == account_id))

@@ -361,3 +361,19 @@ account_links = Table(
     Column("display_name", String(40), nullable=True),
     Column("expires", Float, nullable=False, index=True),
 )
+
+#: The lessons an account has met (docs/lessons.md, "Progress in the account"): one row per
+#: known lesson at most, so an account's progress is bounded by the site's lesson list.
+#: ``done_at``: when it was last finished; ``started_at``/``game_id``: when and at which table
+#: it was last started (the newest start not finished since is "Continue your lesson").
+account_lessons = Table(
+    "account_lessons",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"),
+           primary_key=True),
+    #: "<game>/<lesson id>", as the browser's localStorage "meja.learn" names it.
+    Column("lesson", String(90), primary_key=True),
+    Column("done_at", DateTime(timezone=True), nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("game_id", String(32), nullable=True),
+)
