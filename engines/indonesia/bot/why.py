@@ -13,6 +13,17 @@ from typing import Any
 
 from engines.indonesia.data.components import MERGER_UNIT_PRICE, PRICES
 
+#: Moves whose reason needs nothing from the view: the action type's own line.
+PLAIN = {
+    "sail": "indonesia.why.sail",
+    "place_ship": "indonesia.why.place_ship",
+    "expand": "indonesia.why.expand",
+    "grow": "indonesia.why.grow",
+    "place_city": "indonesia.why.place_city",
+    "pass": "indonesia.why.pass",
+    "remove_good": "indonesia.why.remove_good",
+}
+
 
 def _good(kind: str) -> dict[str, str]:
     return {"term": "indonesia.good." + kind.replace(" ", "_")}
@@ -34,12 +45,14 @@ def _sell(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merger(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    parts = [_company(view, action.get("a")), _company(view, action.get("b"))]
-    units = sum(int(c["units"]) for c in parts if c)
-    worth = sum(int(c["units"]) * MERGER_UNIT_PRICE.get(c["type"], 0) for c in parts if c)
+    parts = [c for c in (_company(view, action.get("a")), _company(view, action.get("b"))) if c]
+    units = sum(int(c["units"]) for c in parts)
+    kinds = {c["type"] for c in parts}
+    # The rules' price per unit (rules.minimum_bid): the one type's, or rice and spice's.
+    kind = kinds.pop() if len(kinds) == 1 else "rice+spice"
     return {"key": "indonesia.why.merger",
-            "params": {"bid": int(action.get("bid") or action.get("amount") or 0),
-                       "units": units, "worth": worth}}
+            "params": {"bid": int(action.get("bid") or 0), "units": units,
+                       "least": units * MERGER_UNIT_PRICE.get(kind, 0)}}
 
 
 def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
@@ -63,8 +76,8 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
         return {"key": "indonesia.why.research",
                 "params": {"track": {"term": f"indonesia.track.{action['track']}"}}}
     if kind in ("bid", "raise"):
-        return {"key": f"indonesia.why.{kind}",
+        return {"key": "indonesia.why.bid" if kind == "bid" else "indonesia.why.raise",
                 "params": {"amount": int(action.get("amount") or 0)}}
-    if kind in ("sail", "place_ship", "expand", "grow", "place_city", "pass", "remove_good"):
-        return {"key": f"indonesia.why.{kind}", "params": {}}
+    if isinstance(kind, str) and kind in PLAIN:
+        return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}

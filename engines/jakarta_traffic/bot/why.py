@@ -14,6 +14,16 @@ from typing import Any
 from engines.jakarta_traffic.data import SIZE
 from engines.jakarta_traffic.words import address_term, order_term
 
+#: Moves whose reason needs nothing from the view: the action type's own line.
+PLAIN = {
+    "rotate": "jakarta-traffic.why.rotate",
+    "swap": "jakarta-traffic.why.swap",
+    "place_stack": "jakarta-traffic.why.place_stack",
+    "start": "jakarta-traffic.why.start",
+    "detour": "jakarta-traffic.why.detour",
+    "arrange": "jakarta-traffic.why.arrange",
+}
+
 
 def _xy(cell: int) -> tuple[int, int]:
     return cell % SIZE + 1, cell // SIZE + 1
@@ -90,6 +100,6 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
         to = (action["y"] - 1) * SIZE + (action["x"] - 1)
         if 0 <= to < SIZE * SIZE:
             return _drive(view, seat, to)
-    if kind in ("rotate", "swap", "place_stack", "start", "detour", "arrange"):
-        return {"key": f"jakarta-traffic.why.{kind}", "params": {}}
+    if isinstance(kind, str) and kind in PLAIN:
+        return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}

@@ -12,6 +12,17 @@ from typing import Any
 
 from engines.kaki_lima.data import GATHER, LOKASI
 
+#: Moves whose reason needs nothing from the view: the action type's own line.
+PLAIN = {
+    "place": "kaki-lima.why.place",
+    "step": "kaki-lima.why.step",
+    "propose_clearing": "kaki-lima.why.propose_clearing",
+    "swap": "kaki-lima.why.swap",
+    "end_jom": "kaki-lima.why.end_jom",
+    "end_trade": "kaki-lima.why.end_trade",
+    "no_walk": "kaki-lima.why.no_walk",
+}
+
 
 def _lokasi(name: str) -> dict[str, str]:
     return {"lokasi": name, "label": name}
@@ -62,7 +73,6 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
     if kind == "answer_clearing":
         return {"key": "kaki-lima.why.accept_clearing" if action.get("accept")
                 else "kaki-lima.why.decline_clearing", "params": {}}
-    if kind in ("place", "step", "propose_clearing", "swap", "end_jom", "end_trade",
-                "no_walk"):
-        return {"key": f"kaki-lima.why.{kind}", "params": {}}
+    if isinstance(kind, str) and kind in PLAIN:
+        return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}

@@ -16,6 +16,14 @@ Cell = tuple[int, int]
 IN_THE_WAY = 4
 
 
+#: Moves whose reason needs nothing from the view: the action type's own line.
+PLAIN = {
+    "roll": "tuk-tuk-taxi.why.roll",
+    "roll_again": "tuk-tuk-taxi.why.roll_again",
+    "discard": "tuk-tuk-taxi.why.discard",
+}
+
+
 def _cell(key: str) -> Cell:
     r, c = key.split(",")
     return int(r), int(c)
@@ -78,6 +86,6 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
         sign = view["signs"][action["cell"]]
         return {"key": "tuk-tuk-taxi.why.remove",
                 "params": {"sign": {"term": f"tuk-tuk-taxi.term.{sign['kind']}"}}}
-    if kind in ("roll", "roll_again", "discard"):
-        return {"key": f"tuk-tuk-taxi.why.{kind}", "params": {}}
+    if isinstance(kind, str) and kind in PLAIN:
+        return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}
