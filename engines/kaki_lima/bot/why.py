@@ -15,7 +15,6 @@ from engines.kaki_lima.data import GATHER, LOKASI
 #: Moves whose reason needs nothing from the view: the action type's own line.
 PLAIN = {
     "place": "kaki-lima.why.place",
-    "step": "kaki-lima.why.step",
     "propose_clearing": "kaki-lima.why.propose_clearing",
     "swap": "kaki-lima.why.swap",
     "end_jom": "kaki-lima.why.end_jom",
@@ -57,6 +56,18 @@ def _arrive(view: dict[str, Any], seat: int, end: int, steps: int) -> dict[str, 
     return {"key": "kaki-lima.why.walk", "params": {}}
 
 
+def _step(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A step of a walk already played serves where the walk ends."""
+    walk = (view.get("turn") or {}).get("walk") or {}
+    end, steps = walk.get("end"), walk.get("steps")
+    if isinstance(end, int) and isinstance(steps, int):
+        there = _arrive(view, seat, end, steps)
+        if there["key"] != "kaki-lima.why.walk":
+            return {"key": "kaki-lima.why.step_on",
+                    "params": {"reason": {"term": there["key"], "params": there["params"]}}}
+    return {"key": "kaki-lima.why.step", "params": {}}
+
+
 def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str, Any]:
     """The main reason ``action`` is good for ``seat``, as a catalogue message
     (``{"key", "params"}``), read from ``view`` (the seat's own) and the action alone."""
@@ -65,6 +76,8 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
         return {"key": "kaki-lima.why.clear", "params": {"n": int(view["paths"][seat]) + 1}}
     if kind == "walk" and isinstance(action.get("end"), int):
         return _arrive(view, seat, action["end"], _steps(view, list(action.get("cards") or [])))
+    if kind == "step":
+        return _step(view, seat)
     if kind == "place_jom":
         for jom in view.get("jom") or []:
             if jom.get("name") == action.get("card"):

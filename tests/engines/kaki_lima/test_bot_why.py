@@ -54,3 +54,14 @@ def _gathering(seed: int) -> Hinted | None:
                           max_actions=600)
     except AssertionError:
         return None
+
+
+def test_a_step_of_a_walk_gives_the_reason_of_where_the_walk_ends() -> None:
+    found = first_hint(ENGINE, 2, 3, lambda a, w: w["key"] == "kaki-lima.why.step_on")
+    assert found.action["type"] == "step"
+    walk = found.view["turn"]["walk"]
+    reason = found.why["params"]["reason"]
+    place = reason["params"]["place"]["lokasi"]
+    assert found.view["cells"][walk["end"]] == place
+    assert render(found.why["key"], found.why["params"]).startswith(
+        f"It walks on toward the end of the walk. It reaches {place}")
