@@ -14,14 +14,19 @@ from typing import Any
 from engines.jakarta_traffic.data import SIZE
 from engines.jakarta_traffic.words import address_term, order_term
 
-#: Moves whose reason needs nothing from the view: the action type's own line.
-PLAIN = {
+#: The honks, which change the roads: their reason is where the new way leads, else the
+#: move's own line.
+WAY_OPENERS = {
     "rotate": "jakarta-traffic.why.rotate",
     "swap": "jakarta-traffic.why.swap",
+}
+
+#: Moves whose reason needs nothing from the view: the action type's own line.
+PLAIN = {
     "place_stack": "jakarta-traffic.why.place_stack",
     "start": "jakarta-traffic.why.start",
-    "detour": "jakarta-traffic.why.detour",
     "arrange": "jakarta-traffic.why.arrange",
+    "decline": "jakarta-traffic.why.decline",
 }
 
 
@@ -100,6 +105,16 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
         to = (action["y"] - 1) * SIZE + (action["x"] - 1)
         if 0 <= to < SIZE * SIZE:
             return _drive(view, seat, to)
+    if kind == "detour":
+        # The dice park the moped at random: with no ride offered there is nothing else.
+        return {"key": "jakarta-traffic.why.detour" if view.get("routes")
+                else "jakarta-traffic.why.detour_only", "params": {}}
+    if kind in WAY_OPENERS:
+        goal = _goal(view, seat)
+        if goal is None:
+            return {"key": WAY_OPENERS[kind], "params": {}}
+        return {"key": "jakarta-traffic.why.opens_way",
+                "params": {"how": kind, "target": goal[0], "name": goal[1]}}
     if isinstance(kind, str) and kind in PLAIN:
         return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}

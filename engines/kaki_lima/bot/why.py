@@ -19,6 +19,7 @@ PLAIN = {
     "swap": "kaki-lima.why.swap",
     "end_jom": "kaki-lima.why.end_jom",
     "end_trade": "kaki-lima.why.end_trade",
+    "decline_trade": "kaki-lima.why.decline_trade",
     "no_walk": "kaki-lima.why.no_walk",
 }
 
@@ -86,6 +87,11 @@ def explain(view: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[str
     if kind == "answer_clearing":
         return {"key": "kaki-lima.why.accept_clearing" if action.get("accept")
                 else "kaki-lima.why.decline_clearing", "params": {}}
+    if kind in ("invite", "ask_pickup", "join_walk") or (
+            kind == "answer_pickup" and action.get("accept")):
+        return {"key": "kaki-lima.why.together", "params": {}}
+    if kind in ("skip_invite", "skip_ask", "decline_walk", "answer_pickup"):
+        return {"key": "kaki-lima.why.alone", "params": {}}
     if isinstance(kind, str) and kind in PLAIN:
         return {"key": PLAIN[kind], "params": {}}
     return {"key": "base.why.generic", "params": {}}

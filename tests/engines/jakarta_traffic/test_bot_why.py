@@ -4,7 +4,7 @@ says it brings (stars, an order, the squares left) is what playing it brings
 
 from __future__ import annotations
 
-from engines.jakarta_traffic import ENGINE
+from engines.jakarta_traffic import BOT, ENGINE
 from engines.jakarta_traffic.data import SIZE
 from engines.messages import render
 from tests.engines.hinted import first_hint
@@ -59,3 +59,21 @@ def test_driving_closer_says_how_many_squares_are_left() -> None:
         return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 
     assert min(dist(to, g) for g in goals) <= left < min(dist(here, g) for g in goals)
+
+
+def test_a_honk_names_where_the_new_road_leads_and_a_detour_why_it_is_dice() -> None:
+    found = first_hint(ENGINE, 2, 5, lambda a, w: w["key"] == "jakarta-traffic.why.opens_way")
+    assert found.action["type"] in ("rotate", "swap")
+    params = found.why["params"]
+    assert params["how"] == found.action["type"]
+    name = render(params["name"]["term"])
+    if params["target"] == "address":
+        wanted = {r["address"] for r in found.view["orderboard"]
+                  if r["order"] in found.view["phone"][found.seat]}
+    else:
+        wanted = {s["order"] for s in found.view["stacks"] if s}
+    assert name in wanted
+    # A detour with no ride offered (the rules offer only the detour then) says so.
+    stuck = dict(found.view, routes={})
+    assert BOT.explain(stuck, found.seat, {"type": "detour"}) == {
+        "key": "jakarta-traffic.why.detour_only", "params": {}}
