@@ -1,6 +1,8 @@
 // Beginners' hints (app/http/hints.py): on a table whose host turned them on, a player's
 // "Show me a good move" asks the normal bot, which decides from this seat's own view; the
-// answer is named in one line and drawn on the board like a move waiting for Confirm
+// answer is named in one line with its reason (`why`, a message of the game's catalogue that
+// the game's bot words from the same view: engines/<game>/bot/why.py), both worded at draw
+// time so a language switch rewords them, and drawn on the board like a move waiting for Confirm
 // (the renderer's preview), until the next version. Everyone at the table, spectators
 // included, reads that hints are on.
 
@@ -25,8 +27,12 @@ export class HintPanel {
     this.said = () => t("hint.asking");
     this.draw();
     try {
-      const { action } = await api("POST", `/games/${encodeURIComponent(this.gameId)}/hint`, { credential: this.credential });
-      this.said = () => t("hint.move", { move: describeAction(this.game, action, this.describe) });
+      const { action, why } = await api("POST", `/games/${encodeURIComponent(this.gameId)}/hint`, { credential: this.credential });
+      // textContent below: the reason's parameters (place names) are never parsed as HTML.
+      this.said = () => t("hint.move", {
+        move: describeAction(this.game, action, this.describe),
+        why: t(why.key, why.params || {}),
+      });
       this.show(action);
     } catch (err) {
       this.said = () => err.message;

@@ -3,8 +3,10 @@
 A table whose host turned hints on (``settings.hints``, off by default; everyone at the
 table sees that they are on) lets a player ask the normal bot for a move on their own turn.
 The bot decides from ``engine.view(state, seat)`` - the asking seat's own view, never the
-hidden state - exactly as a bot in that seat would (app/realtime/bots.py). Each seat may ask
-``MEJA_RATE_HINTS`` times a minute (default 10).
+hidden state - exactly as a bot in that seat would (app/realtime/bots.py) - and says why in one
+line, a catalogue message the game's bot words from the same view (``GameBot.explain``,
+``engines/<game>/bot/why.py``). Each seat may ask ``MEJA_RATE_HINTS`` times a minute
+(default 10).
 """
 
 from __future__ import annotations
@@ -20,24 +22,42 @@ from app.core.ratelimit import retry_after
 from app.core.tablesettings import settings_of
 from app.http.deps import SeatDep, StoreDep, refusals, run
 from engines import bots
+from engines.bots.protocol import bot_of
 from engines.core.log import term
 from engines.registry import get_engine
 
 router = APIRouter(prefix="/api")
 
 
+class Reason(BaseModel):
+    """Why the move is good: a message key of the engines' catalogues and its parameters."""
+
+    key: str
+    params: dict[str, Any]
+
+
 class Hint(BaseModel):
-    """A good move for the asking seat, as the client would send it."""
+    """A good move for the asking seat, as the client would send it, and why it is good."""
 
     action: dict[str, Any]
+    why: Reason
 
 
 def _good_move(kind: str, state: dict[str, Any], seat: int, salt: str) -> dict[str, Any]:
+    """The normal bot's move for ``seat`` from its own view (the hint without its reason)."""
+    return _hint(kind, state, seat, salt)[0]
+
+
+def _hint(kind: str, state: dict[str, Any], seat: int,
+          salt: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The normal bot's move for ``seat`` and its reason, both from the seat's own view."""
     engine = get_engine(kind)
     if engine is None:
         raise ApiError(404, "api.kind_gone")
-    # The seat's own view only: what it may see is all the bot is told.
-    return bots.decide(engine, engine.view(state, seat), seat, "normal", random.Random(salt))
+    # The seat's own view only: what it may see is all the bot is told, and all it explains.
+    view = engine.view(state, seat)
+    action = bots.decide(engine, view, seat, "normal", random.Random(salt))
+    return action, bot_of(engine).explain(view, seat, action)
 
 
 @router.post("/games/{game_id}/hint", summary="A good move for your own turn (hint tables)",
@@ -59,6 +79,6 @@ async def hint(holder: SeatDep, store: StoreDep, request: Request) -> Hint:
     if (game["status"] != "active" or state is None
             or holder.seat not in engine.awaited(state)):
         raise ApiError(409, "api.hint_not_your_turn")
-    action = await run(_good_move, game["kind"], state, holder.seat,
-                       f"hint:{game['version']}:{holder.seat}")
-    return Hint(action=action)
+    action, why = await run(_hint, game["kind"], state, holder.seat,
+                            f"hint:{game['version']}:{holder.seat}")
+    return Hint(action=action, why=Reason.model_validate(why))

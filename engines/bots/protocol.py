@@ -119,6 +119,15 @@ class GameBot:
         seats = self.engine.awaited(state) or self.engine.to_act(state)
         return seats[0] if seats else None
 
+    def explain(self, view: dict[str, Any], seat: int,
+                action: dict[str, Any]) -> dict[str, Any]:
+        """Why ``action`` is a good move for ``seat``, in one line: a catalogue message
+        ``{"key", "params"}`` worded from ``view`` (the seat's own) and the action alone,
+        never from hidden state, naming what the normal bot values in it (a beginner's hint,
+        app/http/hints.py). The default is the generic line; a game's bot names its own
+        reasons (``engines/<game>/bot/why.py``)."""
+        return {"key": "base.why.generic", "params": {}}
+
     def bot_candidates(self, state: State, seat: int, rng: random.Random,
                        limit: int) -> list[dict[str, Any]] | None:
         """At most ``limit`` concrete actions worth searching, the heuristic's choice

@@ -11,9 +11,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from app.http.hints import _good_move
+from app.http.hints import _good_move, _hint
+from engines.bots import bot_of
 from engines.core.templates import template_matches
 from engines.lessons import lesson
+from engines.messages import render
 from engines.registry import get_engine
 from tests.app.client import auth, http
 from tests.conftest import LiveServer
@@ -83,6 +85,13 @@ def test_a_hint_is_a_legal_move_for_the_askers_turn_only_where_hints_are_on(
     assert engine is not None
     state = live_server.app.state.store.game(on["game_id"])["state"]
     assert any(template_matches(t, action) for t in engine.legal_actions(state, 0))
+    # With its reason, in one line: the first sign (placed, or a Gas station's or
+    # Mechanic's drive) is explained in Tuk-Tuk Taxi's own words, from Siti's view.
+    why = r.json()["why"]
+    assert why == bot_of(engine).explain(engine.view(state, 0), 0, action)
+    assert why["key"].startswith("tuk-tuk-taxi.why.")
+    english, indonesian = (render(why["key"], why["params"], lang) for lang in ("en", "id"))
+    assert english and "{" not in english and indonesian != english
     # Nobody else gets one: a stranger's credential is refused, and so is a missing one.
     assert http.post(f"{live_server.url}/api/games/{on['game_id']}/hint",
                      headers=auth(off["credential"])).status_code == 403
@@ -133,3 +142,5 @@ def test_a_hint_never_reads_what_the_seat_cannot_see() -> None:
     assert engine.view(other, 0) == engine.view(state, 0)
     assert engine.view(other, 1) != engine.view(state, 1)
     assert _good_move("kaki-lima", state, 0, "s") == _good_move("kaki-lima", other, 0, "s")
+    # Nor in its reason, worded from that same view.
+    assert _hint("kaki-lima", state, 0, "s") == _hint("kaki-lima", other, 0, "s")

@@ -1,7 +1,7 @@
 """Beginners' hints in the browser (issue 41): the host turns them on when opening the table,
 the lobby says so (and its "How to play" leads to the title's lessons), and at the table the
-player whose turn it is asks "Show me a good move" and reads it in one line (a spectator
-reads that hints are on, and has no button)."""
+player whose turn it is asks "Show me a good move" and reads it, and why it is good, in one
+line (a spectator reads that hints are on, and has no button)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from engines.messages import render
 from tests.conftest import LiveServer
 from tests.e2e.coach import SHOTS
 from tests.e2e.conftest import PHONE
@@ -52,14 +53,23 @@ def test_a_host_turns_hints_on_and_a_player_asks_for_a_good_move(
     expect(ask).to_have_text("Show me a good move")
     expect(ask).to_be_enabled()  # Siti's turn: she places the first sign
     ask.click()
-    expect(host.get_by_test_id("hint-text")).to_have_text(
-        re.compile(r"^A good move from what you can see: Place the sign"))
+    # The move and why it is good, in one line: the reason is the one the server gives for
+    # this position (the same hint again: it is seeded by the table's version and seat).
+    why = httpx.post(f"{base}/api/games/{game_id}/hint", headers=auth).json()["why"]
+    reason = render(why["key"], why["params"], "en")
+    line = host.get_by_test_id("hint-text")
+    expect(line).to_have_text(
+        re.compile(r"^A good move from what you can see: .+\. " + re.escape(reason) + "$"))
+    expect(line).to_be_in_viewport()
     host.screenshot(path=str(SHOTS / "hint-tuk-tuk-taxi-phone.png"))
-    # In Bahasa Indonesia the same line, reworded.
+    # In Bahasa Indonesia the same line, reworded, reason included.
     host.get_by_test_id("lang").select_option("id")
-    expect(host.get_by_test_id("hint-text")).to_have_text(
-        re.compile(r"^Langkah yang baik dari yang bisa kamu lihat: "))
+    expect(line).to_have_text(re.compile(
+        r"^Langkah yang baik dari yang bisa Anda lihat: .+\. "
+        + re.escape(render(why["key"], why["params"], "id")) + "$"))
+    host.screenshot(path=str(SHOTS / "hint-tuk-tuk-taxi-phone-id.png"))
     host.get_by_test_id("lang").select_option("en")
+    expect(line).to_have_text(re.compile(re.escape(reason) + "$"))
 
     info = httpx.get(f"{base}/api/games/{game_id}", headers=auth).json()
     spectator = new_page()

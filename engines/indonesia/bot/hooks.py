@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.types import State
-from engines.indonesia.bot import heuristic, sampling, search
+from engines.indonesia.bot import heuristic, sampling, search, why
 
 #: The hard bot's iteration cap (measured at this cap: bench/results/bots-indonesia.txt).
 HARD_ITERATIONS = 40
@@ -61,3 +61,8 @@ class IndonesiaBot(GameBot):
         """The heuristic's move, then the few others a good player would weigh."""
         return search.candidates(state, seat, self.engine.legal_actions(state, seat), rng,
                                  limit)
+
+    def explain(self, view: dict[str, Any], seat: int,
+                action: dict[str, Any]) -> dict[str, Any]:
+        """The move's main reason in the game's own words, from the view alone (why.py)."""
+        return why.explain(view, seat, action)

@@ -10,7 +10,7 @@ from typing import Any
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.errors import RuleError
 from engines.core.types import State
-from engines.jakarta_traffic.bot import heuristic, sampling
+from engines.jakarta_traffic.bot import heuristic, sampling, why
 
 
 class JakartaBot(GameBot):
@@ -56,3 +56,8 @@ class JakartaBot(GameBot):
                        limit: int) -> list[dict[str, Any]] | None:
         """The heuristic's move, then the next best rides and honks by its values."""
         return heuristic.bot_candidates(state, seat, rng, limit)
+
+    def explain(self, view: dict[str, Any], seat: int,
+                action: dict[str, Any]) -> dict[str, Any]:
+        """The move's main reason in the game's own words, from the view alone (why.py)."""
+        return why.explain(view, seat, action)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.errors import RuleError
 from engines.core.types import State
-from engines.kaki_lima.bot import heuristic, sampling, search, testbot
+from engines.kaki_lima.bot import heuristic, sampling, search, testbot, why
 
 
 class KakiLimaBot(GameBot):
@@ -65,3 +65,8 @@ class KakiLimaBot(GameBot):
     def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         """The heuristic without its turn-ahead planning: cheap enough for playouts."""
         return search.playout_action(state, seat, rng, self._templates(state, seat))
+
+    def explain(self, view: dict[str, Any], seat: int,
+                action: dict[str, Any]) -> dict[str, Any]:
+        """The move's main reason in the game's own words, from the view alone (why.py)."""
+        return why.explain(view, seat, action)

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.types import State
-from engines.tuk_tuk_taxi.bot import easy, heuristic, sampling
+from engines.tuk_tuk_taxi.bot import easy, heuristic, sampling, why
 from engines.tuk_tuk_taxi.state import TukTukState
 
 
@@ -49,3 +49,8 @@ class TukTukBot(GameBot):
                        limit: int) -> list[dict[str, Any]] | None:
         """The best few routes and sign plays by the heuristic's measure (heuristic.py)."""
         return heuristic.search_candidates(state, seat, rng, limit)
+
+    def explain(self, view: dict[str, Any], seat: int,
+                action: dict[str, Any]) -> dict[str, Any]:
+        """The move's main reason in the game's own words, from the view alone (why.py)."""
+        return why.explain(view, seat, action)
