@@ -8,6 +8,7 @@ words. It never reads the lesson's script, so a lesson whose coach stops showing
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -124,6 +125,14 @@ def switch_language(page: Any, texts: dict[str, re.Pattern[str]]) -> None:
 
 
 def shot(page: Any, game: str, moment: str) -> None:
-    """docs/screenshots/learn-<game>-<moment>.png (first, middle, last)."""
+    """docs/screenshots/learn-<game>-<moment>.png (first, middle, last), when
+    ``MEJA_SCREENSHOTS=1`` asks for them (a test run leaves the committed pictures alone)."""
+    shot_to_docs(page, f"learn-{game}-{moment}.png")
+
+
+def shot_to_docs(page: Any, name: str) -> None:
+    """docs/screenshots/<name>, when ``MEJA_SCREENSHOTS=1`` asks for it."""
+    if not os.environ.get("MEJA_SCREENSHOTS"):
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"learn-{game}-{moment}.png"))
+    page.screenshot(path=str(SHOTS / name))

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from engines.messages import render
 from tests.conftest import LiveServer
-from tests.e2e.coach import SHOTS
+from tests.e2e.coach import shot_to_docs
 from tests.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.e2e
@@ -61,13 +61,13 @@ def test_a_host_turns_hints_on_and_a_player_asks_for_a_good_move(
     expect(line).to_have_text(
         re.compile(r"^A good move from what you can see: .+\. " + re.escape(reason) + "$"))
     expect(line).to_be_in_viewport()
-    host.screenshot(path=str(SHOTS / "hint-tuk-tuk-taxi-phone.png"))
+    shot_to_docs(host, "hint-tuk-tuk-taxi-phone.png")
     # In Bahasa Indonesia the same line, reworded, reason included.
     host.get_by_test_id("lang").select_option("id")
     expect(line).to_have_text(re.compile(
         r"^Langkah yang baik dari yang bisa Anda lihat: .+\. "
         + re.escape(render(why["key"], why["params"], "id")) + "$"))
-    host.screenshot(path=str(SHOTS / "hint-tuk-tuk-taxi-phone-id.png"))
+    shot_to_docs(host, "hint-tuk-tuk-taxi-phone-id.png")
     host.get_by_test_id("lang").select_option("en")
     expect(line).to_have_text(re.compile(re.escape(reason) + "$"))
 
