@@ -34,6 +34,7 @@ from typing import Any, get_args
 
 import orjson
 
+from engines.bots.memo import fresh_decision
 from engines.bots.protocol import BotLevel, GameBot, SearchTuning, bot_of
 from engines.core.protocol import Engine
 from engines.core.templates import expand_template, field_values
@@ -59,6 +60,7 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     bot = bot_of(engine)
+    fresh_decision()
     state = bot.determinize(view, seat, rng)
     if level != "hard":
         noise = EASY_NOISE if level == "easy" else 0.0
