@@ -36,6 +36,7 @@ import orjson
 
 from engines.bots.memo import fresh_decision
 from engines.bots.protocol import BotLevel, GameBot, SearchTuning, bot_of
+from engines.bots.rollout import rollout_action
 from engines.core.protocol import Engine
 from engines.core.templates import expand_template, field_values
 from engines.core.types import State
@@ -68,6 +69,9 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     restless = bot.restless_action(state, seat, rng)
     if restless is not None:
         return restless
+    if bot.search_tuning.method == "rollouts":
+        return rollout_action(bot, view, seat, rng, budget_s,
+                              iterations or bot.search_tuning.rollouts, state)
     return Search(engine, view, seat, rng).run(
         budget_s, iterations or bot.search_tuning.iterations, first=state)
 
