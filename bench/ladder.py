@@ -12,7 +12,9 @@ deal play alike for as long as their positions do. It prints
 * a rating per level per title and count: openskill's Plackett-Luce model fed every game's
   ranks (``mu`` with ``mu +- 1.96 sigma``), and the Elo difference each pairing's share
   implies at 2 players;
-* decision times p50 / p95 / max per level (wall clock, from the seat's view to the move);
+* decision times p50 / p95 / max per level, wall clock (from the seat's view to the move:
+  what a player waits, on a shared machine inflated by every other process) and the
+  process's CPU time (what the decision costs);
 * illegal actions: every action goes through the engine's ``parse_action`` and ``apply``,
   which refuse anything illegal; a refused one is counted (and replaced by a uniformly
   random legal move so the game goes on). The ladder must show 0.
@@ -76,6 +78,7 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
     rngs = seat_rngs(seed, hero, task.players)
     state = engine.setup(task.players, {}, seed)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu_times: dict[str, list[float]] = defaultdict(list)
     illegal = 0
     actions = 0
     while engine.outcome(state) is None and actions < MAX_ACTIONS:
@@ -86,11 +89,12 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
             raw = random_action(engine.legal_actions(state, seat), rng)
         else:
             view = engine.view(state, seat)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             raw = bots.decide(engine, view, seat, level, rng,  # type: ignore[arg-type]
                               task.budget, iterations=task.iterations if level == "hard"
                               else None)
             times[level].append(time.perf_counter() - start)
+            cpu_times[level].append(time.process_time() - cpu)
         try:
             state = engine.apply(state, seat, engine.parse_action(raw)).state
         except Exception:  # noqa: BLE001 - the engine refused it: an illegal bot action
@@ -105,7 +109,7 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
             "ranks": None if outcome is None else list(outcome.ranks),
             "budget": task.budget if math.isfinite(task.budget) else "inf",
             "iterations": task.iterations, "illegal": illegal, "actions": actions,
-            "times": dict(times)}
+            "times": dict(times), "cpu": dict(cpu_times)}
 
 
 def hero_share(record: dict[str, Any]) -> float:
@@ -134,6 +138,7 @@ def tally(records: list[dict[str, Any]]) -> list[str]:
     for r in records:
         by_table[(r["game"], r["players"])].append(r)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     illegal = sum(r["illegal"] for r in records)
     for (game, players), rows in sorted(by_table.items()):
         lines.append(f"== {game} {players}p ({len(rows)} games)")
@@ -176,11 +181,14 @@ def tally(records: list[dict[str, Any]]) -> list[str]:
         for r in rows:
             for lvl, values in r["times"].items():
                 times[lvl].extend(values)
-    for lvl, values in sorted(times.items()):
-        lines.append(f"decision time {lvl:6} n={len(values):7} "
-                     f"p50 {statistics.median(values) * 1000:7.1f} ms "
-                     f"p95 {percentile(values, 0.95) * 1000:7.1f} ms "
-                     f"max {max(values) * 1000:7.1f} ms")
+            for lvl, values in r.get("cpu", {}).items():
+                cpu[lvl].extend(values)
+    for label, found in (("wall", times), ("cpu", cpu)):
+        for lvl, values in sorted(found.items()):
+            lines.append(f"decision time ({label:4}) {lvl:6} n={len(values):7} "
+                         f"p50 {statistics.median(values) * 1000:7.1f} ms "
+                         f"p95 {percentile(values, 0.95) * 1000:7.1f} ms "
+                         f"max {max(values) * 1000:7.1f} ms")
     lines.append(f"illegal bot actions: {illegal} "
                  f"(of {sum(r['actions'] for r in records)} actions)")
     return lines

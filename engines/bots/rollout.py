@@ -53,7 +53,8 @@ class Rollouts:
         self.seat = seat
         self.rng = rng
         self.tuning = bot.search_tuning
-        #: results[i][w]: candidate i's value in world w (None: not played there).
+        #: results[i][w]: candidate i's value in world w (None: not played there, or cut
+        #: short by the clock).
         self.results: list[list[float | None]] = []
         self.rollouts = 0
 
@@ -78,11 +79,13 @@ class Rollouts:
             active = min(len(moves), tuning.widen_base + worlds // max(1, tuning.widen_every))
             playout_seed = self.rng.getrandbits(48)
             for i in range(len(moves)):
-                if i >= active or self.rollouts >= cap or (
-                        i and time.perf_counter() >= deadline):
+                # A world once begun is played by every active candidate (their results
+                # stay paired), unless the clock runs out.
+                if i >= active or (i and time.perf_counter() >= deadline):
                     self.results[i].append(None)
                     continue
-                self.results[i].append(self.rollout(world, moves[i], playout_seed))
+                self.results[i].append(self.rollout(world, moves[i], playout_seed,
+                                                    deadline))
                 self.rollouts += 1
             world = None
             worlds += 1
@@ -90,16 +93,20 @@ class Rollouts:
                 break
         return moves[self.choice()]
 
-    def rollout(self, world: State, move: dict[str, Any], playout_seed: int) -> float:
+    def rollout(self, world: State, move: dict[str, Any], playout_seed: int,
+                deadline: float = math.inf) -> float | None:
         """The searching seat's value after ``move`` in ``world`` and the normal bot's play
-        for everyone to the end (or ``rollout_depth`` moves)."""
+        for everyone to the end (or ``rollout_depth`` moves); ``None`` if the clock ran
+        out on the way (a rollout of a whole game can take a good share of the budget)."""
         engine = self.engine
         bot = self.bot
         rng = random.Random(playout_seed)
         state = engine.apply(world, self.seat, engine.parse_action(move)).state
-        for _ in range(self.tuning.rollout_depth):
+        for step in range(self.tuning.rollout_depth):
             if engine.outcome(state) is not None:
                 break
+            if step % 8 == 7 and time.perf_counter() >= deadline:
+                return None
             awaited = engine.awaited(state) or engine.to_act(state)
             if not awaited:
                 break
