@@ -278,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="",
                         help="--ladder: comma-separated levels among uniform,easy,normal,"
                              "hard (default: all)")
+    parser.add_argument("--cpu-budget", action="store_true",
+                        help="--ladder: count hard's budget in CPU seconds of the deciding "
+                             "process (an idle core's worth) instead of wall seconds")
     parser.add_argument("--tally", default="",
                         help="--ladder: re-tally these comma-separated --out files instead "
                              "of playing")

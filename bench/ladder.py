@@ -23,6 +23,12 @@ Usage::
 
     python -m bench.bots --ladder --games 400 --jobs 2 --titles tuk-tuk-taxi
     python -m bench.bots --ladder --games 40 --levels easy,normal,uniform --players 2
+    python -m bench.bots --ladder --cpu-budget --levels normal,hard --titles kaki-lima
+
+``--cpu-budget`` counts hard's budget (``--budget``, default 0.8 s) in the deciding
+process's CPU seconds: on a machine shared with other work the wall clock would cut the
+search to whatever share of a core it gets; this measures the strength of the production
+budget on an idle core (the wall times are printed too).
 
 ``--out FILE`` appends one JSON line per game (levels per seat, ranks, times, illegal
 actions), so a run can be resumed with ``--first-game`` and re-tallied with ``--tally``.
@@ -43,6 +49,7 @@ from typing import Any
 import orjson
 
 from engines import bots
+from engines.bots import rollout
 from engines.core.templates import random_action
 from engines.registry import all_engines
 
@@ -64,6 +71,8 @@ class LadderGame:
     index: int
     budget: float
     iterations: int | None
+    #: Count hard's budget in the process's CPU seconds (an idle core's worth), not wall.
+    cpu_budget: bool = False
 
 
 def play_ladder_game(task: LadderGame) -> dict[str, Any]:
@@ -71,6 +80,7 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
     from bench.bots import seat_rngs
 
     engine = all_engines()[task.game]
+    rollout.clock = time.process_time if task.cpu_budget else time.perf_counter
     hero = task.index % task.players
     deal = task.index // task.players
     seed = 10_000 + deal
@@ -108,7 +118,8 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
             "index": task.index, "levels": levels,
             "ranks": None if outcome is None else list(outcome.ranks),
             "budget": task.budget if math.isfinite(task.budget) else "inf",
-            "iterations": task.iterations, "illegal": illegal, "actions": actions,
+            "iterations": task.iterations, "cpu_budget": task.cpu_budget,
+            "illegal": illegal, "actions": actions,
             "times": dict(times), "cpu": dict(cpu_times)}
 
 
@@ -211,7 +222,7 @@ def ladder_tasks(args: argparse.Namespace) -> list[LadderGame]:
                 if LEVELS.index(first) < LEVELS.index(second):
                     continue  # the stronger level is the first (its share is reported)
                 tasks += [LadderGame(engine.id, players, first, second, g, args.budget,
-                                     args.iterations)
+                                     args.iterations, args.cpu_budget)
                           for g in range(args.first_game, args.first_game + args.games)]
     return tasks
 

@@ -69,7 +69,10 @@ class SearchTuning:
     #: Rollouts: standard errors of the paired difference by which one candidate must lead
     #: every other for the search to stop early, and beat the normal bot's move to replace it.
     stop_z: float = 3.0
-    switch_z: float = 1.0
+    switch_z: float = 0.5
+    #: Rollouts: a finished rollout's value is its win share, blended with this weight
+    #: with :meth:`GameBot.search_value` of the final position (the margin of the win).
+    margin_weight: float = 0.5
     #: Rollouts: the cap (the time budget usually ends it first).
     rollouts: int = 600
 

@@ -29,10 +29,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engines.bots.protocol import GameBot
 from engines.core.types import State
+
+#: The clock the budget is counted on: the wall clock (what a player waits). A benchmark on
+#: a shared machine sets the process's CPU clock (``time.process_time``) to measure what
+#: the budget buys on an idle core (bench/ladder.py ``--cpu-budget``).
+clock: Callable[[], float] = time.perf_counter
 
 
 def rollout_action(bot: GameBot, view: dict[str, Any], seat: int, rng: random.Random,
@@ -62,7 +68,7 @@ class Rollouts:
         """Roll out until the outcome is clear, the budget or the cap; the chosen move."""
         from engines.bots.search import candidate_actions
 
-        deadline = time.perf_counter() + budget_s
+        deadline = clock() + budget_s
         tuning = self.tuning
         moves = candidate_actions(self.engine, first, self.seat, self.rng,
                                   tuning.max_candidates)
@@ -72,7 +78,7 @@ class Rollouts:
         world: State | None = first
         worlds = 0
         while self.rollouts < cap:
-            if worlds and time.perf_counter() >= deadline:
+            if worlds and clock() >= deadline:
                 break
             if world is None:
                 world = self.bot.determinize(self.view, self.seat, self.rng)
@@ -81,7 +87,7 @@ class Rollouts:
             for i in range(len(moves)):
                 # A world once begun is played by every active candidate (their results
                 # stay paired), unless the clock runs out.
-                if i >= active or (i and time.perf_counter() >= deadline):
+                if i >= active or (i and clock() >= deadline):
                     self.results[i].append(None)
                     continue
                 self.results[i].append(self.rollout(world, moves[i], playout_seed,
@@ -105,7 +111,7 @@ class Rollouts:
         for step in range(self.tuning.rollout_depth):
             if engine.outcome(state) is not None:
                 break
-            if step % 8 == 7 and time.perf_counter() >= deadline:
+            if step % 8 == 7 and clock() >= deadline:
                 return None
             awaited = engine.awaited(state) or engine.to_act(state)
             if not awaited:
@@ -120,7 +126,11 @@ class Rollouts:
         if outcome is None:
             return bot.search_value(state, self.seat, self.seat)
         winners = [s for s, r in enumerate(outcome.ranks) if r == 1]
-        return 1.0 / len(winners) if self.seat in winners else 0.0
+        share = 1.0 / len(winners) if self.seat in winners else 0.0
+        # A win is a win, but by how much tells the candidates apart where few worlds
+        # flip the winner: the game's own judge of the final position (its margin).
+        weight = self.tuning.margin_weight
+        return (1 - weight) * share + weight * bot.search_value(state, self.seat, self.seat)
 
     def paired(self, i: int, j: int) -> tuple[float, float, int]:
         """Mean and standard error of candidate ``i``'s value minus ``j``'s over the worlds
