@@ -135,12 +135,12 @@ def test_the_earlier_tree_search_cut_off_by_evaluate_picked_like_normal() -> Non
 def test_a_single_candidate_is_played_without_a_rollout() -> None:
     engine = Orchard(SearchTuning())
     state = engine.setup(2, {}, 0)
-    bot = engine.bot
+    bot = bot_of(engine)
 
     def only_pick(*_: Any) -> list[dict[str, Any]]:
         return [{"type": "pick"}]
 
-    bot.bot_candidates = only_pick  # type: ignore[method-assign]
+    bot.bot_candidates = only_pick  # type: ignore[method-assign,assignment]
     search = Rollouts(bot, engine.view(state, 0), 0, random.Random(0))
     assert search.run(math.inf, 40, state) == {"type": "pick"}
     assert search.rollouts == 0
@@ -153,7 +153,7 @@ def test_when_no_candidate_changes_anything_the_search_stops_early() -> None:
     state = engine.setup(2, {}, 0)
     state["moves"] = 5            # the last move: picking or planting, seat 0 ends ahead
     state["points"] = [9, 0]
-    search = Rollouts(engine.bot, engine.view(state, 0), 0, random.Random(0))
+    search = Rollouts(bot_of(engine), engine.view(state, 0), 0, random.Random(0))
     search.run(math.inf, 400, state)
     assert search.rollouts == 6
 
