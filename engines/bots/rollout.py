@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engines.bots.candidates import candidate_actions
 from engines.bots.protocol import GameBot
 from engines.core.types import State
 
@@ -66,8 +67,6 @@ class Rollouts:
 
     def run(self, budget_s: float, cap: int, first: State) -> dict[str, Any]:
         """Roll out until the outcome is clear, the budget or the cap; the chosen move."""
-        from engines.bots.search import candidate_actions
-
         deadline = clock() + budget_s
         tuning = self.tuning
         moves = candidate_actions(self.engine, first, self.seat, self.rng,
