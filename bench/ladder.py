@@ -37,6 +37,7 @@ actions), so a run can be resumed with ``--first-game`` and re-tallied with ``--
 from __future__ import annotations
 
 import argparse
+import gzip
 import itertools
 import math
 import multiprocessing
@@ -232,7 +233,8 @@ def run(args: argparse.Namespace) -> int:
     records: list[dict[str, Any]] = []
     if args.tally:
         for name in args.tally.split(","):
-            with open(name, "rb") as f:
+            opener = gzip.open if name.endswith(".gz") else open
+            with opener(name, "rb") as f:
                 records += [orjson.loads(line) for line in f if line.strip()]
     else:
         tasks = ladder_tasks(args)
