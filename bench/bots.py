@@ -20,6 +20,7 @@ random seat is ``bot_of(engine).test_action``.
 
 Usage::
 
+    python -m bench.bots --ladder --games 400 --jobs 2    # issue 40's ladder (bench/ladder.py)
     python -m bench.bots --games 200 --jobs 2             # the issue's full run
     python -m bench.bots --games 40 --budget inf --iterations 150 --games-filter tuk-tuk-taxi
 
@@ -263,11 +264,31 @@ def main(argv: list[str] | None = None) -> int:
                              "with --first-game 200 adds 200 new deals to the first run's")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes playing games side by side")
-    parser.add_argument("--out", default="", help="append one JSON line per pairing here")
+    parser.add_argument("--out", default="", help="append one JSON line per pairing here "
+                        "(--ladder: per game)")
     parser.add_argument("--deals", default="",
                         help="append one JSON line per game here (bench/paired.py compares "
                              "two such files deal by deal)")
+    parser.add_argument("--ladder", action="store_true",
+                        help="every level against every level and the uniformly random "
+                             "player, with ratings (bench/ladder.py)")
+    parser.add_argument("--titles", default="",
+                        help="--ladder: comma-separated game ids (default: every game with "
+                             "bots)")
+    parser.add_argument("--levels", default="",
+                        help="--ladder: comma-separated levels among uniform,easy,normal,"
+                             "hard (default: all)")
+    parser.add_argument("--cpu-budget", action="store_true",
+                        help="--ladder: count hard's budget in CPU seconds of the deciding "
+                             "process (an idle core's worth) instead of wall seconds")
+    parser.add_argument("--tally", default="",
+                        help="--ladder: re-tally these comma-separated --out files instead "
+                             "of playing")
     args = parser.parse_args(argv)
+    if args.ladder:
+        from bench import ladder
+
+        return ladder.run(args)
     deals = open(args.deals, "ab") if args.deals else None
     wanted = {g for g in args.games_filter.split(",") if g}
     counts = {int(p) for p in args.players.split(",") if p}

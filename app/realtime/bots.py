@@ -9,6 +9,11 @@ processes, default one less than the CPUs, at least one): the event loop stays f
 thinking bot never delays a move in another game. The move it returns is submitted through
 ``room.submit`` like a player's (see ``Hub.bot_move`` in :mod:`app.realtime.room`).
 
+A bot's seed is a keyed hash (HMAC-SHA256 with the server's bot secret, ``MEJA_BOT_SECRET``,
+else one drawn when the process starts) of the game id, the seat and the version: never the
+game's own secret seed, so nothing a bot is handed could rebuild the deal, and nobody
+without the secret can predict a bot's draws (issue 40).
+
 Games without a bot of their own (:func:`engines.bots.has_bots`: the benchmark game, test
 engines) keep their test bot, ``bot_of(engine).test_action``.
 """
@@ -16,9 +21,12 @@ engines) keep their test bot, ``bot_of(engine).test_action``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import math
 import os
 import random
+import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from multiprocessing import get_context
 from typing import Any, cast, get_args
@@ -58,6 +66,13 @@ def worker_count() -> int:
     return _env_int("MEJA_BOT_WORKERS") or max(1, (os.cpu_count() or 2) - 1)
 
 
+def bot_secret() -> bytes:
+    """``MEJA_BOT_SECRET`` (set it for decisions repeatable across restarts and server
+    processes), else 32 random bytes drawn now."""
+    raw = os.environ.get("MEJA_BOT_SECRET", "")
+    return raw.encode() if raw else secrets.token_bytes(32)
+
+
 def think(game_kind: str, view: dict[str, Any], seat: int, level: BotLevel, seed: str,
           budget_s: float, iterations: int | None) -> dict[str, Any]:
     """One decision, in a worker process (everything it gets is plain data)."""
@@ -75,12 +90,20 @@ class BotPool:
     ``MEJA_BOT_ITERATIONS`` caps it (tests use a cap for repeatable decisions).
     """
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, secret: bytes | None = None) -> None:
         self.workers = workers or worker_count()
+        self._secret = secret or bot_secret()
         self.budget_s = _env_float("MEJA_BOT_BUDGET", 0.8)
         self.iterations = _env_int("MEJA_BOT_ITERATIONS")
         self._executor: Executor | None = None
         self._threads: ThreadPoolExecutor | None = None
+
+    def seed_for(self, game_id: str, seat: int, version: int) -> str:
+        """The seed of the bot at ``seat`` deciding at ``version`` of game ``game_id``: an
+        HMAC with the server's secret, so the same decision is repeated (a restart, a
+        stand-in) and nothing public, nor the game's seed, tells it."""
+        message = f"meja-bot:{game_id}:{seat}:{version}".encode()
+        return hmac.new(self._secret, message, hashlib.sha256).hexdigest()
 
     def threads(self) -> ThreadPoolExecutor:
         """The threads easy and normal bots think in: their own, not the event loop's

@@ -295,7 +295,8 @@ class Hub:
         process. Also for a stand-in."""
         assert room.state is not None
         level = level_of(room.seats[seat]) if seat < len(room.seats) else "normal"
-        seed = f"{room.game['seed']}:{room.version}:{seat}"
+        # A keyed hash of public facts, never the game's secret seed (issue 40).
+        seed = self.bot_pool.seed_for(room.id, seat, room.version)
         return await self.bot_pool.decide(room.engine, room.state, seat, level, seed)
 
     async def _bot_turn(self, room: Room, seat: int, version: int, delay: float) -> None:

@@ -52,6 +52,29 @@ class SearchTuning:
     keep_margin: float = 0.0
     #: The hard bot's default iteration cap (the time budget usually ends it first).
     iterations: int = 4000
+    #: How hard searches: ``"rollouts"`` (engines.bots.rollout: candidates played out to
+    #: the end by the normal bot, issue 40) or ``"ismcts"`` (engines.bots.search.Search,
+    #: heuristic playouts cut off by ``evaluate``).
+    method: str = "rollouts"
+    #: Rollouts: the most moves after the candidate (the game's end usually comes first).
+    rollout_depth: int = 400
+    #: Rollouts: who plays them: ``"normal"`` (the heuristic, no noise) or ``"playout"``
+    #: (:meth:`GameBot.playout_action`, cheaper).
+    rollout_policy: str = "normal"
+    #: Rollouts: candidates played from the first world on, and worlds per one more.
+    widen_base: int = 2
+    widen_every: int = 3
+    #: Rollouts: worlds every candidate meets before the search may stop early.
+    min_worlds: int = 4
+    #: Rollouts: standard errors of the paired difference by which one candidate must lead
+    #: every other for the search to stop early, and beat the normal bot's move to replace it.
+    stop_z: float = 3.0
+    switch_z: float = 0.5
+    #: Rollouts: a finished rollout's value is its win share, blended with this weight
+    #: with :meth:`GameBot.search_value` of the final position (the margin of the win).
+    margin_weight: float = 0.5
+    #: Rollouts: the cap (the time budget usually ends it first).
+    rollouts: int = 600
 
 
 class GameBot:

@@ -32,11 +32,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
-import orjson
-
+from engines.bots.candidates import _candidates, action_key, candidate_actions
+from engines.bots.memo import fresh_decision
 from engines.bots.protocol import BotLevel, GameBot, SearchTuning, bot_of
+from engines.bots.rollout import rollout_action
 from engines.core.protocol import Engine
-from engines.core.templates import expand_template, field_values
 from engines.core.types import State
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
@@ -44,6 +44,9 @@ LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
 EASY_NOISE = 0.35
 #: The defaults; each game tunes its own (``GameBot.search_tuning``).
 DEFAULT_TUNING = SearchTuning()
+
+__all__ = ["DEFAULT_TUNING", "EASY_NOISE", "LEVELS", "Node", "Search", "action_key",
+           "candidate_actions", "decide", "values_of"]
 
 
 def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
@@ -59,6 +62,7 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}")
     bot = bot_of(engine)
+    fresh_decision()
     state = bot.determinize(view, seat, rng)
     if level != "hard":
         noise = EASY_NOISE if level == "easy" else 0.0
@@ -66,63 +70,11 @@ def decide(engine: Engine, view: dict[str, Any], seat: int, level: BotLevel,
     restless = bot.restless_action(state, seat, rng)
     if restless is not None:
         return restless
+    if bot.search_tuning.method == "rollouts":
+        return rollout_action(bot, view, seat, rng, budget_s,
+                              iterations or bot.search_tuning.rollouts, state)
     return Search(engine, view, seat, rng).run(
         budget_s, iterations or bot.search_tuning.iterations, first=state)
-
-
-def action_key(action: dict[str, Any]) -> bytes:
-    """A stable key of a concrete action (tree edges are keyed by it)."""
-    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
-
-
-def candidate_actions(engine: Engine, state: State, seat: int, rng: random.Random,
-                      limit: int = DEFAULT_TUNING.max_candidates) -> list[dict[str, Any]]:
-    """Concrete actions worth searching for ``seat``: the game's own ranked candidates
-    (:meth:`GameBot.bot_candidates`) when it has them; else the heuristic's choice first, then
-    every action the templates stand for when there are few, else a sample of them."""
-    return _candidates(bot_of(engine), state, seat, rng, limit)
-
-
-def _candidates(bot: GameBot, state: State, seat: int, rng: random.Random,
-                limit: int) -> list[dict[str, Any]]:
-    engine = bot.engine
-    ranked = bot.bot_candidates(state, seat, rng, limit)
-    if ranked:
-        return ranked[:limit]
-    out: dict[bytes, dict[str, Any]] = {}
-    best = bot.heuristic_action(state, seat, rng, 0.0)
-    out[action_key(best)] = best
-    templates = engine.legal_actions(state, seat)
-    total = sum(_template_size(t) for t in templates)
-    if total <= limit:
-        for template in templates:
-            for action in _expand_all(template):
-                out.setdefault(action_key(action), action)
-    else:
-        # One sample per template first (each kind of move gets a voice), then at random.
-        for template in templates[:limit]:
-            action = expand_template(template, rng)
-            out.setdefault(action_key(action), action)
-        tries = 0
-        while len(out) < limit and tries < limit * 3:
-            tries += 1
-            action = expand_template(rng.choice(templates), rng)
-            out.setdefault(action_key(action), action)
-    return list(out.values())
-
-
-def _template_size(template: dict[str, Any]) -> int:
-    size = 1
-    for val in template.values():
-        size *= max(1, len(field_values(val)))
-    return size
-
-
-def _expand_all(template: dict[str, Any]) -> list[dict[str, Any]]:
-    actions: list[dict[str, Any]] = [{}]
-    for key, val in template.items():
-        actions = [{**a, key: v} for a in actions for v in field_values(val)]
-    return actions
 
 
 @dataclass

@@ -50,9 +50,9 @@ def test_an_unknown_level_is_refused_and_the_seat_stays_open(live_server) -> Non
 
 def test_a_move_in_another_game_is_answered_while_a_hard_bot_thinks(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A cap far above the game's own (the hard bots stop at a few dozen to 120 iterations,
-    # a fraction of a second on an idle machine): this search takes seconds.
-    monkeypatch.setenv("MEJA_BOT_ITERATIONS", "3000")
+    # Rollouts of whole games (issue 40): 30 of them take seconds of CPU, where the bot
+    # would otherwise stop at its budget (a fraction of a second on an idle machine).
+    monkeypatch.setenv("MEJA_BOT_ITERATIONS", "30")
     monkeypatch.setenv("MEJA_BOT_WORKERS", "1")
     server = LiveServer(db_url).start()
     try:

@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 
+from engines.bots.memo import decision_memo
 from engines.bots.protocol import SearchTuning
 from engines.kaki_lima.bot import heuristic as bot_heuristic
 from engines.kaki_lima.bot.heuristic import worth
@@ -47,11 +48,6 @@ LEAD_SCALE = 10.0
 #: 80 where normal won 67 and 60 (round 7, docs/bots.md): not switched on there.
 SEARCH_TABLES = frozenset({2, 3, 4, 6})
 
-#: Root candidates by the public position they were ranked in: the search asks again every
-#: iteration, and a seat's own walk values do not depend on what it cannot see.
-_RANKED: dict[bytes, list[dict[str, Any]]] = {}
-
-
 def candidates(state: State, seat: int, rng: random.Random, limit: int,
                templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """At the root, the heuristic's move first and at a walk the next best walks by its
@@ -62,8 +58,9 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
     if state["n"] not in SEARCH_TABLES:
         return [bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)]
     walking = state["turn"]["stage"] in ("walk", "committed") and seat == state["current"]
-    key = _public_key(state, seat) if walking else b""
-    found = _RANKED.get(key) if walking else None
+    memo = decision_memo()
+    key = _public_key(state, seat, limit) if walking else b""
+    found = memo.get(key) if walking else None
     if found is not None:
         return [dict(a) for a in found]
     best = bot_heuristic.heuristic_action(state, seat, rng, 0.0, templates)
@@ -73,23 +70,18 @@ def candidates(state: State, seat: int, rng: random.Random, limit: int,
             if action != best and len(out) < limit:
                 out.append(action)
     if walking:
-        if len(_RANKED) > 256:
-            _RANKED.clear()
-        _RANKED[key] = out
+        memo[key] = out
     return [dict(a) for a in out]
 
 
-def _public_key(state: State, seat: int) -> bytes:
-    """Everything the seat's walk values depend on (its hand and the public table; at its
-    own walk the turn record holds nothing hidden from it)."""
-    turn = state["turn"]
-    return orjson.dumps([
-        seat, state["current"], state["phase"], state["pos"], state["hands"][seat],
-        turn, state["cleared"],
-        state["held"], state["paths"], state["done"], state["pool"], state["gather"],
-        state["met"], state["reached"], state["jom"], state["trigger"], state["end_queue"],
-        state["aside"], state["discard"][-1:], [len(h) for h in state["hands"]],
-        state["answer"] is not None, state["proposed"]])
+def _public_key(state: State, seat: int, limit: int) -> bytes:
+    """Everything the seat's walk values may depend on: the whole of its view (board, task
+    cards, hand, piles' sizes, every pedestrian and token). The search asks again every
+    iteration with other hidden cards; within one decision the first answer stands."""
+    from engines.kaki_lima.engine import ENGINE
+
+    return orjson.dumps(["kaki-lima-root", seat, limit, ENGINE.view(state, seat)],
+                        option=orjson.OPT_SORT_KEYS)
 
 
 def playout_action(state: State, seat: int, rng: random.Random,

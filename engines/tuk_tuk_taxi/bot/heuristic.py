@@ -22,6 +22,7 @@ from typing import Any, cast
 import orjson
 
 from engines.bots import bot_of
+from engines.bots.memo import decision_memo
 from engines.core.templates import expand_template
 from engines.core.types import State
 from engines.tuk_tuk_taxi import data, rules, signs
@@ -427,16 +428,17 @@ def search_candidates(state: State, seat: int, rng: random.Random,
     root = limit >= ROOT_CANDIDATES
     phase = s["phase"]
     if root and phase in ("move", "sign"):
-        # Every iteration asks again with another order of the stack; the open table,
-        # which is all the answer depends on, is the same.
-        key = orjson.dumps([seat, limit, phase, s["drawn"], s["signs"], s["taxis"],
-                            s["carrying"], s["passengers"], s["delivered"], s["moves"]],
+        # Every iteration asks again with another order of the stack; the open table (the
+        # seat's view: stack count, skip flags, last drop-offs and all), which is all the
+        # answer depends on, is the same. Remembered for this decision only.
+        from engines.tuk_tuk_taxi.engine import ENGINE
+
+        key = orjson.dumps(["tuk-tuk-root", seat, limit, ENGINE.view(state, seat)],
                            option=orjson.OPT_SORT_KEYS)
-        hit = _ROOT_MEMO.get(key)
+        memo = decision_memo()
+        hit = memo.get(key)
         if hit is None:
-            if len(_ROOT_MEMO) > 64:
-                _ROOT_MEMO.clear()
-            hit = _ROOT_MEMO[key] = orjson.dumps(_root_candidates(s, seat, limit))
+            hit = memo[key] = orjson.dumps(_root_candidates(s, seat, limit))
         return cast(list[dict[str, Any]], orjson.loads(hit))
     if phase == "move":
         ranked = ranked_moves(s, seat, look_ahead=False)
@@ -449,9 +451,6 @@ def search_candidates(state: State, seat: int, rng: random.Random,
         first = no_parking_choice(s, seat)
         return [first, {"type": "roll_again" if first["type"] == "stay" else "stay"}]
     return [heuristic_action(state, seat, rng, 0.0)]
-
-
-_ROOT_MEMO: dict[bytes, bytes] = {}
 
 
 def _root_candidates(s: TukTukState, seat: int, limit: int) -> list[dict[str, Any]]:

@@ -12,6 +12,11 @@ from engines.core.types import State
 from engines.tuk_tuk_taxi.bot import easy, heuristic, sampling, why
 from engines.tuk_tuk_taxi.state import TukTukState
 
+#: The hard bot's rollouts stop after this many actions (two to five rounds) and judge the
+#: position by ``evaluate`` (projected passengers at the end of the stack): a whole game
+#: of four costs about 0.2 s of CPU to play out, too much for a budget of 0.8 s.
+ROLLOUT_DEPTH = 30
+
 
 class TukTukBot(GameBot):
     """The bots of Tuk-Tuk Taxi."""
@@ -23,7 +28,8 @@ class TukTukBot(GameBot):
     #: measured (128: ~0.4 s of CPU a decision at four players).
     search_tuning = SearchTuning(playout_depth=12, max_candidates=heuristic.ROOT_CANDIDATES,
                                  inner_candidates=heuristic.INNER_CANDIDATES, min_visits=6,
-                                 exploration=0.5, keep_margin=0.04, iterations=128)
+                                 exploration=0.5, keep_margin=0.04, iterations=128,
+                                 rollout_depth=ROLLOUT_DEPTH)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """The open table with the sign stack in a random order (sampling.py)."""
