@@ -34,6 +34,14 @@ PLAYER_SEAT = 0
 LESSON_ID = r"^[a-z0-9][a-z0-9-]{0,40}$"
 
 
+def bot_seed(seed: int, version: int, seat: int) -> str:
+    """The seed of a lesson's bot deciding at ``version``: the script's own, so the bot
+    plays the moves the script was written against. A lesson's seed is public (it is in
+    this repository), so this hands no bot anything secret, unlike a real table's seed,
+    which the service never uses for its bots (app/realtime/bots.py)."""
+    return f"{seed}:{version}:{seat}"
+
+
 class Words(BaseModel):
     """One text in every language of the site."""
 
@@ -155,7 +163,7 @@ def _play(engine: Engine, les: Lesson, decide: Decide, learner: list[tuple[int, 
             index = BOT
             view = engine.view(state, seat)
             action = decide(engine, view, seat, les.bot_level,
-                            random.Random(f"{les.seed}:{version}:{seat}"))
+                            random.Random(bot_seed(les.seed, version, seat)))
         try:
             result = engine.apply(state, seat, engine.parse_action(action))
         except Exception as exc:

@@ -17,6 +17,7 @@ from typing import Any
 from app.core.errors import NotFound
 from app.core.i18n import say
 from app.core.rtsettings import Realtime
+from app.core.tablesettings import settings_of
 from app.realtime.bots import BotPool, level_of
 from app.realtime.fanout import Fanout
 from app.realtime.frames import encode
@@ -27,6 +28,7 @@ from app.realtime.room import Room
 from app.store import eventlog
 from app.store.committer import Committer
 from app.store.store import Store
+from engines.lessons import bot_seed as lesson_bot_seed
 from engines.registry import get_engine
 
 log = logging.getLogger("meja.rooms")
@@ -295,8 +297,12 @@ class Hub:
         process. Also for a stand-in."""
         assert room.state is not None
         level = level_of(room.seats[seat]) if seat < len(room.seats) else "normal"
-        # A keyed hash of public facts, never the game's secret seed (issue 40).
-        seed = self.bot_pool.seed_for(room.id, seat, room.version)
+        if settings_of(room.game).lesson:
+            # A lesson's bots play as its script was written (its seed is public).
+            seed = lesson_bot_seed(room.game["seed"], room.version, seat)
+        else:
+            # A keyed hash of public facts, never the game's secret seed (issue 40).
+            seed = self.bot_pool.seed_for(room.id, seat, room.version)
         return await self.bot_pool.decide(room.engine, room.state, seat, level, seed)
 
     async def _bot_turn(self, room: Room, seat: int, version: int, delay: float) -> None:
