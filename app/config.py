@@ -35,6 +35,8 @@ class Settings:
     rate_joins: float = field(default_factory=lambda: _float("MEJA_RATE_JOINS", 60))
     rate_claims: float = field(default_factory=lambda: _float("MEJA_RATE_CLAIMS", 30))
     rate_records: float = field(default_factory=lambda: _float("MEJA_RATE_RECORDS", 20))
+    #: Push subscriptions, the push key and a seat's mute switch (a page asks on each load).
+    rate_push: float = field(default_factory=lambda: _float("MEJA_RATE_PUSH", 60))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

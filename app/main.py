@@ -42,6 +42,7 @@ from app.http import (
     games,
     lobbies,
     notices,
+    push,
     records,
     rematch,
     replay,
@@ -165,8 +166,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limits = {"lobbies": RateLimiter(settings.rate_lobbies),
                         "joins": RateLimiter(settings.rate_joins),
                         "claims": RateLimiter(settings.rate_claims),
-                        "records": RateLimiter(settings.rate_records)}
-    for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
+                        "records": RateLimiter(settings.rate_records),
+                        "push": RateLimiter(settings.rate_push)}
+    for module in (lobbies, games, rematch, ws, gamedata, notices, push, replay, records, clock,
                    catalogues):
         app.include_router(module.router)
 

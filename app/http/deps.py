@@ -163,7 +163,7 @@ SeatDep = Annotated[SeatHolder, Depends(seat_holder)]
 HostDep = Annotated[dict[str, Any], Depends(host_game)]
 
 #: What each limit counts, as a term of the catalogue (``api.limited.<kind>``).
-_LIMITED = ("lobbies", "joins", "claims", "records")
+_LIMITED = ("lobbies", "joins", "claims", "records", "push")
 
 
 def rate_limited(kind: str) -> DependsParam:

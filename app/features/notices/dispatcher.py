@@ -20,14 +20,16 @@ import contextlib
 import datetime as dt
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import httpx
 
-from app.core.i18n import text
+from app.core.i18n import has, text
 from app.core.tablesettings import settings_of
-from app.features.notices import mail, webhooks
+from app.features.notices import mail, push, webhooks
+from app.features.notices.pushstore import PushStore, PushTarget
 from app.features.notices.settings import NoticeSettings
 from app.features.notices.store import NoticeStore, Target, Targets
 from app.realtime.port import RoomPort, Rooms
@@ -66,6 +68,8 @@ class Dispatcher:
 
     def __init__(self, engine: Any, settings: NoticeSettings | None = None) -> None:
         self.db = NoticeStore(engine)
+        self.pushes = PushStore(engine)
+        self._vapid: str | None = None
         self.settings = settings or NoticeSettings()
         #: Now, in UTC; tests move it to cross a digest day.
         self.clock = now
@@ -113,6 +117,19 @@ class Dispatcher:
             self._secret = self.db.secret()
         return self._secret
 
+    def vapid_pem(self) -> str:
+        """The VAPID private key (blocking the first time: read from its file or the
+        database, made there at first start)."""
+        if self._vapid is None:
+            path = self.settings.vapid_key_file
+            self._vapid = (push.key_from_file(Path(path)) if path
+                           else self.pushes.vapid_pem())
+        return self._vapid
+
+    def push_key(self) -> str:
+        """The public key browsers subscribe with (blocking the first time)."""
+        return push.public_key(self.vapid_pem())
+
     # -- what the rest of the service calls ---------------------------------------------
     def committed(self, room: RoomPort, seat: int, action: Any, result: Any,
                   version: int) -> None:
@@ -135,6 +152,14 @@ class Dispatcher:
     def forget_targets(self) -> None:
         """Someone unsubscribed: read every game's targets afresh."""
         self._targets.clear()
+
+    def forget_game(self, game_id: str) -> None:
+        """A seat of this game changed its notices: read its targets afresh."""
+        self._targets.pop(game_id, None)
+
+    def own_hosts(self) -> tuple[str, ...]:
+        """This server's own host names (no webhook or push endpoint may point at them)."""
+        return self._own_hosts()
 
     def _own_hosts(self) -> tuple[str, ...]:
         from urllib.parse import urlsplit
@@ -172,6 +197,8 @@ class Dispatcher:
         if hit is not None and time.monotonic() - hit[0] < TARGETS_TTL:
             return hit[1]
         found = self.db.targets(game_id)
+        pushes, muted = self.pushes.targets(game_id)
+        found = replace(found, pushes=pushes, muted=muted)
         if len(self._targets) > TARGETS_KEPT:
             self._targets.clear()  # a bound, not an LRU: a miss only costs one query
         self._targets[game_id] = (time.monotonic(), found)
@@ -192,24 +219,49 @@ class Dispatcher:
                                          targets.hook_lang)
             queued |= self.db.enqueue(f"hook:{turn.game_id}:{turn.version}", "hook",
                                       turn.game_id, {"url": targets.hook, "body": body}, now)
-        if not self.settings.mail_on:
-            return queued
-        if turn.turn_based:
+        if turn.turn_based and self.settings.mail_on:
             ended = [targets.seats[s].seat_id for s in turn.ended if s in targets.seats]
             if ended:
                 self.db.unwait(ended)
         for seat in humans:
+            if seat in targets.muted or seat in turn.online:
+                continue
+            devices = targets.pushes.get(seat, [])
+            held = [until for d in devices if d.quiet is not None
+                    and (until := d.quiet.quiet_until(now)) is not None]
+            for device in devices:
+                queued |= self._queue_push(turn, device, now)
             target = targets.seats.get(seat)
-            if target is None or seat in turn.online:
+            if target is None or not self.settings.mail_on:
                 continue
             if turn.turn_based:
                 self.db.wait(target, turn.game_id, turn.version, now)  # the digest's line
                 queued = True
                 continue
+            # A player whose device is in its quiet hours gets the mail when they end.
+            letter = self._turn_mail(turn, target, name, link).as_payload()
             queued |= self.db.enqueue(f"turn:{target.seat_id}:{turn.version}", "mail",
-                                      turn.game_id, self._turn_mail(turn, target, name,
-                                                                    link).as_payload(), now)
+                                      turn.game_id, {**letter, "game": turn.game_id,
+                                                     "seat": seat, "seat_id": target.seat_id},
+                                      max(held, default=now))
         return queued
+
+    def _queue_push(self, turn: Turn, device: PushTarget, now: dt.datetime) -> bool:
+        """One device's push of this turn (the mail's once-per-turn key, per device), in the
+        device's language; held to the end of its quiet hours if they run now."""
+        lang = device.lang
+        key = f"games.{turn.kind}.name"
+        game = text(key, {}, lang) if has(key) else self._game_name(turn.kind)
+        data = push.payload(turn.game_id, device.seat, text("push.turn.title", {"game": game},
+                                                            lang),
+                            text("push.turn.body", {"game": game,
+                                                    "name": self._seat_name(turn, device.seat)},
+                                 lang))
+        until = device.quiet.quiet_until(now) if device.quiet is not None else None
+        return self.db.enqueue(f"turn:{device.seat_id}:{turn.version}:push:{device.id}", "push",
+                               turn.game_id, {"sub": device.id, "game": turn.game_id,
+                                              "seat": device.seat, "seat_id": device.seat_id,
+                                              "data": data}, until or now)
 
     @staticmethod
     def _game_name(kind: str) -> str:
@@ -299,6 +351,8 @@ class Dispatcher:
                 if time.monotonic() - last_prune > 3600:
                     last_prune = time.monotonic()
                     await asyncio.to_thread(self.db.prune, self.clock() - dt.timedelta(days=7))
+                    await asyncio.to_thread(self.pushes.prune, self.clock() - dt.timedelta(
+                        days=self.settings.push_keep_days))
             except Exception:
                 log.exception("notices: could not read the outbox")
                 continue
@@ -316,9 +370,24 @@ class Dispatcher:
             slots.release()
             self._inflight.discard(row["id"])
 
+    def _still_due(self, row: dict[str, Any]) -> bool:
+        """Whether a turn's notice still has a reason to go (blocking): the seat did not
+        mute the table since, and the game still waits for it (a notice held through the
+        night, or retried, never announces a turn already played)."""
+        p = row["payload"]
+        if "seat_id" not in p:
+            return True  # a digest, or a row queued before this check existed
+        return not self.pushes.muted(p["seat_id"]) and self.pushes.still_awaited(p["game"],
+                                                                                 p["seat"])
+
     async def _deliver(self, row: dict[str, Any]) -> None:
         s = self.settings
+        retry_in: float | None = None
         try:
+            if row["kind"] in ("mail", "push") and not await asyncio.to_thread(self._still_due,
+                                                                                row):
+                await asyncio.to_thread(self.db.failed, row["id"], None, "no longer due")
+                return
             if row["kind"] == "mail":
                 message = mail.Mail.from_payload(row["payload"])
                 if await asyncio.to_thread(self.db.opted_out, message.to):
@@ -327,6 +396,9 @@ class Dispatcher:
                 target = mail.parse_smtp_url(s.smtp_url)
                 await asyncio.to_thread(mail.send_mail, target, message, s.mail_from,
                                         s.send_timeout)
+            elif row["kind"] == "push":
+                if not await self._push(row):
+                    return
             else:
                 assert self._http is not None
                 async with asyncio.timeout(s.send_timeout + 1):
@@ -335,8 +407,12 @@ class Dispatcher:
         except Exception as exc:
             attempts = row["attempts"] + 1
             error = f"{type(exc).__name__}: {exc}"
-            retry = (None if attempts >= s.max_attempts or isinstance(exc, webhooks.HookRefused)
-                     else self.clock() + dt.timedelta(seconds=s.retry_base * 2 ** (attempts - 1)))
+            if isinstance(exc, push.SlowDown):
+                retry_in = exc.seconds  # the push service said when
+            elif not isinstance(exc, webhooks.HookRefused):
+                retry_in = s.retry_base * 2 ** (attempts - 1)
+            retry = (None if attempts >= s.max_attempts or retry_in is None
+                     else self.clock() + dt.timedelta(seconds=retry_in))
             log.warning("notices: %s %s failed (try %s): %s", row["kind"], row["key"],
                         attempts, error)
             await asyncio.to_thread(self.db.failed, row["id"], retry, error)
@@ -344,6 +420,31 @@ class Dispatcher:
                 self._spawn(self._wake_at(retry))
             return
         await asyncio.to_thread(self.db.sent, row["id"], self.clock())
+
+    async def _push(self, row: dict[str, Any]) -> bool:
+        """Send one push row; ``False`` when it was settled without a send (the device is
+        gone). Raises on a failure to retry."""
+        s = self.settings
+        p = row["payload"]
+        device = await asyncio.to_thread(self.pushes.subscription, p["sub"])
+        if device is None:
+            await asyncio.to_thread(self.db.failed, row["id"], None, "unsubscribed")
+            return False
+        pem = await asyncio.to_thread(self.vapid_pem)
+        assert self._http is not None
+        try:
+            async with asyncio.timeout(s.send_timeout + 1):
+                await push.send(self._http, device.sub, p["data"], private_pem=pem,
+                                subject=s.vapid_subject, allow_local=s.allow_local_hooks,
+                                own_hosts=self._own_hosts(), timeout=s.send_timeout,
+                                retry_default=s.retry_base)
+        except push.Gone as exc:
+            # The browser dropped the subscription (or the player revoked the permission).
+            await asyncio.to_thread(self.pushes.drop, device.id)
+            await asyncio.to_thread(self.db.failed, row["id"], None, str(exc))
+            self._targets.pop(p["game"], None)
+            return False
+        return True
 
     async def _wake_at(self, when: dt.datetime) -> None:
         await asyncio.sleep(max(0.0, (when - self.clock()).total_seconds()) + 0.01)
