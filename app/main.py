@@ -49,6 +49,7 @@ from app.http import (
 )
 from app.http.deps import run
 from app.http.middleware import BodyLimit, SecurityHeaders, TrustedProxies, proxy_networks
+from app.http.pwa import ServiceWorker
 from app.http.static_assets import StaticAssets
 from app.realtime import ws
 from app.realtime.bots import BotPool
@@ -228,6 +229,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                           include_in_schema=False)
     app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
                       include_in_schema=False)
+    worker = ServiceWorker(assets, sorted(set(PAGE_MODULES.values())))
+    app.add_api_route("/sw.js", worker.serve, methods=["GET", "HEAD"], include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
     # GZip untouched (its frames have permessage-deflate).
     app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM)
