@@ -144,7 +144,7 @@ export async function pushOn(gameId) {
   const json = sub.toJSON();
   const q = quietHours();
   const body = { endpoint: json.endpoint, keys: json.keys, lang: currentLang(), time_zone: timeZone() };
-  if (q.on) Object.assign(body, { quiet_from: q.from, quiet_to: q.to });
+  if (q.on) body.quiet = { start: q.from, end: q.to };
   const state = await api("POST", `/games/${encodeURIComponent(gameId)}/push`, { gameId, body });
   setPushWanted(gameId, true);
   return state;

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi import APIRouter, Depends, Request
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from app.core.errors import ApiError
@@ -58,13 +58,15 @@ def _auth(value: str) -> str:
 
 
 def _zone(value: str | None) -> str | None:
-    if value is not None:
+    """A time zone this server knows, else ``None`` (its quiet hours are read in UTC): a
+    browser may name a zone newer than the server's time zone data."""
+    if value:
         try:
             ZoneInfo(value)
+            return value
         except (ZoneInfoNotFoundError, ValueError):
-            raise PydanticCustomError("time_zone",
-                                      "is not a time zone this server knows") from None
-    return value
+            pass
+    return None
 
 
 HHMM = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
@@ -82,6 +84,14 @@ class PushKeys(BaseModel):
                     AfterValidator(_auth)]
 
 
+class QuietHours(BaseModel):
+    """No push (nor per-turn mail) from ``start`` to ``end``, local time; may cross midnight."""
+
+    model_config = ConfigDict(extra="forbid")
+    start: str = Field(pattern=HHMM, description="HH:MM, e.g. 22:00")
+    end: str = Field(pattern=HHMM, description="HH:MM, e.g. 07:00")
+
+
 class PushBody(BaseModel):
     """A device's push subscription for this seat, with its language and quiet hours."""
 
@@ -95,18 +105,11 @@ class PushBody(BaseModel):
     lang: Lang | None = Field(None, description="The language of the notices.")
     time_zone: Annotated[str | None, Field(None, max_length=64,
                                            description="The device's IANA time zone "
-                                                       "(Asia/Jakarta); UTC when missing."),
+                                                       "(Asia/Jakarta); UTC when missing or "
+                                                       "unknown to the server."),
                          AfterValidator(_zone)] = None
-    quiet_from: str | None = Field(None, pattern=HHMM,
-                                   description="Quiet hours start (HH:MM, local time).")
-    quiet_to: str | None = Field(None, pattern=HHMM,
-                                 description="Quiet hours end (HH:MM, local time).")
-
-    @model_validator(mode="after")
-    def _both_or_neither(self) -> PushBody:
-        if (self.quiet_from is None) != (self.quiet_to is None):
-            raise PydanticCustomError("quiet", "give both quiet_from and quiet_to, or neither")
-        return self
+    quiet: QuietHours | None = Field(None, description="This device's quiet hours (none: "
+                                                       "notices at any hour).")
 
 
 class PushRemoveBody(BaseModel):
@@ -181,8 +184,8 @@ async def subscribe(holder: SeatDep, credential: Cred, body: PushBody,
     except webhooks.HookRefused:
         raise ApiError(422, "api.push.endpoint_refused") from None
     device = Device(endpoint, body.keys.p256dh, body.keys.auth, body.lang, body.time_zone,
-                    push.parse_hhmm(body.quiet_from) if body.quiet_from else None,
-                    push.parse_hhmm(body.quiet_to) if body.quiet_to else None)
+                    push.parse_hhmm(body.quiet.start) if body.quiet else None,
+                    push.parse_hhmm(body.quiet.end) if body.quiet else None)
     found = await asyncio.to_thread(notices.pushes.subscribe, credential, device,
                                     notices.clock())
     notices.forget_targets()  # the device's quiet hours apply to every seat it holds
