@@ -21,15 +21,15 @@ import datetime as dt
 import logging
 import time
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-from app.core.i18n import has, text
+from app.core.i18n import text
 from app.core.tablesettings import settings_of
 from app.features.notices import mail, push, webhooks
-from app.features.notices.pushstore import PushStore, PushTarget
+from app.features.notices.pushing import PushParts
+from app.features.notices.pushstore import PushStore
 from app.features.notices.settings import NoticeSettings
 from app.features.notices.store import NoticeStore, Target, Targets
 from app.realtime.port import RoomPort, Rooms
@@ -62,7 +62,7 @@ class Turn:
     turn_based: bool
 
 
-class Dispatcher:
+class Dispatcher(PushParts):
     """Your-turn mail and webhooks of one server process: turns in, notices out (the
     feature that feeds it is :class:`app.features.notices.feature.Notices`)."""
 
@@ -116,19 +116,6 @@ class Dispatcher:
         if self._secret is None:
             self._secret = self.db.secret()
         return self._secret
-
-    def vapid_pem(self) -> str:
-        """The VAPID private key (blocking the first time: read from its file or the
-        database, made there at first start)."""
-        if self._vapid is None:
-            path = self.settings.vapid_key_file
-            self._vapid = (push.key_from_file(Path(path)) if path
-                           else self.pushes.vapid_pem())
-        return self._vapid
-
-    def push_key(self) -> str:
-        """The public key browsers subscribe with (blocking the first time)."""
-        return push.public_key(self.vapid_pem())
 
     # -- what the rest of the service calls ---------------------------------------------
     def committed(self, room: RoomPort, seat: int, action: Any, result: Any,
@@ -242,26 +229,10 @@ class Dispatcher:
             letter = self._turn_mail(turn, target, name, link).as_payload()
             queued |= self.db.enqueue(f"turn:{target.seat_id}:{turn.version}", "mail",
                                       turn.game_id, {**letter, "game": turn.game_id,
-                                                     "seat": seat, "seat_id": target.seat_id},
+                                                     "seat": seat, "seat_id": target.seat_id,
+                                                     "held": bool(held)},
                                       max(held, default=now))
         return queued
-
-    def _queue_push(self, turn: Turn, device: PushTarget, now: dt.datetime) -> bool:
-        """One device's push of this turn (the mail's once-per-turn key, per device), in the
-        device's language; held to the end of its quiet hours if they run now."""
-        lang = device.lang
-        key = f"games.{turn.kind}.name"
-        game = text(key, {}, lang) if has(key) else self._game_name(turn.kind)
-        data = push.payload(turn.game_id, device.seat, text("push.turn.title", {"game": game},
-                                                            lang),
-                            text("push.turn.body", {"game": game,
-                                                    "name": self._seat_name(turn, device.seat)},
-                                 lang))
-        until = device.quiet.quiet_until(now) if device.quiet is not None else None
-        return self.db.enqueue(f"turn:{device.seat_id}:{turn.version}:push:{device.id}", "push",
-                               turn.game_id, {"sub": device.id, "game": turn.game_id,
-                                              "seat": device.seat, "seat_id": device.seat_id,
-                                              "data": data}, until or now)
 
     @staticmethod
     def _game_name(kind: str) -> str:
@@ -370,16 +341,6 @@ class Dispatcher:
             slots.release()
             self._inflight.discard(row["id"])
 
-    def _still_due(self, row: dict[str, Any]) -> bool:
-        """Whether a turn's notice still has a reason to go (blocking): the seat did not
-        mute the table since, and the game still waits for it (a notice held through the
-        night, or retried, never announces a turn already played)."""
-        p = row["payload"]
-        if "seat_id" not in p:
-            return True  # a digest, or a row queued before this check existed
-        return not self.pushes.muted(p["seat_id"]) and self.pushes.still_awaited(p["game"],
-                                                                                 p["seat"])
-
     async def _deliver(self, row: dict[str, Any]) -> None:
         s = self.settings
         retry_in: float | None = None
@@ -420,31 +381,6 @@ class Dispatcher:
                 self._spawn(self._wake_at(retry))
             return
         await asyncio.to_thread(self.db.sent, row["id"], self.clock())
-
-    async def _push(self, row: dict[str, Any]) -> bool:
-        """Send one push row; ``False`` when it was settled without a send (the device is
-        gone). Raises on a failure to retry."""
-        s = self.settings
-        p = row["payload"]
-        device = await asyncio.to_thread(self.pushes.subscription, p["sub"])
-        if device is None:
-            await asyncio.to_thread(self.db.failed, row["id"], None, "unsubscribed")
-            return False
-        pem = await asyncio.to_thread(self.vapid_pem)
-        assert self._http is not None
-        try:
-            async with asyncio.timeout(s.send_timeout + 1):
-                await push.send(self._http, device.sub, p["data"], private_pem=pem,
-                                subject=s.vapid_subject, allow_local=s.allow_local_hooks,
-                                own_hosts=self._own_hosts(), timeout=s.send_timeout,
-                                retry_default=s.retry_base)
-        except push.Gone as exc:
-            # The browser dropped the subscription (or the player revoked the permission).
-            await asyncio.to_thread(self.pushes.drop, device.id)
-            await asyncio.to_thread(self.db.failed, row["id"], None, str(exc))
-            self._targets.pop(p["game"], None)
-            return False
-        return True
 
     async def _wake_at(self, when: dt.datetime) -> None:
         await asyncio.sleep(max(0.0, (when - self.clock()).total_seconds()) + 0.01)
