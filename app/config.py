@@ -46,6 +46,8 @@ class Settings:
     rate_hints: float = field(default_factory=lambda: _float("MEJA_RATE_HINTS", 10))
     #: My games: the list a page asks for (and each new list its feed follows).
     rate_mine: float = field(default_factory=lambda: _float("MEJA_RATE_MINE", 60))
+    #: Push subscriptions, the push key and a seat's mute switch (a page asks on each load).
+    rate_push: float = field(default_factory=lambda: _float("MEJA_RATE_PUSH", 60))
     #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, comma
     #: separated): behind them the per-address limits count each user, not the proxy.
     #: Nobody else's header is believed. docker-compose.yml names its nginx.

@@ -52,6 +52,7 @@ from app.http import (
     mygames,
     notices,
     passkeys,
+    push,
     records,
     rematch,
     replay,
@@ -65,6 +66,7 @@ from app.http.middleware import (
     TrustedProxies,
     proxy_networks,
 )
+from app.http.pwa import ServiceWorker
 from app.http.static_assets import Asset, StaticAssets
 from app.realtime import ws
 from app.realtime.bots import BotPool
@@ -202,8 +204,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         # Counted per address mailed to, not per asker (app/http/signin_mail.py).
                         "mails": RateLimiter(settings.rate_signin_mails),
                         "hints": RateLimiter(settings.rate_hints),
-                        "mine": RateLimiter(settings.rate_mine)}
-    for module in (lobbies, games, rematch, ws, gamedata, notices, replay, records, clock,
+                        "mine": RateLimiter(settings.rate_mine),
+                        "push": RateLimiter(settings.rate_push)}
+    for module in (lobbies, games, rematch, ws, gamedata, notices, push, replay, records, clock,
                    catalogues, accounts, account_lessons, passkeys, signin_mail, lessons, hints,
                    mygames, crews):
         app.include_router(module.router)
@@ -291,6 +294,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                           include_in_schema=False)
     app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
                       include_in_schema=False)
+    worker = ServiceWorker(assets, sorted(set(PAGE_MODULES.values())))
+    app.add_api_route("/sw.js", worker.serve, methods=["GET", "HEAD"], include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
     # the compression untouched (its frames have permessage-deflate).
     app.add_middleware(Compression, minimum_size=COMPRESS_FROM)

@@ -3,6 +3,7 @@
 
 import { clear, h } from "/static/dom.js";
 import { langSwitch, msg, ready, setTitle, wordPage } from "/static/i18n.js";
+import { offlineLine, startApp } from "/static/pwa.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
@@ -101,11 +102,13 @@ window.addEventListener("popstate", render);
 // The first catalogue comes before the first page, so nothing is drawn in the wrong language;
 // the first page's module loads meanwhile (the same import render() awaits).
 matchRoute(window.location.pathname)?.route.load().catch(() => {});
+startApp();
 ready.then(() => {
   wordPage();
   // The optional account, one tap away on every page (never a step before playing).
   document.querySelector(".topbar")?.append(
     h("a", { href: "/account", "data-link": true, class: "topbar-account", "data-testid": "topbar-account" }, msg("account.link")),
+    offlineLine(),
     langSwitch(),
   );
   render();

@@ -142,7 +142,8 @@ class LiveServer:
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         # The whole suite comes from one address: no per-IP rate limits unless a test asks.
         limits = {"rate_lobbies": 0, "rate_joins": 0, "rate_claims": 0, "rate_records": 0,
-                  "rate_accounts": 0, "rate_signin_mails": 0, "rate_mine": 0, "rate_crews": 0}
+                  "rate_accounts": 0, "rate_signin_mails": 0, "rate_mine": 0, "rate_crews": 0,
+                  "rate_push": 0}
         self.app = create_app(Settings(database_url=database_url, bot_delay=bot_delay,
                                        **{**limits, **settings}))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",

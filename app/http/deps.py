@@ -164,7 +164,7 @@ HostDep = Annotated[dict[str, Any], Depends(host_game)]
 
 #: What each limit counts, as a term of the catalogue (``api.limited.<kind>``).
 _LIMITED = ("lobbies", "joins", "claims", "records", "accounts", "mails", "hints", "mine",
-            "crews")
+            "crews", "push")
 
 
 def rate_limited(kind: str) -> DependsParam:

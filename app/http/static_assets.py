@@ -48,10 +48,12 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 #: Every other answer of a file or of the shell: kept, but revalidated before each use.
 REVALIDATE = "no-cache"
 #: Media types sent compressed (fonts and images other than SVG are compressed already).
-TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
+TEXT_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml",
+              "application/manifest+json")
 TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json",
-         ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+         ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
+         ".webmanifest": "application/manifest+json", ".png": "image/png"}
 #: A static ``import ... from "x"``, ``import "x"`` or ``export ... from "x"``.
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\s+(?:[^"';]*?from\s*)?["']([^"']+)["']""",

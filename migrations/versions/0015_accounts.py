@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015_accounts"
-down_revision = "0012_presence_lease"
+down_revision = "0013_push_subscriptions"
 branch_labels = None
 depends_on = None
 

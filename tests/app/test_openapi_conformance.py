@@ -7,6 +7,7 @@ generated seat numbers, bodies and orders reach the code behind the authenticati
 
 from __future__ import annotations
 
+import base64
 import uuid
 import zlib
 from collections import Counter
@@ -15,6 +16,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import schemathesis
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode, checks
 from sqlalchemy import insert
@@ -97,6 +100,25 @@ def resolvable_hook(case: Any) -> None:
         case.body["webhook_url"] = urlunsplit(parts._replace(netloc=netloc))
 
 
+def real_push_subscription(case: Any) -> None:
+    """A generated push subscription, with a browser's real key pair and an https endpoint
+    at a public address literal.
+
+    The document states the keys' and the endpoint's shapes; that a p256dh key is a point of
+    the P-256 curve, and that the endpoint's host resolves to an address that is not this
+    server's, are checked with a 422 sentence and cannot be said in a schema: random bytes
+    of the right length are no key. The rest of the case stays generated."""
+    body = case.body if isinstance(case.body, dict) else None
+    if body is None or not isinstance(body.get("keys"), dict) or "endpoint" not in body:
+        return
+    key = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    body["keys"] = {"p256dh": base64.urlsafe_b64encode(key).decode().rstrip("="),
+                    "auth": base64.urlsafe_b64encode(bytes(16)).decode().rstrip("=")}
+    parts = urlsplit(str(body["endpoint"]).strip())
+    body["endpoint"] = urlunsplit(parts._replace(scheme="https", netloc="1.1.1.1"))
+
+
 def rounded(value: Any) -> bool:
     """Whether ``value`` holds a number that floating point made: a float beyond 2**53 (no
     longer the integer it was made from; schemathesis sends some integers as floats, ``4.0``)
@@ -120,6 +142,7 @@ def aim_at_the_table(case: Any, table: dict[str, Any], mode: GenerationMode) -> 
     """Point about half of the cases at the real lobby, chosen from the case's own data."""
     if mode == GenerationMode.POSITIVE:
         resolvable_hook(case)
+        real_push_subscription(case)
     key = zlib.crc32(repr((case.path_parameters, case.query, case.body)).encode())
     if key % 2:
         return

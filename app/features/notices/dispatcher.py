@@ -20,14 +20,16 @@ import contextlib
 import datetime as dt
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import httpx
 
 from app.core.i18n import text
 from app.core.tablesettings import settings_of
-from app.features.notices import mail, webhooks
+from app.features.notices import mail, push, webhooks
+from app.features.notices.pushing import PushParts
+from app.features.notices.pushstore import PushStore
 from app.features.notices.settings import NoticeSettings
 from app.features.notices.store import NoticeStore, Target, Targets
 from app.realtime.port import RoomPort, Rooms
@@ -60,12 +62,14 @@ class Turn:
     turn_based: bool
 
 
-class Dispatcher:
+class Dispatcher(PushParts):
     """Your-turn mail and webhooks of one server process: turns in, notices out (the
     feature that feeds it is :class:`app.features.notices.feature.Notices`)."""
 
     def __init__(self, engine: Any, settings: NoticeSettings | None = None) -> None:
         self.db = NoticeStore(engine)
+        self.pushes = PushStore(engine)
+        self._vapid: str | None = None
         self.settings = settings or NoticeSettings()
         #: Now, in UTC; tests move it to cross a digest day.
         self.clock = now
@@ -157,6 +161,14 @@ class Dispatcher:
         """Someone unsubscribed: read every game's targets afresh."""
         self._targets.clear()
 
+    def forget_game(self, game_id: str) -> None:
+        """A seat of this game changed its notices: read its targets afresh."""
+        self._targets.pop(game_id, None)
+
+    def own_hosts(self) -> tuple[str, ...]:
+        """This server's own host names (no webhook or push endpoint may point at them)."""
+        return self._own_hosts()
+
     def _own_hosts(self) -> tuple[str, ...]:
         from urllib.parse import urlsplit
 
@@ -193,6 +205,8 @@ class Dispatcher:
         if hit is not None and time.monotonic() - hit[0] < TARGETS_TTL:
             return hit[1]
         found = self.db.targets(game_id)
+        pushes, muted = self.pushes.targets(game_id)
+        found = replace(found, pushes=pushes, muted=muted)
         if len(self._targets) > TARGETS_KEPT:
             self._targets.clear()  # a bound, not an LRU: a miss only costs one query
         self._targets[game_id] = (time.monotonic(), found)
@@ -213,23 +227,32 @@ class Dispatcher:
                                          targets.hook_lang)
             queued |= self.db.enqueue(f"hook:{turn.game_id}:{turn.version}", "hook",
                                       turn.game_id, {"url": targets.hook, "body": body}, now)
-        if not self.settings.mail_on:
-            return queued
-        if turn.turn_based:
+        if turn.turn_based and self.settings.mail_on:
             ended = [targets.seats[s].seat_id for s in turn.ended if s in targets.seats]
             if ended:
                 self.db.unwait(ended)
         for seat in humans:
+            if seat in targets.muted or seat in turn.online:
+                continue
+            devices = targets.pushes.get(seat, [])
+            held = [until for d in devices if d.quiet is not None
+                    and (until := d.quiet.quiet_until(now)) is not None]
+            for device in devices:
+                queued |= self._queue_push(turn, device, now)
             target = targets.seats.get(seat)
-            if target is None or seat in turn.online:
+            if target is None or not self.settings.mail_on:
                 continue
             if turn.turn_based:
                 self.db.wait(target, turn.game_id, turn.version, now)  # the digest's line
                 queued = True
                 continue
+            # A player whose device is in its quiet hours gets the mail when they end.
+            letter = self._turn_mail(turn, target, name, link).as_payload()
             queued |= self.db.enqueue(f"turn:{target.seat_id}:{turn.version}", "mail",
-                                      turn.game_id, self._turn_mail(turn, target, name,
-                                                                    link).as_payload(), now)
+                                      turn.game_id, {**letter, "game": turn.game_id,
+                                                     "seat": seat, "seat_id": target.seat_id,
+                                                     "held": bool(held)},
+                                      max(held, default=now))
         return queued
 
     @staticmethod
@@ -320,6 +343,8 @@ class Dispatcher:
                 if time.monotonic() - last_prune > 3600:
                     last_prune = time.monotonic()
                     await asyncio.to_thread(self.db.prune, self.clock() - dt.timedelta(days=7))
+                    await asyncio.to_thread(self.pushes.prune, self.clock() - dt.timedelta(
+                        days=self.settings.push_keep_days))
             except Exception:
                 log.exception("notices: could not read the outbox")
                 continue
@@ -339,7 +364,12 @@ class Dispatcher:
 
     async def _deliver(self, row: dict[str, Any]) -> None:
         s = self.settings
+        retry_in: float | None = None
         try:
+            if row["kind"] in ("mail", "push") and not await asyncio.to_thread(self._still_due,
+                                                                                row):
+                await asyncio.to_thread(self.db.failed, row["id"], None, "no longer due")
+                return
             if row["kind"] == "mail":
                 message = mail.Mail.from_payload(row["payload"])
                 if await asyncio.to_thread(self.db.opted_out, message.to):
@@ -348,6 +378,9 @@ class Dispatcher:
                 target = mail.parse_smtp_url(s.smtp_url)
                 await asyncio.to_thread(mail.send_mail, target, message, s.mail_from,
                                         s.send_timeout)
+            elif row["kind"] == "push":
+                if not await self._push(row):
+                    return
             else:
                 assert self._http is not None
                 async with asyncio.timeout(s.send_timeout + 1):
@@ -356,8 +389,12 @@ class Dispatcher:
         except Exception as exc:
             attempts = row["attempts"] + 1
             error = f"{type(exc).__name__}: {exc}"
-            retry = (None if attempts >= s.max_attempts or isinstance(exc, webhooks.HookRefused)
-                     else self.clock() + dt.timedelta(seconds=s.retry_base * 2 ** (attempts - 1)))
+            if isinstance(exc, push.SlowDown):
+                retry_in = exc.seconds  # the push service said when
+            elif not isinstance(exc, webhooks.HookRefused):
+                retry_in = s.retry_base * 2 ** (attempts - 1)
+            retry = (None if attempts >= s.max_attempts or retry_in is None
+                     else self.clock() + dt.timedelta(seconds=retry_in))
             log.warning("notices: %s %s failed (try %s): %s", row["kind"], row["key"],
                         attempts, error)
             await asyncio.to_thread(self.db.failed, row["id"], retry, error)

@@ -65,6 +65,7 @@ class Notices(Dispatcher, RoomFeature):
                      lang: str | None = None) -> None:
         """A player took a seat (with an address or without: either replaces the seat's)."""
         await asyncio.to_thread(self.db.set_address, credential, address, lang)
+        await asyncio.to_thread(self.pushes.forget_seat, credential)
         self._targets.pop(game_id, None)
 
     async def check_hook(self, url: str | None) -> str | None:

@@ -42,6 +42,16 @@ class NoticeSettings:
     #: First retry after this many seconds, doubling each time, ``max_attempts`` in all.
     retry_base: float = field(default_factory=lambda: _float("MEJA_NOTICE_RETRY", 2))
     max_attempts: int = 8
+    #: Web Push: a file holding the VAPID private key (PEM; made there at first start if
+    #: missing). Empty: the key is made at first start and kept in the database
+    #: (``push_vapid``), so every process of a cluster signs with the same one.
+    vapid_key_file: str = field(default_factory=lambda: os.environ.get("MEJA_VAPID_KEY_FILE",
+                                                                       ""))
+    #: Who runs this server, for push services (VAPID ``sub``: a mailto: or https: URL).
+    vapid_subject: str = field(default_factory=lambda: os.environ.get(
+        "MEJA_VAPID_SUBJECT", "mailto:meja@localhost"))
+    #: Push subscriptions no browser has confirmed for this many days are deleted.
+    push_keep_days: float = field(default_factory=lambda: _float("MEJA_PUSH_KEEP_DAYS", 60))
     #: Seconds a webhook receiver or SMTP server may take before the try counts as failed.
     send_timeout: float = 10.0
 

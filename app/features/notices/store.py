@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Engine, and_, delete, insert, or_, select, update
@@ -43,10 +43,14 @@ class Targets:
     seats: dict[int, Target]
     hook: str | None
     hook_lang: str = "en"
+    #: Each seat's push subscriptions (app/features/notices/pushstore.py), one per device.
+    pushes: dict[int, list[Any]] = field(default_factory=dict)
+    #: Seat numbers that muted this table (no push, no mail; the hook still posts).
+    muted: frozenset[int] = frozenset()
 
     @property
     def empty(self) -> bool:
-        return not self.seats and self.hook is None
+        return not self.seats and self.hook is None and not self.pushes
 
 
 class NoticeStore:

@@ -125,10 +125,12 @@ def hook_message(game_name: str, link: str, awaited: list[str],
     return {"content": line, "text": line, "game": game_name, "url": link, "awaited": awaited}
 
 
-async def post(client: httpx.AsyncClient, url: str, body: dict[str, Any],
-               allow_local: bool, own_hosts: tuple[str, ...], timeout: float) -> None:
-    """POST ``body`` to ``url`` at the address checked just now; raises on a refusal, a
-    network failure or an answer that is not 2xx."""
+async def post_checked(client: httpx.AsyncClient, url: str, *, json: Any = None,
+                       content: bytes | None = None, headers: dict[str, str] | None = None,
+                       allow_local: bool, own_hosts: tuple[str, ...],
+                       timeout: float) -> httpx.Response:
+    """POST to ``url`` at the address checked just now (``HookRefused`` if it is refused);
+    the answer, whatever its status. Webhooks and Web Push both go out through here."""
     addr = await asyncio.to_thread(resolve_checked, url, allow_local, own_hosts)
     parts = urlsplit(url)
     host = parts.hostname or ""
@@ -137,7 +139,16 @@ async def post(client: httpx.AsyncClient, url: str, body: dict[str, Any],
     pinned = urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))
     host_header = f"{host}:{parts.port}" if parts.port else host
     # The connection goes to the checked address; TLS still names (and verifies) the host.
-    resp = await client.post(pinned, json=body, headers={"Host": host_header},
+    return await client.post(pinned, json=json, content=content,
+                             headers={**(headers or {}), "Host": host_header},
                              extensions={"sni_hostname": host}, timeout=timeout)
+
+
+async def post(client: httpx.AsyncClient, url: str, body: dict[str, Any],
+               allow_local: bool, own_hosts: tuple[str, ...], timeout: float) -> None:
+    """POST ``body`` to ``url`` at the address checked just now; raises on a refusal, a
+    network failure or an answer that is not 2xx."""
+    resp = await post_checked(client, url, json=body, allow_local=allow_local,
+                              own_hosts=own_hosts, timeout=timeout)
     if not 200 <= resp.status_code < 300:
         raise RuntimeError(f"the webhook answered {resp.status_code}")
