@@ -22,8 +22,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from sqlalchemy import select
 
+from app.store import accounts as accounts_db
 from app.store.tables import notice_outbox, push_subscriptions
 from tests.app.client import Viewer, auth, http
+from tests.app.crews_support import play_race, with_account
 from tests.app.notices_support import LiveServer, Mailbox, wait_until
 from tests.app.test_mail import addr, move, sees_presence, start, table
 from tests.asyncrun import run as run_async
@@ -363,3 +365,30 @@ def test_subscriptions_are_checked(notice_server: LiveServer) -> None:
     r = http.post(f"{notice_server.url}/api/games/{other['game_id']}/push", json=good,
                   headers=auth(guest["credential"]))
     assert r.status_code == 403
+
+
+def test_a_crews_new_table_reaches_each_members_phone(notice_server: LiveServer) -> None:
+    """"New table with the crew" pushes to the other members' devices (any seat they
+    subscribed from), in each device's language, linking to the new table's invite."""
+    service = PushService().start()
+    ana, budi = (with_account(notice_server, n) for n in ("Ana", "Budi"))
+    lobby, guest = table(notice_server)
+    gid = lobby["game_id"]
+    # Budi's phone took notices at a table his account holds.
+    accounts_db.claim_seats(notice_server.app.state.store.engine, budi.account_id,
+                            [guest["credential"]])
+    phone = Browser()
+    subscribe(notice_server, guest, gid, service.endpoint("budi-crew"), phone, lang="ms")
+    done = play_race(notice_server, [ana, budi], [6])
+    r = ana.send(notice_server, "POST", f"/api/crews/from-table/{done}", {"name": "Jumaat"})
+    assert r.status_code == 200, r.text
+    made = ana.send(notice_server, "POST", f"/api/crews/{r.json()['crew_id']}/tables",
+                    {"game": "race", "seats": 2})
+    assert made.status_code == 201, made.text
+    new = made.json()["lobby"]
+    data = phone.read(service.wait("budi-crew", 1)[0]["body"])
+    assert data["title"] == "Meja baharu untuk Jumaat"
+    assert data["body"].startswith("Ana membuka meja") and data["url"] == new["invite_url"]
+    assert data["tag"] == f"meja-table-{new['game_id']}"
+    # Ana started it: her own devices are not told.
+    assert len(service.got) == 1

@@ -25,6 +25,10 @@ class Mailer(Protocol):
     async def queue_mail(self, key: str, to: str, subject: str, body: str,
                          params: dict[str, Any], lang: str | None = None) -> bool: ...
 
+    async def queue_account_push(self, key: str, account_ids: list[str], game_id: str,
+                                 title: str, body: str, params: dict[str, Any], url: str
+                                 ) -> int: ...
+
 
 @dataclass(frozen=True)
 class CrewTable:
@@ -49,6 +53,11 @@ async def notify_crew_table(engine: Engine, mailer: Mailer | None, table: CrewTa
     others = [m["account_id"] for m in members if m["account_id"] != table.by_account]
     if mailer is None or not others:
         return others
+    # Each member's phones that take Web Push, whatever table they subscribed from.
+    await mailer.queue_account_push(
+        f"crew-table:{table.game_id}", others, table.game_id, "push.crew_table.title",
+        "push.crew_table.body", {"crew": table.crew_name, "game": table.game_name,
+                                 "by": table.by_name}, table.invite_url)
     link = f"{public_url.rstrip('/')}{table.invite_url}"
     for account_id, address, name in await asyncio.to_thread(store.mail_targets, engine,
                                                              others):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ class PushParts:
     _vapid: str | None
     _http: httpx.AsyncClient | None
     _targets: dict[str, tuple[float, Targets]]
+    _wake: asyncio.Event | None
+    clock: Callable[[], dt.datetime]
 
     def _own_hosts(self) -> tuple[str, ...]:
         raise NotImplementedError
@@ -65,6 +68,32 @@ class PushParts:
                                turn.game_id, {"sub": device.id, "game": turn.game_id,
                                               "seat": device.seat, "seat_id": device.seat_id,
                                               "data": data}, until or now)
+
+    async def queue_account_push(self, key: str, account_ids: list[str], game_id: str,
+                                 title: str, body: str, params: dict[str, Any], url: str
+                                 ) -> int:
+        """One push per device of each account (``title``/``body``: catalogue keys, worded
+        in each device's language), for a notice that is not about a seat the account holds
+        (a crew's new table). ``key`` makes it once only; quiet hours hold it. How many were
+        queued."""
+
+        def write() -> int:
+            now = self.clock()
+            queued = 0
+            for account_id, device in self.pushes.account_devices(account_ids):
+                data = {"game": game_id, "title": text(title, params, device.lang),
+                        "body": text(body, params, device.lang), "url": url,
+                        "tag": f"meja-table-{game_id}"}
+                until = device.quiet.quiet_until(now) if device.quiet is not None else None
+                queued += self.db.enqueue(f"{key}:{account_id}:push:{device.id}", "push",
+                                          game_id, {"sub": device.id, "game": game_id,
+                                                    "data": data}, until or now)
+            return queued
+
+        queued = await asyncio.to_thread(write)
+        if queued and self._wake is not None:
+            self._wake.set()
+        return queued
 
     def _still_due(self, row: dict[str, Any]) -> bool:
         """Whether a turn's notice still has a reason to go (blocking): the seat did not

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Engine, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.core import security
 from app.features.notices import push
-from app.store.tables import games, notice_mutes, push_subscriptions, push_vapid, seats
+from app.store.tables import (
+    account_seats,
+    games,
+    notice_mutes,
+    push_subscriptions,
+    push_vapid,
+    seats,
+)
 from engines.registry import get_engine
 
 
@@ -159,12 +167,10 @@ class PushStore:
                                  .where(notice_mutes.c.game_id == game_id)).scalars().all()
         found: dict[int, list[PushTarget]] = {}
         for r in rows:
-            quiet = (push.Quiet(r["quiet_from"], r["quiet_to"], r["time_zone"])
-                     if r["quiet_from"] is not None and r["quiet_to"] is not None else None)
             found.setdefault(r["seat"], []).append(PushTarget(
                 r["id"], r["seat"], r["seat_id"],
                 push.Subscription(r["endpoint"], r["p256dh"], r["auth"]),
-                r["lang"] or "en", quiet))
+                r["lang"] or "en", _quiet(r)))
         return found, frozenset(muted)
 
     def subscription(self, sub_id: int) -> PushTarget | None:
@@ -179,6 +185,30 @@ class PushStore:
         return PushTarget(r["id"], r["seat"], r["seat_id"],
                           push.Subscription(r["endpoint"], r["p256dh"], r["auth"]),
                           r["lang"] or "en", None)
+
+    def account_devices(self, account_ids: list[str]) -> list[tuple[str, PushTarget]]:
+        """Each device (push endpoint) that subscribed for any seat an account holds, once
+        per account, as it subscribed last: how a notice that is not about one of its seats
+        (a crew's new table) reaches the account's phones."""
+        if not account_ids:
+            return []
+        q = (select(account_seats.c.account_id, push_subscriptions, seats.c.seat)
+             .join(push_subscriptions, push_subscriptions.c.seat_id == account_seats.c.seat_id)
+             .join(seats, seats.c.id == push_subscriptions.c.seat_id)
+             .where(account_seats.c.account_id.in_(account_ids))
+             .order_by(push_subscriptions.c.last_seen.desc(), push_subscriptions.c.id.desc()))
+        seen: set[tuple[str, str]] = set()
+        out: list[tuple[str, PushTarget]] = []
+        with self.engine.connect() as conn:
+            for r in conn.execute(q).mappings():
+                if (r["account_id"], r["endpoint"]) in seen:
+                    continue
+                seen.add((r["account_id"], r["endpoint"]))
+                out.append((r["account_id"], PushTarget(
+                    r["id"], r["seat"], r["seat_id"],
+                    push.Subscription(r["endpoint"], r["p256dh"], r["auth"]),
+                    r["lang"] or "en", _quiet(r))))
+        return out
 
     def muted(self, seat_id: int) -> bool:
         with self.engine.connect() as conn:
@@ -210,3 +240,10 @@ class PushStore:
             conn.execute(delete(push_subscriptions).where(or_(
                 push_subscriptions.c.last_seen < unseen_before,
                 push_subscriptions.c.game_id.in_(over))))
+
+
+def _quiet(r: Any) -> push.Quiet | None:
+    """A subscription row's quiet hours, if it set both ends."""
+    if r["quiet_from"] is None or r["quiet_to"] is None:
+        return None
+    return push.Quiet(r["quiet_from"], r["quiet_to"], r["time_zone"])
