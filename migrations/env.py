@@ -9,7 +9,10 @@ from sqlalchemy import create_engine
 
 from app.config import Settings
 from app.core.settings import normalize_db_url
-from app.store import crewtables  # noqa: F401 - its tables join the one metadata
+from app.store import (
+    crewtables,  # noqa: F401 - its tables join the one metadata
+    pushtables,  # noqa: F401 - its tables join the one metadata
+)
 from app.store.db import prepare_sqlite_dir
 from app.store.tables import metadata
 

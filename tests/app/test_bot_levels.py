@@ -10,6 +10,7 @@ import pytest
 
 from engines.core.templates import expand_template
 from tests.app.client import Viewer, auth, create, http, join, start
+from tests.asyncrun import run as run_async
 from tests.conftest import LiveServer
 
 
@@ -91,7 +92,6 @@ def test_a_move_in_another_game_is_answered_while_a_hard_bot_thinks(
 def test_easy_and_normal_bots_think_in_threads_of_their_own(monkeypatch) -> None:
     # The default executor carries every database call of the service (chat lines, room
     # loads, presence): a server busy with bot tables must not hold a player's save up.
-    import asyncio
     import threading
 
     from app.realtime import bots as app_bots
@@ -111,7 +111,7 @@ def test_easy_and_normal_bots_think_in_threads_of_their_own(monkeypatch) -> None
     pool = app_bots.BotPool(workers=1)
     try:
         for level in ("easy", "normal"):
-            action = asyncio.run(pool.decide(engine, state, seat, level, "seed"))
+            action = run_async(pool.decide(engine, state, seat, level, "seed"))
             engine.apply(state, seat, engine.parse_action(action))  # a legal move
     finally:
         pool.shutdown()

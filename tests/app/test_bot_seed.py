@@ -5,7 +5,6 @@ repeated for the same (game, seat, version)."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 from types import SimpleNamespace
@@ -13,6 +12,7 @@ from typing import Any
 
 from app.realtime.bots import BotPool
 from app.realtime.hub import Hub
+from tests.asyncrun import run as run_async
 
 GAME_SEED = 8_902_094_432_515_289_039
 
@@ -37,7 +37,7 @@ def seed_handed_to_the_bot(pool: Recorder, game_id: str = "g-123", seat: int = 1
                            game={"seed": game_seed},
                            seats=[{"is_bot": False}, {"is_bot": True, "bot_level": "hard"}])
     hub = SimpleNamespace(bot_pool=pool)
-    asyncio.run(Hub.bot_move(hub, room, seat))  # type: ignore[arg-type]
+    run_async(Hub.bot_move(hub, room, seat))  # type: ignore[arg-type]
     return pool.seeds[-1]
 
 

@@ -23,7 +23,8 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from sqlalchemy import select
 
 from app.store import accounts as accounts_db
-from app.store.tables import notice_outbox, push_subscriptions
+from app.store.pushtables import push_subscriptions
+from app.store.tables import notice_outbox
 from tests.app.client import Viewer, auth, http
 from tests.app.crews_support import play_race, with_account
 from tests.app.notices_support import LiveServer, Mailbox, wait_until

@@ -28,6 +28,7 @@ import httpx
 from app.core.i18n import text
 from app.core.tablesettings import settings_of
 from app.features.notices import mail, push, webhooks
+from app.features.notices.outside import OutsideTurnParts
 from app.features.notices.pushing import PushParts
 from app.features.notices.pushstore import PushStore
 from app.features.notices.settings import NoticeSettings
@@ -62,7 +63,7 @@ class Turn:
     turn_based: bool
 
 
-class Dispatcher(PushParts):
+class Dispatcher(PushParts, OutsideTurnParts):
     """Your-turn mail and webhooks of one server process: turns in, notices out (the
     feature that feeds it is :class:`app.features.notices.feature.Notices`)."""
 
@@ -135,27 +136,6 @@ class Dispatcher(PushParts):
             self._offer(room, version, before, after)
         except Exception:
             log.exception("notices: could not read the turn of %s", room.id)
-
-    async def queue_mail(self, key: str, to: str, subject: str, body: str,
-                         params: dict[str, Any], lang: str | None = None) -> bool:
-        """Queue one mail outside the turn notices (a crew's new table): ``subject`` and
-        ``body`` are catalogue keys, ``body`` gets ``{unsubscribe}`` too. Goes through the
-        outbox like every mail (retries, opt-outs); ``key`` makes it once only. Whether it
-        was queued (False: no mail configured, or already queued)."""
-        if not self.settings.mail_on:
-            return False
-
-        def write() -> bool:
-            unsubscribe = self._unsubscribe_url(to)
-            message = mail.Mail(to, text(subject, params, lang),
-                                text(body, {**params, "unsubscribe": unsubscribe}, lang),
-                                unsubscribe)
-            return self.db.enqueue(key, "mail", None, message.as_payload(), self.clock())
-
-        queued = await asyncio.to_thread(write)
-        if queued and self._wake is not None:
-            self._wake.set()
-        return queued
 
     def forget_targets(self) -> None:
         """Someone unsubscribed: read every game's targets afresh."""

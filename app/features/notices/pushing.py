@@ -69,32 +69,6 @@ class PushParts:
                                               "seat": device.seat, "seat_id": device.seat_id,
                                               "data": data}, until or now)
 
-    async def queue_account_push(self, key: str, account_ids: list[str], game_id: str,
-                                 title: str, body: str, params: dict[str, Any], url: str
-                                 ) -> int:
-        """One push per device of each account (``title``/``body``: catalogue keys, worded
-        in each device's language), for a notice that is not about a seat the account holds
-        (a crew's new table). ``key`` makes it once only; quiet hours hold it. How many were
-        queued."""
-
-        def write() -> int:
-            now = self.clock()
-            queued = 0
-            for account_id, device in self.pushes.account_devices(account_ids):
-                data = {"game": game_id, "title": text(title, params, device.lang),
-                        "body": text(body, params, device.lang), "url": url,
-                        "tag": f"meja-table-{game_id}"}
-                until = device.quiet.quiet_until(now) if device.quiet is not None else None
-                queued += self.db.enqueue(f"{key}:{account_id}:push:{device.id}", "push",
-                                          game_id, {"sub": device.id, "game": game_id,
-                                                    "data": data}, until or now)
-            return queued
-
-        queued = await asyncio.to_thread(write)
-        if queued and self._wake is not None:
-            self._wake.set()
-        return queued
-
     def _still_due(self, row: dict[str, Any]) -> bool:
         """Whether a turn's notice still has a reason to go (blocking): the seat did not
         mute the table since, and the game still waits for it (a notice held through the

@@ -13,14 +13,8 @@ from sqlalchemy.exc import IntegrityError
 
 from app.core import security
 from app.features.notices import push
-from app.store.tables import (
-    account_seats,
-    games,
-    notice_mutes,
-    push_subscriptions,
-    push_vapid,
-    seats,
-)
+from app.store.pushtables import notice_mutes, push_subscriptions, push_vapid
+from app.store.tables import account_seats, games, seats
 from engines.registry import get_engine
 
 
