@@ -108,8 +108,9 @@ ready.then(() => {
   // The optional account, one tap away on every page (never a step before playing).
   document.querySelector(".topbar")?.append(
     h("a", { href: "/account", "data-link": true, class: "topbar-account", "data-testid": "topbar-account" }, msg("account.link")),
-    offlineLine(),
     langSwitch(),
   );
+  // Under the top bar, not in it: the bar's own row stays as it was on every phone.
+  document.querySelector(".topbar")?.after(offlineLine());
   render();
 });
