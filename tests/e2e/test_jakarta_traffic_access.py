@@ -89,13 +89,14 @@ def play_turn(page: Any, press: Any, server: Any, game_id: str) -> None:
 
 
 def board_top(page: Any) -> float:
-    """The board's top edge, read inside the page in one call: a patch may be redrawing
-    the board, and between Playwright finding it and measuring it the element it found can
-    be gone (``bounding_box()`` then answers None; a clean-clone run failed so)."""
+    """The board's top edge in the document: a tap may scroll its target into view, what
+    must not happen is the board moving within the page. Read inside the page in one call:
+    a patch may be redrawing the board, and between Playwright finding it and measuring it
+    the element it found can be gone (``bounding_box()`` then answers None)."""
     handle = page.wait_for_function("""() => {
         const board = document.querySelector('[data-testid="jt-svg"]');
         const box = board && board.getBoundingClientRect();
-        return box && box.height > 0 ? {y: box.y} : null;
+        return box && box.height > 0 ? {y: box.y + window.scrollY} : null;
     }""")
     return float(handle.json_value()["y"])
 
