@@ -27,4 +27,6 @@ def servers(request: pytest.FixtureRequest, live_server: LiveServer,
 
 # The notice tests' SMTP server and Meja server: defined once here, so test_mail and
 # test_webhooks share one of each (two copies would both drain the shared outbox).
+# The clock-driven server of the clock, holiday and My games tests (tests/app/clock_support.py).
+from tests.app.clock_support import fake, server  # noqa: E402, F401
 from tests.app.notices_support import mailbox, notice_server  # noqa: E402, F401

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,37 +19,14 @@ from app.features.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.bids_engine import ENGINE as BIDS_ENGINE
 from tests.app.client import Viewer, auth, hold, http, join, start, watch_id
+from tests.app.clock_support import FakeTime
 from tests.conftest import LiveServer
 
 register(BIDS_ENGINE)
 
 REALTIME = {"kind": "realtime", "bank_seconds": 600, "increment_seconds": 10}
 TURN = {"kind": "turn", "turn_seconds": 3600}
-T0 = 1_800_000_000.0
 
-
-class FakeTime:
-    """A server clock that only moves when the test says so."""
-
-    def __init__(self) -> None:
-        self.t = T0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture(scope="module")
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture(scope="module")
-def server(db_url: str, fake: FakeTime) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(clock_scheduler, "wall_time", fake)
-        srv = LiveServer(db_url).start()
-        yield srv
-        srv.stop()
 
 
 def hub(server: LiveServer) -> Any:

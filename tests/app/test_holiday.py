@@ -6,33 +6,20 @@ both survive a restart."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from app.features.clock import scheduler as clock_scheduler
 from tests.app.client import Viewer, http, join, start
-from tests.app.test_clocks import REALTIME, FakeTime, clock_of, move, until
+from tests.app.clock_support import FakeTime
+from tests.app.test_clocks import REALTIME, clock_of, move, until
 from tests.conftest import LiveServer
 
 DAY = 86400
 TURN = {"kind": "turn", "turn_seconds": 3600}
 ADVANCE = {"type": "advance", "n": 1}
 
-
-@pytest.fixture(scope="module")
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture(scope="module")
-def server(db_url: str, fake: FakeTime) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(clock_scheduler, "wall_time", fake)
-        srv = LiveServer(db_url).start()
-        yield srv
-        srv.stop()
 
 
 def tick(server: LiveServer, fake: FakeTime, seconds: float) -> None:

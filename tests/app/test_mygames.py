@@ -4,36 +4,22 @@ that keeps it live (``/ws/mine/feed``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from websockets.sync.client import connect
 
-from app.features.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.client import Viewer, auth, http, join, seated_lobby, start
+from tests.app.clock_support import T0, FakeTime
 from tests.app.secret_engine import ENGINE as SECRET_ENGINE
 from tests.app.secret_engine import SECRET_PREFIX
-from tests.app.test_clocks import T0, TURN, FakeTime
+from tests.app.test_clocks import TURN
 from tests.conftest import LiveServer
 
 register(SECRET_ENGINE)
 ADVANCE = {"type": "advance", "n": 1}
 
-
-@pytest.fixture(scope="module")
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture(scope="module")
-def server(db_url: str, fake: FakeTime) -> Iterator[LiveServer]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(clock_scheduler, "wall_time", fake)
-        srv = LiveServer(db_url).start()
-        yield srv
-        srv.stop()
 
 
 def mine(server: LiveServer, seats: dict[str, str]) -> dict[str, Any]:

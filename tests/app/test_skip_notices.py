@@ -12,8 +12,8 @@ from app.features.clock import scheduler as clock_scheduler
 from engines.registry import register
 from tests.app.bids_engine import ENGINE as BIDS_ENGINE
 from tests.app.client import Viewer, http, join, start
+from tests.app.clock_support import T0, FakeTime
 from tests.app.notices_support import Mailbox, Receiver, notice_settings, wait_until
-from tests.app.test_clocks import T0, FakeTime
 from tests.conftest import LiveServer
 
 register(BIDS_ENGINE)
