@@ -115,7 +115,10 @@ class PushBody(BaseModel):
 class PushRemoveBody(BaseModel):
     """The device that wants no more push from this seat."""
 
-    endpoint: str = Field(min_length=1, max_length=push.MAX_ENDPOINT)
+    #: The same shape as a subscription's: an endpoint that could never have been stored is
+    #: refused before a query (PostgreSQL refuses a NUL byte with an error, not a miss).
+    endpoint: str = Field(min_length=1, max_length=push.MAX_ENDPOINT,
+                          pattern=webhooks.URL_PATTERN)
 
 
 class MuteBody(BaseModel):

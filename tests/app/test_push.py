@@ -366,6 +366,14 @@ def test_subscriptions_are_checked(notice_server: LiveServer) -> None:
     r = http.post(f"{notice_server.url}/api/games/{other['game_id']}/push", json=good,
                   headers=auth(guest["credential"]))
     assert r.status_code == 403
+    # Taking a device off: an endpoint that could never have been stored (a NUL byte, which
+    # PostgreSQL refuses outright) is a 422 with a sentence, not a server error.
+    r = http.post(f"{url}/remove", json={"endpoint": "j7E\u0001\u0000sD"},
+                  headers=auth(guest["credential"]))
+    assert r.status_code == 422 and "endpoint" in r.json()["detail"]
+    r = http.post(f"{url}/remove", json={"endpoint": good["endpoint"]},
+                  headers=auth(guest["credential"]))
+    assert r.status_code == 200 and r.json()["devices"] == 0
 
 
 def test_a_crews_new_table_reaches_each_members_phone(notice_server: LiveServer) -> None:
