@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict, model_validator
 from pydantic_core import PydanticCustomError
 
 #: Real time: a bank from 1 minute to 3 hours, an increment of up to 10 minutes per move.
@@ -55,6 +55,9 @@ def _number(value: Any) -> Any:
 JsonInt = Annotated[int, BeforeValidator(_number)]
 #: Whole seconds.
 Seconds = JsonInt
+#: A JSON boolean: ``true`` or ``false``, never ``0``, ``1.0`` or ``"yes"``, which pydantic's
+#: lax bool would take although the document says ``boolean``.
+JsonBool = Annotated[bool, Strict()]
 
 
 class TimeControl(BaseModel):
@@ -111,7 +114,7 @@ class TableSettings(BaseModel):
         default="own_turn", description="Take-backs: none; your own moves of the current turn "
                                 "(until a roll, a draw or a secret is revealed); or also "
                                 "earlier moves with every other player's consent")
-    hints: bool = Field(default=False, description="Beginners' hints: a player may ask the "
+    hints: JsonBool = Field(default=False, description="Beginners' hints: a player may ask the "
                         "normal bot for a good move on their own view (everyone sees that "
                         "hints are on)")
     lesson: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}/[a-z0-9-]{1,40}$",

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.tablesettings import HostSettings
+from app.core.tablesettings import HostSettings, JsonBool, JsonInt
 from app.http.schemas import CreatedLobby, DisplayName, Lang
 from app.http.schemas import _per_game_lobby as per_game_bounds
 
@@ -30,7 +30,7 @@ class LeagueSettings(BaseModel):
     (``loss``: the absent or timed-out seats lose; ``skip``: such games are not rated)."""
 
     model_config = ConfigDict(extra="forbid")
-    on: bool
+    on: JsonBool
     rule: Rule = "loss"
 
 
@@ -40,10 +40,10 @@ class NewCrewTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra=per_game_bounds)
     game: str = Field(min_length=1, max_length=40)
-    seats: int = Field(ge=1, le=8)
+    seats: JsonInt = Field(ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
     settings: HostSettings = Field(default_factory=HostSettings)
-    spectators: bool = True
+    spectators: JsonBool = True
     host_name: DisplayName | None = Field(None, description="the name to sit under (default: "
                                                             "the account's)")
     lang: Lang | None = None

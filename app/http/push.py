@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from app.core.errors import ApiError
+from app.core.tablesettings import JsonBool
 from app.features.notices import push, webhooks
 from app.features.notices.feature import Notices
 from app.features.notices.pushstore import Device, SeatNotices
@@ -124,7 +125,7 @@ class PushRemoveBody(BaseModel):
 class MuteBody(BaseModel):
     """Mute this table for this seat: no push and no mail from it."""
 
-    muted: bool
+    muted: JsonBool
 
 
 class NoticeState(BaseModel):

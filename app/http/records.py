@@ -27,7 +27,7 @@ from pydantic import (
 from app.core import loglines
 from app.core.errors import ApiError, validation_message
 from app.core.lobby import final_outcome, watch_url
-from app.core.tablesettings import JsonInt, TableSettings
+from app.core.tablesettings import JsonBool, JsonInt, TableSettings
 from app.http import deps
 from app.http.schemas import DisplayName
 from app.store.store import Store, clean_name
@@ -54,9 +54,9 @@ class RecordSeat(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"anyOf": [
         {"properties": {"bot": {"const": True}}, "required": ["bot"]},
         {"properties": {"level": {"type": "null"}}}]})
-    seat: int = Field(ge=0, le=7)
+    seat: JsonInt = Field(ge=0, le=7)
     name: DisplayName
-    bot: bool = False
+    bot: JsonBool = False
     level: BotLevel | None = Field(
         None, description="A bot's level; absent for a person and in records made before "
                           "levels were kept (such a bot played at normal).")
@@ -80,7 +80,7 @@ class RecordAction(BaseModel):
     """One accepted action: who sent it and the action as the engine took it."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0, le=7)
+    seat: JsonInt = Field(ge=0, le=7)
     action: dict[str, Any]
 
 

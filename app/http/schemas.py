@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.core.tablesettings import HostSettings, TableSettings
+from app.core.tablesettings import HostSettings, JsonBool, JsonInt, TableSettings
 from app.features.notices.fields import EmailField, WebhookField
 from app.realtime.frames import ChatLine
 from app.store.rows import MAX_NAME, NAME_PATTERN
@@ -61,12 +61,12 @@ class CreateLobby(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra=_per_game_lobby)
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int = Field(ge=1, le=8)
+    seats: JsonInt = Field(ge=1, le=8)
     host_name: DisplayName
-    spectators: bool = True
+    spectators: JsonBool = True
     #: Unlisted unless the host asks: a listed table's free seats are open to anyone, and
     #: a seat meant for a friend should not go to a stranger by default.
-    listed: bool = False
+    listed: JsonBool = False
     settings: HostSettings = Field(default_factory=HostSettings)
     host_email: EmailField = None
     webhook_url: WebhookField = None

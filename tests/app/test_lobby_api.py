@@ -41,6 +41,18 @@ def test_bad_display_names_are_refused_in_words(live_server, name: str) -> None:
     assert r.status_code == 422 and "name" in r.json()["detail"]
 
 
+@pytest.mark.parametrize(("field", "body"), [
+    ("hints", {"settings": {"hints": 0.0}}), ("spectators", {"spectators": 1}),
+    ("listed", {"listed": "yes"}), ("seats", {"seats": "3"})])
+def test_a_lobby_takes_json_types_as_the_document_states_them(live_server, field: str,
+                                                               body: dict) -> None:
+    """A boolean is true or false and a count a number: ``0.0``, ``1``, ``"yes"`` or
+    ``"3"`` is refused with the field's name (it once made a lobby with hints off)."""
+    r = http.post(f"{live_server.url}/api/lobbies",
+                  json={"game": "race", "seats": 2, "host_name": "Ana", **body})
+    assert r.status_code == 422 and field in r.json()["detail"]
+
+
 def test_names_are_stored_as_typed_not_interpreted(live_server) -> None:
     lobby = create(live_server, host="<img src=x onerror=alert(1)>")
     info = http.get(f"{live_server.url}/api/games/{lobby['game_id']}",
