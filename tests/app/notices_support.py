@@ -9,7 +9,7 @@ import email.policy
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import Any
@@ -58,6 +58,36 @@ class Mailbox:
                           timeout, f"{count} mail(s) to {address}")
 
 
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+async def read_request(reader: asyncio.StreamReader) -> tuple[str, dict[str, str], bytes]:
+    """One HTTP/1.1 request off ``reader``: its request line, headers (lower-case names) and
+    body."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines[1:] if ln)}
+    body = await reader.readexactly(int(headers.get("content-length", "0")))
+    return lines[0], headers, body
+
+
+def serve_in_thread(handle: Handler,
+                    ready: Callable[[asyncio.AbstractEventLoop, int], None]) -> None:
+    """Serve ``handle`` on a free port of 127.0.0.1 from a thread of its own; ``ready`` is
+    told the loop and the port (inside the loop) before this returns."""
+    up = threading.Event()
+
+    async def main() -> None:
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        ready(asyncio.get_running_loop(), server.sockets[0].getsockname()[1])
+        up.set()
+        async with server:
+            await server.serve_forever()
+
+    threading.Thread(target=lambda: run_async(main()), daemon=True).start()
+    up.wait(10)
+
+
 @dataclass
 class Receiver:
     """A tiny HTTP server: records each POST, answers from ``answers`` (then 200), and
@@ -77,12 +107,8 @@ class Receiver:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            head = await reader.readuntil(b"\r\n\r\n")
-            lines = head.decode().split("\r\n")
-            headers = {k.lower(): v.strip() for k, _, v in
-                       (ln.partition(":") for ln in lines[1:] if ln)}
-            body = await reader.readexactly(int(headers.get("content-length", "0")))
-            self.requests.append({"line": lines[0], "headers": headers,
+            line, headers, body = await read_request(reader)
+            self.requests.append({"line": line, "headers": headers,
                                   "json": json.loads(body) if body else None})
             if self.hold:
                 self.pending += 1
@@ -99,19 +125,10 @@ class Receiver:
             writer.close()
 
     def start(self) -> Receiver:
-        ready = threading.Event()
+        def ready(loop: asyncio.AbstractEventLoop, port: int) -> None:
+            self.loop, self.release, self.port = loop, asyncio.Event(), port
 
-        async def main() -> None:
-            self.loop = asyncio.get_running_loop()
-            self.release = asyncio.Event()
-            server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-            self.port = server.sockets[0].getsockname()[1]
-            ready.set()
-            async with server:
-                await server.serve_forever()
-
-        threading.Thread(target=lambda: run_async(main()), daemon=True).start()
-        ready.wait(10)
+        serve_in_thread(self._serve, ready)
         return self
 
     def let_go(self) -> None:

@@ -27,9 +27,8 @@ from app.store.pushtables import push_subscriptions
 from app.store.tables import notice_outbox
 from tests.app.client import Viewer, auth, http
 from tests.app.crews_support import play_race, with_account
-from tests.app.notices_support import LiveServer, Mailbox, wait_until
+from tests.app.notices_support import LiveServer, Mailbox, read_request, serve_in_thread, wait_until
 from tests.app.test_mail import addr, move, sees_presence, start, table
-from tests.asyncrun import run as run_async
 
 
 def b64(raw: bytes) -> str:
@@ -75,14 +74,10 @@ class PushService:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            head = await reader.readuntil(b"\r\n\r\n")
-            lines = head.decode().split("\r\n")
-            headers = {k.lower(): v.strip() for k, _, v in
-                       (ln.partition(":") for ln in lines[1:] if ln)}
-            body = await reader.readexactly(int(headers.get("content-length", "0")))
+            line, headers, body = await read_request(reader)
             with self.lock:
                 status, extra = self.answers.pop(0) if self.answers else (201, {})
-                self.got.append({"path": lines[0].split()[1], "headers": headers,
+                self.got.append({"path": line.split()[1], "headers": headers,
                                  "body": body, "status": status,
                                  "at": dt.datetime.now(dt.UTC)})
             more = "".join(f"{k}: {v}\r\n" for k, v in extra.items())
@@ -95,17 +90,10 @@ class PushService:
             writer.close()
 
     def start(self) -> PushService:
-        ready = threading.Event()
+        def ready(_loop: asyncio.AbstractEventLoop, port: int) -> None:
+            self.port = port
 
-        async def main() -> None:
-            server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-            self.port = server.sockets[0].getsockname()[1]
-            ready.set()
-            async with server:
-                await server.serve_forever()
-
-        threading.Thread(target=lambda: run_async(main()), daemon=True).start()
-        ready.wait(10)
+        serve_in_thread(self._serve, ready)
         return self
 
     def to(self, name: str) -> list[dict[str, Any]]:
