@@ -31,6 +31,16 @@ _WHERE = """() => {
 }"""
 
 
+def start_first_game(page: Any, base_url: str, game: str, welcome: str) -> None:
+    """From the home page, the learn card's "first game" of ``game``: the table opens with
+    the coach's welcome (``welcome``: words of its first step)."""
+    page.goto(base_url + "/")
+    page.get_by_test_id(f"learn-{game}-first-game").click()
+    expect(page).to_have_url(re.compile(r"/game/"))
+    expect(page.get_by_test_id("coach")).to_be_visible()
+    expect(page.get_by_test_id("coach-text")).to_contain_text(welcome)
+
+
 def where(page: Any) -> str:
     """The coach's step, whether it waits, and what it marks (changes after every tap)."""
     return str(page.evaluate(_WHERE))

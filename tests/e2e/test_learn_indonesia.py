@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.coach import follow, shot, switch_language, where, wrong_move
+from tests.e2e.coach import follow, shot, start_first_game, switch_language, where, wrong_move
 
 pytestmark = pytest.mark.e2e
 GAME = "indonesia"
@@ -21,11 +21,7 @@ GAME = "indonesia"
 def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any,
                                                                   phone: Any) -> None:
     page = phone
-    page.goto(e2e_server.url + "/")
-    page.get_by_test_id("learn-indonesia-first-game").click()
-    expect(page).to_have_url(re.compile(r"/game/"))
-    expect(page.get_by_test_id("coach")).to_be_visible()
-    expect(page.get_by_test_id("coach-text")).to_contain_text("Welcome to Indonesia")
+    start_first_game(page, e2e_server.url, GAME, "Welcome to Indonesia")
     # The map is drawn and framed on the first decision's rings before the screenshot.
     expect(page.locator('.ind-mapwrap g.ind-target[data-target="a42"]')).to_be_visible()
     page.wait_for_timeout(500)

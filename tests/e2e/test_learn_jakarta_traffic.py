@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.coach import follow, shot, switch_language, where, wrong_move
+from tests.e2e.coach import follow, shot, start_first_game, switch_language, where, wrong_move
 
 pytestmark = pytest.mark.e2e
 GAME = "jakarta-traffic"
@@ -21,11 +21,7 @@ GAME = "jakarta-traffic"
 def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any,
                                                                   phone: Any) -> None:
     page = phone
-    page.goto(e2e_server.url + "/")
-    page.get_by_test_id("learn-jakarta-traffic-first-game").click()
-    expect(page).to_have_url(re.compile(r"/game/"))
-    expect(page.get_by_test_id("coach")).to_be_visible()
-    expect(page.get_by_test_id("coach-text")).to_contain_text("Welcome, ojek driver")
+    start_first_game(page, e2e_server.url, GAME, "Welcome, ojek driver")
     expect(page.get_by_test_id("jt-svg")).to_be_visible()
     page.get_by_test_id("jt-svg").scroll_into_view_if_needed()
     shot(page, GAME, "first")

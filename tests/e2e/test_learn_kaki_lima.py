@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.coach import follow, shot, switch_language, where, wrong_move
+from tests.e2e.coach import follow, shot, start_first_game, switch_language, where, wrong_move
 
 pytestmark = pytest.mark.e2e
 GAME = "kaki-lima"
@@ -23,10 +23,7 @@ GAME = "kaki-lima"
 def test_a_newcomer_finishes_the_guided_game_following_the_coach(e2e_server: Any,
                                                                   phone: Any) -> None:
     page = phone
-    page.goto(e2e_server.url + "/")
-    page.get_by_test_id("learn-kaki-lima-first-game").click()
-    expect(page).to_have_url(re.compile(r"/game/"))
-    expect(page.get_by_test_id("coach-text")).to_contain_text("Welcome to George Town")
+    start_first_game(page, e2e_server.url, GAME, "Welcome to George Town")
     shot(page, GAME, "first")
     checked: dict[str, bool] = {}
 
