@@ -15,6 +15,7 @@ twice.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.requests import Request
@@ -25,6 +26,8 @@ from app.http.deps import run
 from app.http.schemas import LobbyInfo
 from app.realtime.hub import Hub
 from app.store.store import Store
+
+log = logging.getLogger("meja.firstpaint")
 
 #: The id of the ``<script type="application/json">`` element that carries it.
 FIRST_ID = "meja-first"
@@ -38,7 +41,10 @@ async def watch_document(request: Request, game: dict[str, Any]) -> str | None:
     info = LobbyInfo.model_validate(lobby_info(game, await run(store.seats, game["id"])))
     try:
         snapshot = await hub.spectator_snapshot(game["id"])
-    except NotFound:
+    except NotFound:  # its game's rules are gone: the page says so as it always did
+        return None
+    except Exception:  # the page is served all the same; its socket will try again
+        log.exception("no inline game for the watch page of %s", game["id"])
         return None
     # The frame is already JSON (as the socket sends it): put in as it is, not parsed again.
     return (f'{{"watch":"{game["watch_id"]}","info":{info.model_dump_json()},'

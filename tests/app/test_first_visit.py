@@ -193,3 +193,17 @@ def test_a_name_a_player_typed_cannot_break_out_of_the_inline_game(
     assert "<script>alert" not in html and "<!--" not in html
     first = inline_game(html)
     assert first is not None and first["info"]["seats"][0]["name"] == name
+
+
+def test_a_watch_page_whose_game_cannot_be_read_is_served_without_it(
+        live_server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    lobby = create(live_server, "kaki-lima", spectators=True)
+
+    async def broken(game_id: str) -> str:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(live_server.app.state.hub, "spectator_snapshot", broken)
+    page = http.get(f"{live_server.url}/watch/{watch_id(lobby)}")
+    # The page as before this document existed: it asks for the table itself, early.
+    assert page.status_code == 200 and inline_game(page.text) is None
+    assert f"</api/watch/{watch_id(lobby)}>" in page.headers["link"]
