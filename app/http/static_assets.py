@@ -66,10 +66,10 @@ ASSET_SUFFIXES = (".css", ".json")
 NAMED_ASSET = re.compile(
     r"""["'](/static/[^"'?#]+\.(?:css|json))["']"""
     r"""|import\.meta\.resolve(?:\?\.)?\(\s*["'](\.\.?/[^"'?#]+\.(?:css|json))["']""")
-#: A script's, an image's or a stylesheet's ``/static/`` address in the shell's markup
-#: (rewritten to its hashed URL). The icon keeps its address: static/notices.js puts it
-#: back after a turn's badge, and a browser keeps icons in a cache of their own anyway.
-SHELL_REF = re.compile(r"""(src|rel="stylesheet" href)="/static/([^"?#]+)\"""")
+#: A script's, an image's, a stylesheet's or the icon's ``/static/`` address in the shell's
+#: markup (rewritten to its hashed URL: a second visit does not revalidate it; the icon's
+#: badge, static/notices.js, puts back whatever address the shell gave it).
+SHELL_REF = re.compile(r"""(src|rel="(?:stylesheet|icon)" href)="/static/([^"?#]+)\"""")
 
 
 @dataclass
