@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app.config import Settings
 from app.core.errors import Refused, validation_message
 from app.core.events import LobbyEvents
-from app.core.i18n import merged
+from app.core.i18n import merged, merged_for
 from app.core.ratelimit import RateLimiter
 from app.core.rtsettings import Realtime
 from app.features.chat import Chat
@@ -59,6 +59,7 @@ from app.http import (
     signin_mail,
 )
 from app.http.deps import run
+from app.http.firstpaint import data_block, watch_document
 from app.http.middleware import (
     BodyLimit,
     Compression,
@@ -77,6 +78,7 @@ from app.store.committer import Committer
 from app.store.db import make_engine
 from app.store.store import Store
 from engines import messages
+from engines.registry import get_engine
 
 #: The shell's pages, each with the games column its token must name (None: no lookup).
 #: A token that names nothing gets the not-found page instead of a shell that would only
@@ -99,6 +101,12 @@ PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
                 "/learn": "learn.js", "/learn/{token}": "learn.js", "/crews": "crews.js",
                 "/crew/{token}": "crew.js", "/crew-invite/{token}": "crews.js",
                 "/player/{token}": "player.js"}
+#: The game page's panels a seat's table shows and a spectator's does not (static/game.js
+#: imports them only for a seat, and a lesson's coach or the hints only where the table has
+#: them): the shell of /game/ preloads them, the watch link's does not ask for them at all.
+SEAT_PANELS = ("notices.js", "since.js", "keepcrew.js", "nextgame.js")
+LESSON_PANELS = ("coach.js",)
+HINT_PANELS = ("hint.js",)
 #: JSON and other answers made per request are compressed (brotli, else gzip) from this size
 #: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
@@ -247,20 +255,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
                             headers=headers or None)
 
-    versions: list[Any] = [float("-inf"), ()]  # (when looked at, the import map's aliases)
+    versions: list[Any] = [float("-inf"), {}]  # (when looked at, each language's digest)
 
-    def catalogue_aliases() -> tuple[tuple[str, str], ...]:
+    def catalogue_aliases(game: str | None) -> tuple[tuple[str, str], ...]:
         """Each language catalogue's plain URL and its current version's (immutable, see
-        app/http/catalogues.py), looked at again as often as the static files."""
+        app/http/catalogues.py), looked at again as often as the static files. On a game's
+        page "/i18n/<lang>.json" is that game's share of it; "/i18n/all/<lang>.json" is
+        always the whole one (static/i18n.js fetches it when the page goes elsewhere)."""
         now = time.monotonic()
         if now - versions[0] >= assets.recheck:
-            versions[:] = [now, tuple(
-                (f"/i18n/{lang}.json", f"/i18n/{lang}.json?v={merged(lang)[1].strip(chr(34))}")
-                for lang in messages.LANGS)]
-        return versions[1]  # type: ignore[no-any-return]
+            versions[:] = [now, {lang: merged(lang)[1].strip('"') for lang in messages.LANGS}]
+        whole = {lang: f"/i18n/{lang}.json?v={digest}" for lang, digest in versions[1].items()}
+        own = whole if game is None else {
+            lang: f"/i18n/{lang}/{quote(game)}.json?v={share_digest(lang, game, digest)}"
+            for lang, digest in versions[1].items()}
+        return (*((f"/i18n/{lang}.json", url) for lang, url in own.items()),
+                *((f"/i18n/all/{lang}.json", url) for lang, url in whole.items()))
 
-    def render_shell(entries: tuple[str, ...]) -> tuple[Asset, tuple[tuple[str, str], ...]]:
-        aliases = catalogue_aliases()
+    shares: dict[tuple[str, str, str], str] = {}  # (lang, game, whole's digest) -> share's
+
+    def share_digest(lang: str, game: str, whole: str) -> str:
+        """The version of a game's share of a catalogue (worked out once per version)."""
+        key = (lang, game, whole)
+        if key not in shares:
+            shares[key] = merged_for(lang, game)[1].strip('"')
+        return shares[key]
+
+    def render_shell(entries: tuple[str, ...], game: str | None = None
+                     ) -> tuple[Asset, tuple[tuple[str, str], ...]]:
+        aliases = catalogue_aliases(game)
         return assets.shell("app.html", entries, aliases), aliases
 
     def page_for(column: str | None, module: str) -> Any:
@@ -270,19 +293,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # Answers the page asks for as soon as its modules run, asked for with the
             # page instead (HTTP Link preloads, per request: the shell itself is shared).
             early: list[str] = []
+            kind: str | None = None  # the game whose share of the catalogue the page gets
+            first: str | None = None  # the watch page's game, inline (app/http/firstpaint.py)
             if column is not None:
                 game = await run(store.game_by, column, token)
                 if game is None or (column == "watch_id" and not game["spectators"]):
                     return await not_found_page(request)
                 if module == "game.js":  # its board, fetched with the page's own modules
                     entries += (f"games/{game['kind']}/index.js",)
+                    kind = game["kind"] if get_engine(game["kind"]) else None
+                    settings = game.get("settings") or {}
+                    if column == "id":
+                        entries += SEAT_PANELS
+                        if settings.get("lesson"):
+                            entries += LESSON_PANELS
+                    if settings.get("hints"):
+                        entries += HINT_PANELS
                     early += [f"/api/game-kinds/{quote(game['kind'])}/data", "/api/games"]
-                if column == "watch_id":  # static/game.js asks for the table first
-                    early.insert(0, f"/api/watch/{quote(token)}")
+                if column == "watch_id" and module == "game.js":
+                    # The table and the spectator's snapshot come inline (firstpaint.py).
+                    first = await watch_document(request, game)
+                    if first is None:  # static/game.js asks for the table first
+                        early.insert(0, f"/api/watch/{quote(token)}")
             # Off the event loop: once a second the shell looks at static/'s files again.
-            shell, aliases = await run_in_threadpool(render_shell, entries)
+            shell, aliases = await run_in_threadpool(render_shell, entries, kind)
             # English is always loaded (the fallback of every other language).
             early.insert(0, dict(aliases)["/i18n/en.json"])
+            if first is not None:
+                shell = assets.with_block(shell, data_block(first))
             answer = await assets.respond(request, shell)
             answer.headers["Link"] = ", ".join(
                 f"<{url}>; rel=preload; as=fetch; crossorigin=anonymous" for url in early)
@@ -294,7 +332,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                           include_in_schema=False)
     app.add_api_route("/static/{path:path}", assets.serve, methods=["GET", "HEAD"],
                       include_in_schema=False)
-    worker = ServiceWorker(assets, sorted(set(PAGE_MODULES.values())))
+    # Offline, a seat's page needs the panels it imports when it opens, too.
+    worker = ServiceWorker(assets, sorted({*PAGE_MODULES.values(), *SEAT_PANELS, *LESSON_PANELS,
+                                           *HINT_PANELS}))
     app.add_api_route("/sw.js", worker.serve, methods=["GET", "HEAD"], include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
     # the compression untouched (its frames have permessage-deflate).

@@ -10,29 +10,59 @@ import { ClockPanel } from "/static/clock.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
-import { Coach } from "/static/coach.js";
-import { HintPanel } from "/static/hint.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
 import { GameOverPanel } from "/static/gameover.js";
 import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { LeftNotice } from "/static/leftnotice.js";
-import { NextGame } from "/static/nextgame.js";
 import { OptionsPanel, gameName } from "/static/options.js";
 import { PlayerActions } from "/static/playeractions.js";
 import { PlayersPanel } from "/static/players.js";
 import { RematchBox } from "/static/rematch.js";
-import { TurnNotices } from "/static/notices.js";
-import { SincePanel } from "/static/since.js";
 import { ReplayBar } from "/static/replay.js";
-import { KeepCrew } from "/static/keepcrew.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
 import { TakebackPanel } from "/static/takeback.js";
 import { renderFallback } from "/static/templates-fallback.js";
 import { focusLost, keyboardPlay } from "/static/roving.js";
 import { WaitingPanel } from "/static/waiting.js";
+
+/**
+ * The panels only some tables show, fetched only for those (issue 42: a watch link's first
+ * visit asks for what a spectator sees, nothing more). A seat's page preloads its own
+ * (app/main.py, SEAT_PANELS), so awaiting them costs it no round trip.
+ */
+async function tablePanels({ watching, lesson, hints }) {
+  const none = Promise.resolve({});
+  const [notices, since, keepcrew, nextgame, coach, hint] = await Promise.all([
+    watching ? none : import("/static/notices.js"),
+    watching ? none : import("/static/since.js"),
+    watching ? none : import("/static/keepcrew.js"),
+    watching ? none : import("/static/nextgame.js"),
+    lesson && !watching ? import("/static/coach.js") : none,
+    hints ? import("/static/hint.js") : none,
+  ]);
+  return { TurnNotices: notices.TurnNotices, SincePanel: since.SincePanel, KeepCrew: keepcrew.KeepCrew,
+    NextGame: nextgame.NextGame, Coach: coach.Coach, HintPanel: hint.HintPanel };
+}
+
+/**
+ * The watch page's table and spectator's snapshot, inline in the page's first answer
+ * (app/http/firstpaint.py): read once, for the watch link the page was made for (a later
+ * page of the router asks the server as before).
+ */
+function firstDocument(watch) {
+  const el = document.getElementById("meja-first");
+  if (!el) return null;
+  el.remove();
+  try {
+    const first = JSON.parse(el.textContent);
+    return first && first.watch === watch && first.info && first.snapshot?.type === "snapshot" ? first : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Seats the game waits for ("your turn"); seats that merely may act are in to_act only. */
 const awaited = (doc) => (doc && (doc.awaited || doc.to_act)) || [];
@@ -58,9 +88,11 @@ export async function render(root, { name, params, navigate }) {
   let info;
   let seat = null;
   let credential = null;
+  let first = null;
   try {
     if (watching) {
-      info = await api("GET", `/watch/${encodeURIComponent(params[0])}`);
+      first = firstDocument(params[0]);
+      info = first ? first.info : await api("GET", `/watch/${encodeURIComponent(params[0])}`);
       gameId = info.game_id;
       auth = { watch: params[0] };
     } else {
@@ -86,7 +118,16 @@ export async function render(root, { name, params, navigate }) {
     errorCard(root, watching ? msg("game.cannot_watch") : msg("game.unavailable"), err.words || err.message, extra);
     return;
   }
-  return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate }).start();
+  let panels;
+  try {
+    panels = await tablePanels({ watching, lesson: info.settings?.lesson, hints: info.settings?.hints });
+  } catch (err) {
+    console.error(err);
+    errorCard(root, watching ? msg("game.cannot_watch") : msg("game.unavailable"), msg("shell.load_failed"));
+    return;
+  }
+  return new GameShell(root, { watching, gameId, auth, info, seat, credential, navigate, panels,
+    first: first?.snapshot || null }).start();
 }
 
 /** Link a renderer's stylesheet once; resolves when it has loaded (or failed: draw anyway). */
@@ -147,7 +188,7 @@ class GameShell {
     this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
       below: [this.actions.el, this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
     // "Keep this crew" (static/keepcrew.js): for the table's players, not its spectators.
-    this.keepCrew = this.watching ? null : new KeepCrew(this.gameId, () => gameName(this.info.game, this.info.game_name || this.info.game));
+    this.keepCrew = this.watching ? null : new this.panels.KeepCrew(this.gameId, () => gameName(this.info.game, this.info.game_name || this.info.game));
     this.gameover = new GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
       this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
     ] });
@@ -167,8 +208,8 @@ class GameShell {
     this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
     this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, msg("game.raw")), h("pre")]);
     this.optionsPanel = new OptionsPanel(api);
-    this.notices = this.watching ? null : new TurnNotices({ gameName: name, gameId: this.gameId });
-    this.since = this.watching ? null : new SincePanel((seat) => this.playerName(seat), this.log.list, {
+    this.notices = this.watching ? null : new this.panels.TurnNotices({ gameName: name, gameId: this.gameId });
+    this.since = this.watching ? null : new this.panels.SincePanel((seat) => this.playerName(seat), this.log.list, {
       describe: (ref) => this.describeRef(ref),
       onRefs: () => this.highlightRefs(null),
     });
@@ -202,17 +243,17 @@ class GameShell {
     this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
     // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
     this.coach = info.settings?.lesson && !this.watching
-      ? new Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
+      ? new this.panels.Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
         describe: (ref) => this.describeRef(ref), highlight: (refs) => this.highlightRefs(refs),
         onWire: () => Boolean(this.onWire) })
       : null;
     // Beginners' hints, when the host turned them on: everyone reads that they are on.
     this.hints = info.settings?.hints
-      ? new HintPanel({ gameId: this.gameId, game: info.game, credential: this.watching ? null : this.credential,
+      ? new this.panels.HintPanel({ gameId: this.gameId, game: info.game, credential: this.watching ? null : this.credential,
         describe: (ref) => this.describeRef(ref), canAsk: () => Boolean(this.myTurn()) && !this.replay?.active,
         show: (action) => this.preview(action) })
       : null;
-    this.nextGame = this.watching ? null : new NextGame(this.gameId, this.navigate);
+    this.nextGame = this.watching ? null : new this.panels.NextGame(this.gameId, this.navigate);
     this.buildPanels();
     this.buildDock();
     this.keepBoardFocus();
@@ -302,6 +343,14 @@ class GameShell {
       onTakeback: (frame) => this.takeback.onFrame(frame),
     });
     this.takeback.sock = this.sock;
+    if (this.first) {
+      // Drawn from the page's own answer; the hello then carries this version, and the
+      // server answers "uptodate" (or a newer snapshot): nothing is drawn twice.
+      const { doc, version, log } = this.first;
+      this.sock.doc = doc;
+      this.sock.version = version;
+      this.onDoc({ doc, prev: null, version, log: log || [], snapshot: true });
+    }
     this.sock.connect();
     this.offLang = onLang(() => this.relabel());
     return () => this.destroy();

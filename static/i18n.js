@@ -1,4 +1,5 @@
-// Languages: English, Bahasa Indonesia, Bahasa Melayu. One catalogue per language, merged by
+// Languages: English, Bahasa Indonesia, Bahasa Melayu. One catalogue per language (a game's
+// page first gets that game's share of it: widen), merged by
 // the server from every file that speaks (GET /i18n/<lang>.json: the shell's
 // static/i18n/<lang>.json, each board's static/games/<game>/i18n/, each engine's
 // engines/<game>/i18n/, the server's app/i18n/). Messages use the ICU MessageFormat subset of
@@ -46,23 +47,44 @@ function stored() {
 
 const loading = new Map(); // code -> the fetch on its way (English is asked for twice at first)
 
+// A game's page gets that game's share of each catalogue first (the import map names
+// /i18n/<lang>/<game>.json for /i18n/<lang>.json there): the whole one, which the map names
+// /i18n/all/<lang>.json, once the page goes elsewhere (widen).
+let whole = false;
+
 /**
  * Where a language's catalogue is fetched from: the shell's import map names its current
  * version (/i18n/en.json?v=...), which the browser keeps for good, so a second visit asks
  * nothing; the plain URL (revalidated each time) where the map or import.meta.resolve is
  * missing (Node tests, old browsers).
  */
-function catalogueUrl(code) {
+function catalogueUrl(code, all = whole) {
   const plain = `/i18n/${code}.json`;
   try {
-    return import.meta.resolve ? import.meta.resolve(plain) : plain;
+    if (!import.meta.resolve) return plain;
+    const url = all ? import.meta.resolve(`/i18n/all/${code}.json`) : import.meta.resolve(plain);
+    // No map entry for the whole one (Node tests, an old shell): the plain URL is it.
+    return all && new URL(url, "http://x").pathname.startsWith("/i18n/all/") ? plain : url;
   } catch {
     return plain;
   }
 }
 
-async function load(code) {
-  if (catalogues.has(code)) return catalogues.get(code);
+/**
+ * Every game's words from now on: the router calls this before any page but the one the
+ * shell was made for (another game's page, the lobby, the home page). Re-fetches the
+ * languages already loaded when the page had only a share of them.
+ */
+export async function widen() {
+  if (whole) return;
+  whole = true;
+  // The share stays in use until the whole one is in (it is a part of it).
+  const codes = [...catalogues.keys()].filter((code) => catalogueUrl(code, false) !== catalogueUrl(code, true));
+  await Promise.all(codes.map((code) => load(code, true)));
+}
+
+async function load(code, again = false) {
+  if (catalogues.has(code) && !again) return catalogues.get(code);
   if (!loading.has(code)) {
     loading.set(code, (async () => {
       const resp = await fetch(catalogueUrl(code), { credentials: "same-origin" });

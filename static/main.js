@@ -2,7 +2,7 @@
 // without reloads, and a cleanup hook so a page can close its WebSocket when left.
 
 import { clear, h } from "/static/dom.js";
-import { langSwitch, msg, ready, setTitle, wordPage } from "/static/i18n.js";
+import { langSwitch, msg, ready, setTitle, widen, wordPage } from "/static/i18n.js";
 import { offlineLine, startApp } from "/static/pwa.js";
 
 const ROUTES = [
@@ -67,7 +67,11 @@ async function render() {
   root.dataset.page = found.route.name;
   let mod;
   try {
+    // The first page may have only its game's share of the words (static/i18n.js): any
+    // later one gets them all, whichever game or page it is.
+    const words = token > 1 ? widen() : null;
     mod = await found.route.load();
+    await words;
   } catch (err) {
     console.error(err);
     root.appendChild(h("p", { class: "card" }, msg("shell.load_failed")));

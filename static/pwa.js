@@ -22,8 +22,15 @@ export function startApp() {
   });
   if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
   const tellLang = () => navigator.serviceWorker.controller?.postMessage({ lang: currentLang() });
-  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then(tellLang)
-    .catch((err) => console.warn("service worker unavailable", err));
+  // Registered once the page has loaded and gone idle: installing caches every module,
+  // and on a first visit those ~70 requests would otherwise queue beside the page's own
+  // (six connections, a phone's round trips) before its board is drawn (issue 42).
+  const register = () => navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
+    .then(tellLang).catch((err) => console.warn("service worker unavailable", err));
+  const whenIdle = () => (globalThis.requestIdleCallback
+    ? requestIdleCallback(register, { timeout: 2000 }) : setTimeout(register, 200));
+  if (document.readyState === "complete") whenIdle();
+  else globalThis.addEventListener("load", whenIdle, { once: true });
   navigator.serviceWorker.addEventListener("controllerchange", tellLang);
   onLang(tellLang);
 }

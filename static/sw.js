@@ -2,8 +2,9 @@
 // BUILD line below for the files of this deploy: a new deploy is a new cache name, and the
 // old caches are deleted when it takes over.
 //
-// - /static/...?v=<hash>: cache first (the URL names its content; it never changes).
-// - pages (navigations) and /i18n/: network first, kept for when the network is gone; a
+// - /static/...?v=<hash> and /i18n/...?v=<hash>: cache first (the URL names its content;
+//   it never changes).
+// - pages (navigations) and plain /i18n/ addresses: network first, kept for when the network is gone; a
 //   page never opened before gets the translated "You are offline" page instead of the
 //   browser's error.
 // - the API and the WebSocket: never cached (a game is live).
@@ -98,7 +99,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/static/") && url.searchParams.has("v")) {
+  // A versioned catalogue names its content as a hashed file does: a repeat visit reads
+  // it here instead of waiting a round trip for it before the first word is drawn.
+  if ((url.pathname.startsWith("/static/") || url.pathname.startsWith("/i18n/")) && url.searchParams.has("v")) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(networkFirst(request, offlinePage));

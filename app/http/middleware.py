@@ -33,8 +33,26 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
             "font-src 'self' https://fonts.gstatic.com; worker-src 'self' blob:; "
             "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+#: A script, stylesheet, catalogue or data file the page loads is no document: browsers
+#: apply no CSP to it (it governs documents and workers). Opened on its own it is one, so it
+#: gets a policy that allows nothing at all - stricter than the page's, and 0.3 KB shorter
+#: on each of the ~40 answers of a first visit (issue 42: every byte on a phone's network).
+SUBRESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'"
+#: The static files that are subresources (HTML and SVG can be documents with scripts).
+SUBRESOURCE_SUFFIXES = (".js", ".css", ".json", ".png", ".webmanifest")
 _COMMON = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
            (b"x-frame-options", b"DENY")]
+
+
+def page_policy(path: str) -> str:
+    """The Content-Security-Policy of the answer at ``path``: the docs' pages allow their
+    CDN, the static subresources allow nothing, every other answer has the app's."""
+    if path in ("/docs", "/redoc"):
+        return DOCS_CSP
+    if path.startswith("/i18n/") or (path.startswith("/static/")
+                                     and path.endswith(SUBRESOURCE_SUFFIXES)):
+        return SUBRESOURCE_CSP
+    return APP_CSP
 
 
 class SecurityHeaders:
@@ -48,8 +66,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        csp = DOCS_CSP if path in ("/docs", "/redoc") else APP_CSP
-        extra = [(b"content-security-policy", csp.encode()), *_COMMON]
+        extra = [(b"content-security-policy", page_policy(path).encode()), *_COMMON]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

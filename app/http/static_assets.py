@@ -66,10 +66,10 @@ ASSET_SUFFIXES = (".css", ".json")
 NAMED_ASSET = re.compile(
     r"""["'](/static/[^"'?#]+\.(?:css|json))["']"""
     r"""|import\.meta\.resolve(?:\?\.)?\(\s*["'](\.\.?/[^"'?#]+\.(?:css|json))["']""")
-#: A script's, an image's or a stylesheet's ``/static/`` address in the shell's markup
-#: (rewritten to its hashed URL). The icon keeps its address: static/notices.js puts it
-#: back after a turn's badge, and a browser keeps icons in a cache of their own anyway.
-SHELL_REF = re.compile(r"""(src|rel="stylesheet" href)="/static/([^"?#]+)\"""")
+#: A script's, an image's, a stylesheet's or the icon's ``/static/`` address in the shell's
+#: markup (rewritten to its hashed URL: a second visit does not revalidate it; the icon's
+#: badge, static/notices.js, puts back whatever address the shell gave it).
+SHELL_REF = re.compile(r"""(src|rel="(?:stylesheet|icon)" href)="/static/([^"?#]+)\"""")
 
 
 @dataclass
@@ -82,6 +82,9 @@ class Asset:
     digest: str = ""
     encoded: dict[str, bytes] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)  # sent with it (the shell's CSP)
+    #: Brotli's level: the best for what is compressed once; less for a page made per
+    #: request (the watch page with its game inline), which is compressed each time.
+    quality: int = 11
 
     def __post_init__(self) -> None:
         self.digest = self.digest or hashlib.sha256(self.body).hexdigest()[:16]
@@ -96,9 +99,10 @@ class Asset:
         the cost is paid by the first request and never again."""
         if coding not in self.encoded:
             if coding == "br" and brotli is not None:
-                self.encoded[coding] = brotli.compress(self.body, quality=11)
+                self.encoded[coding] = brotli.compress(self.body, quality=self.quality)
             else:  # mtime=0: the same bytes on every server of a cluster
-                self.encoded[coding] = gzip.compress(self.body, compresslevel=9, mtime=0)
+                self.encoded[coding] = gzip.compress(self.body, compresslevel=min(9, self.quality),
+                                                     mtime=0)
         return self.encoded[coding]
 
 
@@ -270,6 +274,13 @@ class StaticAssets:
             "Content-Security-Policy": csp})
         self.shells[key] = (digests, shell)
         return shell
+
+    @staticmethod
+    def with_block(shell: Asset, block: str) -> Asset:
+        """``shell`` with ``block`` (markup made for one request) at the end of its body:
+        a page of its own, compressed per request at a level that costs a millisecond."""
+        body = shell.body.replace(b"</body>", block.encode("utf-8") + b"\n</body>", 1)
+        return Asset(body, shell.media_type, headers=dict(shell.headers), quality=5)
 
     async def respond(self, request: Request, asset: Asset, hashed: bool = False,
                       status: int = 200) -> Response:

@@ -154,6 +154,16 @@ class Hub:
                 del self._loading[game_id]
         return room
 
+    async def spectator_snapshot(self, game_id: str) -> str:
+        """The snapshot frame a spectator's hello would get now (the watch page carries it
+        in its first answer, issue 42): built as for a hello, so that hello, sent with this
+        version, is answered ``uptodate``. Raises NotFound for an unknown game."""
+        room = await self.room(game_id)
+        if not self.fanout.healthy:
+            await self.catch_up(room)
+            room = await self.room(game_id)
+        return room.snapshot_frame(None)
+
     def _load(self, game_id: str) -> Room:
         game = self.store.game(game_id)
         engine = get_engine(game["kind"])

@@ -118,7 +118,8 @@ def test_validation_errors_are_one_sentence_as_documented(live_server: LiveServe
     assert spec["components"]["schemas"]["ErrorBody"]["properties"]["detail"]["type"] == "string"
 
 
-@pytest.mark.parametrize("path", ["/", "/join/abc", "/static/main.js", "/api/games",
+# (A script or stylesheet has a stricter policy of its own: tests/app/test_first_visit.py.)
+@pytest.mark.parametrize("path", ["/", "/join/abc", "/static/favicon.svg", "/api/games",
                                   "/api/no-such-thing", "/openapi.json"])
 def test_every_answer_carries_the_security_headers(live_server: LiveServer, path: str) -> None:
     r = http.get(live_server.url + path)

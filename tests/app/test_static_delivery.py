@@ -228,9 +228,11 @@ def test_the_catalogues_are_versioned_and_the_page_asks_for_its_answers_early(
         live_server: LiveServer) -> None:
     lobby = create(live_server, "kaki-lima", spectators=True)
     page = get(f"{live_server.url}/watch/{watch_id(lobby)}", "br")
+    home = get(live_server.url + "/", "br")
     imports = import_map(page.text)
     for lang in ("en", "id", "ms"):
-        versioned = imports[f"/i18n/{lang}.json"]
+        # (A game's page gets its game's share: tests/app/test_first_visit.py.)
+        versioned = import_map(home.text)[f"/i18n/{lang}.json"]
         r = get(live_server.url + versioned, "br")
         assert r.status_code == 200 and r.headers["cache-control"] == IMMUTABLE, lang
         assert r.headers["content-encoding"] == "br" and r.json()  # a catalogue, compressed
@@ -240,13 +242,13 @@ def test_the_catalogues_are_versioned_and_the_page_asks_for_its_answers_early(
         assert again.status_code == 304, lang
         plain = get(f"{live_server.url}/i18n/{lang}.json", "br")
         assert plain.headers["cache-control"] == "no-cache", lang
-    # The watch page's first questions (the table, the board's data, the game list, English)
+    # The watch page's first questions (the board's data, the game list, English)
     # are preloaded by the page's own answer, as fetch() asks them.
     links = re.findall(r"<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous",
                        page.headers["link"])
-    assert links == [imports["/i18n/en.json"], f"/api/watch/{watch_id(lobby)}",
-                     "/api/game-kinds/kaki-lima/data", "/api/games"]
+    # (The table itself comes inline: tests/app/test_first_visit.py.)
+    assert links == [imports["/i18n/en.json"], "/api/game-kinds/kaki-lima/data", "/api/games"]
     for url in links:
         assert get(live_server.url + url, "br").status_code == 200, url
-    home = get(live_server.url + "/", "br")
-    assert re.findall(r"<([^>]+)>", home.headers["link"]) == [imports["/i18n/en.json"]]
+    assert re.findall(r"<([^>]+)>", home.headers["link"]) == [
+        import_map(home.text)["/i18n/en.json"]]

@@ -77,11 +77,38 @@ def test_a_second_visit_on_a_phone_asks_the_network_for_no_static_file(
     first = visit("first.png")
     files = [url for url, _ in first if url.startswith(("/static/", "/i18n/"))]
     for wanted in ("/static/games/indonesia/layout.json", "/static/games/indonesia/indonesia.css",
-                   "/static/chat.css", "/i18n/en.json", "/static/game.js"):
+                   "/static/chat.css", "/i18n/en/indonesia.json", "/static/game.js"):
         assert any(url.split("?")[0] == wanted for url in files), (wanted, files)
-    assert all("?v=" in url for url in files if not url.endswith("favicon.svg")), files
+    assert all("?v=" in url for url in files), files  # the icon too
     second = visit("second.png")
     asked = [url for url, cached in second if not cached
-             and url.startswith(("/static/", "/i18n/")) and not url.endswith("favicon.svg")]
+             and url.startswith(("/static/", "/i18n/"))]
     assert not asked, asked
     assert any(cached for _, cached in second)  # the files did come, from the cache
+
+
+def test_a_watch_link_fetches_its_games_words_and_the_next_game_gets_its_own(
+        e2e_server: Any, phone: Any, tmp_path: Any) -> None:
+    """A watch link's page fetches only its game's share of the catalogue (issue 42); when
+    the page goes on to another game (the router, no reload), that game's words come too,
+    so its board is worded, not a row of message keys."""
+    first = api_lobby(e2e_server, "kaki-lima", 2, bots=(1,))
+    start_lobby(e2e_server, first["lobby"])
+    then = api_lobby(e2e_server, "tuk-tuk-taxi", 2, bots=(1,))
+    start_lobby(e2e_server, then["lobby"])
+    catalogues: list[str] = []
+    phone.on("request", lambda r: catalogues.append(r.url.removeprefix(e2e_server.url))
+             if "/i18n/" in r.url else None)
+    open_watch(phone, e2e_server, first["lobby"])
+    expect(phone.get_by_test_id("spectator-banner")).to_be_visible()
+    expect(phone.locator(".board-root svg").first).to_be_visible()
+    assert [url.split("?")[0] for url in catalogues] == ["/i18n/en/kaki-lima.json"], catalogues
+    phone.evaluate("""(path) => {
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+    }""", then["lobby"]["watch_url"])
+    board = phone.locator('.board-root svg[aria-label^="Tuk-Tuk Taxi board"]')
+    expect(board).to_be_visible()
+    phone.screenshot(path=str(tmp_path / "next-game.png"))
+    assert "/i18n/en.json" in [url.split("?")[0] for url in catalogues], catalogues
+    assert "tuk-tuk-taxi." not in phone.locator("#app").inner_text()
