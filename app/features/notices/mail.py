@@ -17,14 +17,17 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from app.core.spaces import SPACE
+
 MAX_ADDRESS = 254
 #: Deliberately loose (RFC 5322 allows far more than anyone types): one @, something
 #: before it, a dotted domain after it, no spaces or control characters.
-_C = r"[^@\s\x00-\x1f\x7f<>,;\"]"
-_ADDRESS = re.compile(rf"{_C}{{1,64}}@{_C}+\.[^@\s\x00-\x1f\x7f<>,;\".]{{2,}}")
+_C = rf"[^@{SPACE}\x00-\x1f\x7f<>,;\"]"
+_ADDRESS = re.compile(rf"{_C}{{1,64}}@{_C}+\.[^@{SPACE}\x00-\x1f\x7f<>,;\".]{{2,}}")
 #: An address field as the OpenAPI document states it: empty, or one address of at most
 #: MAX_ADDRESS characters (lookahead), spaces around it allowed.
-ADDRESS_PATTERN = (rf"^\s*(?:(?=[^\s]{{1,{MAX_ADDRESS}}}\s*$){_ADDRESS.pattern})?\s*$")
+ADDRESS_PATTERN = (rf"^[{SPACE}]*(?:(?=[^{SPACE}]{{1,{MAX_ADDRESS}}}[{SPACE}]*$)"
+                   rf"{_ADDRESS.pattern})?[{SPACE}]*$")
 
 
 def clean_address(raw: str | None) -> str | None:

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 
 from app.core.i18n import text
+from app.core.spaces import SPACE
 
 MAX_URL = 2000
 
@@ -30,13 +31,8 @@ _PORT = "(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}
 #: an optional port, no user name, no spaces or control characters. Stated in the OpenAPI
 #: document and checked by :func:`check_syntax` as well, so the two agree on every URL; the
 #: empty (or blank) field means "no webhook".
-#: What ``str.strip()`` takes off (every character ``isspace()`` calls space), spelled out
-#: rather than ``\s``: Python's ``re``, pydantic's Rust regex and the document's readers
-#: (schemathesis generates from it) each read ``\s`` a little differently (U+0085, say).
-_SPACE = (r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f"
-          r"\u3000")
-URL_PATTERN = (rf"^[{_SPACE}]*(?:[hH][tT][tT][pP][sS]?://{_LABEL}(?:\.{_LABEL})*\.?"
-               rf"(?::{_PORT})?(?:[/?#][^{_SPACE}\x00-\x1f\x7f-\x9f]*)?)?[{_SPACE}]*$")
+URL_PATTERN = (rf"^[{SPACE}]*(?:[hH][tT][tT][pP][sS]?://{_LABEL}(?:\.{_LABEL})*\.?"
+               rf"(?::{_PORT})?(?:[/?#][^{SPACE}\x00-\x1f\x7f-\x9f]*)?)?[{SPACE}]*$")
 _URL = re.compile(URL_PATTERN)
 
 
