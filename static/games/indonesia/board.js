@@ -4,6 +4,7 @@
 // highlights and the players' last moves are drawn by marks.js on the layers made here.
 // Every word through ctx.t.
 
+import { morph } from "../../morph.js";
 import { installPanZoom, zoomButtons } from "./panzoom.js";
 import { companiesOf } from "./model.js";
 import { areaLetters } from "./words.js";
@@ -153,8 +154,12 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const zoom = zoomButtons(h, panState, mapWrap, t);
   mapWrap.replaceChildren(root, zoom.el);
 
+  let labelled = null; // the language the words below are in
   /** The words drawn once (titles, labels, legend): again after a language switch. */
   function label() {
+    const lang = ctx.lang ? ctx.lang() : "";
+    if (labelled === lang) return;
+    labelled = lang;
     root.setAttribute("aria-label", t("indonesia.board.map_label"));
     for (const [sid, el] of Object.entries(seaEls)) {
       el.title.textContent = t("indonesia.tip.sea", { sea: words.sea(sid) });
@@ -181,7 +186,9 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
 
   function drawPieces(doc, sel) {
     const v = doc.view;
-    pieceLayer.replaceChildren();
+    // The pieces are drawn afresh off the page, and only what changed is written to it
+    // (static/morph.js, issue 42): a move touches the few pieces it moved.
+    const pieces = svg("g", { class: "ind-pieces" });
     routeLayer.replaceChildren();
     label();
     const cos = companiesOf(v);
@@ -200,7 +207,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
         g.append(svg("rect", { x: x - 10, y: y - 8, width: 20, height: 16, rx: 3, fill: on ? "#ffe066" : "#fffbe6", stroke: "#5f4b1e", "stroke-width": on ? 2 : 1, "stroke-dasharray": "3 1.5" }));
         g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#5f4b1e" }, words.goodLetter(d.type)));
         g.append(svg("title", null, g.dataset.tip));
-        pieceLayer.append(g);
+        pieces.append(g);
       });
     }
 
@@ -216,7 +223,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
         g.append(svg("path", { d, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, opacity: 0.55 }));
         g.append(svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, words.goodLetter(co.type)));
         g.append(svg("title", null, tip));
-        pieceLayer.append(g);
+        pieces.append(g);
       }
     }
 
@@ -237,7 +244,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
         g.append(svg("text", { x: nx, y: y + 20.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#333" }, `${words.goodLetter(good)}${n > 1 ? n : ""}`));
       });
       g.append(svg("title", null, tip));
-      pieceLayer.append(g);
+      pieces.append(g);
     }
 
     // ships: by sea, one boat per company with its count, owner colour and letter
@@ -259,9 +266,10 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
         g.append(svg("text", { x: x - 6, y: y - 6, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#111" }, n > 1 ? String(n) : ""));
         g.append(svg("text", { x, y: y + 17, "text-anchor": "middle", "font-size": 9, "font-weight": 600, fill: "#102a43" }, co.id));
         g.append(svg("title", null, tip));
-        pieceLayer.append(g);
+        pieces.append(g);
       });
     }
+    morph(pieceLayer, pieces);
     return cos;
   }
 

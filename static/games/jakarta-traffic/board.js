@@ -3,6 +3,7 @@
 // and screen readers, with a hit area as large as the tile), the honk preview, the route of a
 // hovered or focused drive target, each player's last turn and the places a log line names.
 
+import { whole } from "../../morph.js";
 import { M, T } from "./geometry.js";
 import { clickable, orderTerm, previewTile, slug } from "./model.js";
 import { cellName, spotName, tileTip } from "./words.js";
@@ -154,7 +155,9 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
   }
   const preview = sel.picked ? { cell: sel.picked.cell, tile: previewTile(sel, view.tiles, view.hand[ctx.seat]) } : null;
   const targets = clickable(offer, sel);
-  const routeLayer = svg("g", { "data-layer": "route", "pointer-events": "none" });
+  // The route layer is drawn into on hover and the targets carry hand-added listeners: both
+  // are put on the page as they are (static/morph.js).
+  const routeLayer = whole(svg("g", { "data-layer": "route", "pointer-events": "none" }));
   const showRoute = (c) => {
     onHover(c);
     routeLayer.replaceChildren();
@@ -163,7 +166,7 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
     const pts = geo.routePoints(view.tiles, route).map((p) => p.join(",")).join(" ");
     routeLayer.append(svg("polyline", { points: pts, fill: "none", stroke: "#e8590c", "stroke-width": 6, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.9 }));
   };
-  const targetLayer = svg("g", { "data-layer": "targets" });
+  const targetLayer = whole(svg("g", { "data-layer": "targets" }));
   view.tiles.forEach((tile0, c) => {
     const [x, y] = geo.cellXY(c);
     const ox = x * T;

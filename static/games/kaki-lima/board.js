@@ -6,6 +6,7 @@
 // (5 columns, 10 rows: adjacency is the same), so all of it fits 360 px with cells >= 44 px.
 // Every word goes through ctx.t at draw time.
 
+import { listen } from "../../dom.js";
 import { boardTargets, lastMoves, refCells } from "./model.js";
 
 const CW = 84; // cell width in SVG units
@@ -166,7 +167,7 @@ export function makeBoard(ctx, words, act, info) {
 
   /** A tap (or click) on a card that is no target opens its description. */
   function tapInfo(g, i) {
-    g.addEventListener("click", () => info(i));
+    listen(g, "click", () => info(i));
     return g;
   }
 
@@ -218,23 +219,24 @@ export function makeBoard(ctx, words, act, info) {
 
 /**
  * A press that is held (touch or pen, 500 ms) opens `hold` instead of `tap`; a quick press,
- * a click or the keyboard runs `tap`. The hold suppresses the click that follows it.
+ * a click or the keyboard runs `tap`. The hold suppresses the click that follows it. (The
+ * listeners are remembered, dom.js listen: a redraw that keeps the element moves them.)
  */
 export function longPress(el, hold, tap) {
   let timer = null;
   let held = false;
   const cancel = () => { if (timer) clearTimeout(timer); timer = null; };
-  el.addEventListener("pointerdown", (e) => {
+  listen(el, "pointerdown", (e) => {
     held = false;
     if (e.pointerType === "mouse") return;
     cancel();
     timer = setTimeout(() => { held = true; timer = null; hold(); }, 500);
   });
-  el.addEventListener("pointerup", cancel);
-  el.addEventListener("pointercancel", cancel);
-  el.addEventListener("pointerleave", cancel);
-  el.addEventListener("contextmenu", (e) => { if (held) e.preventDefault(); });
-  el.addEventListener("click", (e) => {
+  listen(el, "pointerup", cancel);
+  listen(el, "pointercancel", cancel);
+  listen(el, "pointerleave", cancel);
+  listen(el, "contextmenu", (e) => { if (held) e.preventDefault(); });
+  listen(el, "click", (e) => {
     e.stopPropagation();
     if (held) { held = false; return; }
     tap();

@@ -10,6 +10,7 @@
 // Every word is drawn through ctx.t at draw time (the shell redraws on a language switch);
 // describe(ref) names the places log lines name, highlight(refs) marks them on the grid.
 
+import { drawAll, drawInto } from "../../morph.js";
 import { markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { makeBoard, turned } from "./board.js";
@@ -90,7 +91,8 @@ export function createRenderer(root, ctx) {
 
   function drawGrid(offer) {
     lastTurned = isTurned();
-    boardBox.replaceChildren(drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
+    // Only what the move changed is written to the page (static/morph.js, issue 42).
+    drawInto(boardBox, drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
   }
 
   /**
@@ -115,7 +117,7 @@ export function createRenderer(root, ctx) {
     const offer = offered(doc.outcome ? [] : doc.legal);
     sel = keepSelection(sel, offer, doc.view.hand);
     drawGrid(offer);
-    side.replaceChildren(...drawSide(doc, offer, sel));
+    drawAll(side, drawSide(doc, offer, sel));
     const status = side.querySelector(".kl-turnbox");
     if (refusal && status) {
       const line = h("p", { class: "kl-error", role: "alert" }, t(refusal.key, refusal.params));
