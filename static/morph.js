@@ -15,6 +15,7 @@ import { listenersOf } from "./dom.js";
 
 const taken = new WeakSet();
 const standIns = new WeakMap(); // a stand-in -> the element on the page it stands for
+const sigs = new WeakMap(); // a memo part (or its stand-in) -> what it was drawn from
 
 /** Mark `el` (a part of a fresh tree) to be put on the page as it is, never morphed into. */
 export function whole(el) {
@@ -23,20 +24,22 @@ export function whole(el) {
 }
 
 /**
- * A large part of a drawing that changes rarely (a map, the streets): `build()` draws it, and
- * only when `sig` - everything it is drawn from, as a string - differs from the last time;
- * else a stand-in tells morph() to leave the element on the page untouched. `cache` is the
- * renderer's own object for this part ({} at first). The element gets data-memo=sig (and
- * should carry a data-key, so it is found among its siblings).
+ * A part of a drawing that changes rarely (the streets, a piece that did not move): `build()`
+ * draws it, and only when `sig` - everything it is drawn from, as a string - differs from the
+ * last time; else a stand-in tells morph() to leave the element on the page untouched.
+ * `cache` is the renderer's own object for this part ({} at first). The part should carry a
+ * key attribute (KEYS below), so it is found among its siblings.
  */
 export function memo(cache, sig, build) {
   if (cache.sig === sig && cache.el && cache.el.isConnected) {
     const stand = cache.el.cloneNode(false);
+    stand.setAttribute("data-stand-in", "");
     standIns.set(stand, cache.el);
+    sigs.set(stand, sig);
     return stand;
   }
   const el = build();
-  el.setAttribute("data-memo", sig);
+  sigs.set(el, sig);
   cache.sig = sig;
   cache.el = el;
   return el;
@@ -46,7 +49,7 @@ export function memo(cache, sig, build) {
 function realise(fresh) {
   if (fresh.nodeType !== 1) return fresh;
   if (standIns.has(fresh)) return standIns.get(fresh);
-  for (const stand of fresh.querySelectorAll("[data-memo]")) {
+  for (const stand of fresh.querySelectorAll("[data-stand-in]")) {
     if (standIns.has(stand)) stand.replaceWith(standIns.get(stand));
   }
   return fresh;
@@ -55,7 +58,7 @@ function realise(fresh) {
 // The attributes that name an element among its siblings: a piece keeps its node when the
 // ones before it change. Elements without one are matched in order among their own tag.
 const KEYS = ["data-key", "id", "data-rove", "data-cell", "data-area", "data-sea", "data-seat",
-  "data-deed", "data-good", "data-city", "data-ship", "data-last-badge", "data-testid"];
+  "data-spot", "data-deed", "data-good", "data-city", "data-ship", "data-last-badge", "data-testid"];
 
 function keyOf(node) {
   if (node.nodeType !== 1) return `#${node.nodeType}`;
@@ -107,10 +110,10 @@ function reconcile(live, fresh) {
     // A text that changed is a new node: a worded text (i18n.js textOf) keeps its binding.
     return live.nodeType === fresh.nodeType && live.data === fresh.data ? live : fresh;
   }
-  const sig = fresh.getAttribute("data-memo");
-  if (sig !== null) {
+  const sig = sigs.get(fresh);
+  if (sig !== undefined) {
     // A memo part: the same drawing is left alone; a new one replaces the old as it is.
-    return live.getAttribute("data-memo") === sig ? live : realise(fresh);
+    return sigs.get(live) === sig ? live : realise(fresh);
   }
   if (taken.has(fresh) || FIELDS.has(fresh.localName) || live.localName !== fresh.localName
     || live.namespaceURI !== fresh.namespaceURI) return fresh;

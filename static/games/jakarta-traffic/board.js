@@ -3,7 +3,7 @@
 // and screen readers, with a hit area as large as the tile), the honk preview, the route of a
 // hovered or focused drive target, each player's last turn and the places a log line names.
 
-import { whole } from "../../morph.js";
+import { memo, whole } from "../../morph.js";
 import { M, T } from "./geometry.js";
 import { clickable, orderTerm, previewTile, slug } from "./model.js";
 import { cellName, spotName, tileTip } from "./words.js";
@@ -142,7 +142,7 @@ function targetLabel(ctx, offer, look, sel, c, view) {
  * The board SVG. onCell(c) is a click (or Enter/Space) on an offered tile, onHover(c | null)
  * a hovered or focused drive; turns are lastTurns(); highlight the cells a log line names.
  */
-export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, highlight, onCell, onHover }) {
+export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover, turns, highlight, onCell, onHover }) {
   const { svg, t } = ctx;
   const SIZE = geo.SIZE;
   const W = SIZE * T + 2 * M;
@@ -172,15 +172,20 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
     const ox = x * T;
     const oy = y * T;
     const tile = preview && preview.cell === c ? preview.tile : tile0;
-    const g = svg("g", { "data-cell": c, "data-x": x + 1, "data-y": y + 1 });
-    g.append(svg("rect", { x: ox + 1, y: oy + 1, width: T - 2, height: T - 2, fill: KIND_FILL[tile.kind], stroke: "#a8957a", "stroke-width": 1 },
-      svg("title", null, tileTip(ctx, tile, c))));
-    drawTileRoads(svg, geo, g, tile, ox, oy, t);
-    if (preview && preview.cell === c) {
-      g.append(svg("rect", { x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, fill: "none", stroke: "#e8590c", "stroke-width": 4, "stroke-dasharray": "8 5" }));
-    }
-    drawPieces(ctx, g, view, c, ox, oy);
-    s.append(g);
+    // A tile is drawn again only when what it shows changed (static/morph.js memo, issue 42).
+    const mopeds = view.mopeds.map((m, seat) => (m === c ? [seat, ctx.playerName(seat)] : null)).filter(Boolean);
+    const shown = [tile, preview?.cell === c, view.stacks[c] ?? null, view.marker === c, mopeds];
+    s.append(memo((cache[c] ||= {}), `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(shown)}`, () => {
+      const g = svg("g", { "data-cell": c, "data-x": x + 1, "data-y": y + 1 });
+      g.append(svg("rect", { x: ox + 1, y: oy + 1, width: T - 2, height: T - 2, fill: KIND_FILL[tile.kind], stroke: "#a8957a", "stroke-width": 1 },
+        svg("title", null, tileTip(ctx, tile, c))));
+      drawTileRoads(svg, geo, g, tile, ox, oy, t);
+      if (preview && preview.cell === c) {
+        g.append(svg("rect", { x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, fill: "none", stroke: "#e8590c", "stroke-width": 4, "stroke-dasharray": "8 5" }));
+      }
+      drawPieces(ctx, g, view, c, ox, oy);
+      return g;
+    }));
     const look = targets.get(c);
     if (look) {
       // The whole tile is the hit area (>= 44 CSS px once the board is 330 px wide).

@@ -37,6 +37,7 @@ export function createRenderer(root, ctx) {
   let sel = IDLE; // {mode: "drive" | "honk", picked}
   let hover = null; // the drive target whose route is drawn
   let highlighted = []; // cells a log line (or "since your last turn") names
+  const tiles = []; // each tile as last drawn (board.js)
 
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
@@ -71,7 +72,7 @@ export function createRenderer(root, ctx) {
     // Only what the move changed is written to the page (static/morph.js, issue 42).
     drawAll(bar, drawBar({ ctx, doc, offer, sel, myTurn: myTurn(), act }));
     drawInto(boardBox, drawBoard({
-      ctx, geo, data: ctx.data, view, offer, sel, hover,
+      ctx, geo, cache: tiles, data: ctx.data, view, offer, sel, hover,
       turns: lastTurns(ctx.lines ? ctx.lines() : [], geo.SIZE),
       highlight: highlighted,
       onCell: (c) => act(clickCell(offer, sel, c, geo.SIZE)),

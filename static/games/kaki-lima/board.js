@@ -7,6 +7,7 @@
 // Every word goes through ctx.t at draw time.
 
 import { listen } from "../../dom.js";
+import { memo } from "../../morph.js";
 import { boardTargets, lastMoves, refCells } from "./model.js";
 
 const CW = 84; // cell width in SVG units
@@ -57,7 +58,7 @@ export function makeBoard(ctx, words, act, info) {
     board.setAttribute("data-testid", "kl-grid");
     board.append(...labels(geo, turn));
     const targets = boardTargets(offer, sel);
-    for (let i = 0; i < ROWS * COLS; i++) board.append(drawCell(view, i, geo));
+    for (let i = 0; i < ROWS * COLS; i++) board.append(cell(view, i, geo, turn));
     // Every player's last walk, until that player moves again (the walk in progress apart).
     const moves = lastMoves(ctx.lines ? ctx.lines() : [], view.last_walk);
     const walking = view.turn.walk ? view.current : null;
@@ -108,6 +109,17 @@ export function makeBoard(ctx, words, act, info) {
       board.append(g);
     }
     return board;
+  }
+
+  // A card is drawn again only when what it shows changed (static/morph.js memo, issue 42):
+  // its card, whether it is cleared, a pile's count, the grid's turn and the language.
+  const cellCaches = [];
+  function cell(view, i, geo, turn) {
+    const card = view.cells[i];
+    const pile = card ? null : data.gaps[String(i)];
+    const shown = pile === "draw" ? view.draw_count : pile === "discard" ? view.discard_top : pile === "pool" ? view.pool : null;
+    const sig = `${ctx.lang ? ctx.lang() : ""}|${turn}|${JSON.stringify([card ?? null, view.cleared.includes(i), shown ?? null])}`;
+    return memo((cellCaches[i] ||= {}), sig, () => drawCell(view, i, geo));
   }
 
   /** Column numbers and row letters in the margins, where the log's coordinates come from. */
