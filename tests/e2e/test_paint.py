@@ -32,7 +32,8 @@ DRAWN = """
     if (node.nodeType === 3) return node.data;
     if (node.nodeType !== 1) return "";
     const attrs = [...node.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(" ");
-    return `<${node.localName} ${attrs}>${[...node.childNodes].map(text).join("")}</${node.localName}>\n`;
+    const inside = [...node.childNodes].map(text).join("");
+    return `<${node.localName} ${attrs}>${inside}</${node.localName}>\n`;
   };
   return text(document.querySelector(".board-root"));
 }
@@ -75,8 +76,11 @@ def board_ready(page: Any) -> None:
 
 
 def first_difference(a: str, b: str) -> str:
-    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    return f"patched: ...{a[max(0, at - 200):at + 200]}...\nfresh:   ...{b[max(0, at - 200):at + 200]}..."
+    """Both drawings around the first character where they part."""
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+              min(len(a), len(b)))
+    near = slice(max(0, at - 200), at + 200)
+    return f"patched: ...{a[near]}...\nfresh:   ...{b[near]}..."
 
 
 @pytest.mark.parametrize("game", GAMES)
