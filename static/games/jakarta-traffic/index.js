@@ -6,7 +6,7 @@
 // under the board, so its controls appearing never move a tile under the player's finger.
 
 import { drawAll, drawInto } from "../../morph.js";
-import { markPreview } from "../../preview.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
@@ -64,6 +64,7 @@ export function createRenderer(root, ctx) {
   function draw() {
     if (!doc || !doc.view) return;
     const view = doc.view;
+    clearPreview(root); // a tile that did not change stays on the page, a preview's mark with it
     // A redraw replaces the bar's buttons: the keyboard's focus goes to the same one again
     // (the board's targets: static/roving.js).
     const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute?.("data-focus") : null;

@@ -11,7 +11,7 @@
 // describe(ref) names the places log lines name, highlight(refs) marks them on the grid.
 
 import { drawAll, drawInto } from "../../morph.js";
-import { markPreview } from "../../preview.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { makeBoard, turned } from "./board.js";
 import { IDLE, keepSelection, offered } from "./model.js";
@@ -109,6 +109,7 @@ export function createRenderer(root, ctx) {
   }
 
   function draw() {
+    clearPreview(root); // a card that did not change stays on the page, a preview's mark with it
     // Keyboard play: a button of the side panel that had focus comes back after the redraw;
     // the grid's targets (and a focus that fell off them) are static/roving.js's.
     const active = globalThis.document?.activeElement;

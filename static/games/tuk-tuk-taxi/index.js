@@ -9,7 +9,7 @@
 // a button shows the whole board. Tapping a sign, a space or a passenger shows its card.
 
 import { drawAll, drawInto } from "../../morph.js";
-import { markPreview } from "../../preview.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
@@ -142,6 +142,7 @@ export function createRenderer(root, ctx) {
 
   function draw() {
     const view = doc.view;
+    clearPreview(viewport); // the streets stay on the page, a preview's marks with them
     const offer = offered(doc.outcome ? [] : doc.legal);
     pending = keepPending(pending, offer);
     const turns = lastTurns(ctx.lines ? ctx.lines() : [], view.players);
