@@ -113,50 +113,66 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
     for (const key of b.mechanics) space(key, "mechanic", "#495057", glyphs.wrench(C * 0.3, "#fff"));
     return ground;
   }));
+  // Stops, lights, passengers and signs are drawn again only when what they show changed.
+  const lang = ctx.lang ? ctx.lang() : "";
+  const parts = (cache.parts ||= new Map());
+  const part = (key, inputs, build) => {
+    let kept = parts.get(key);
+    if (!kept) parts.set(key, (kept = {}));
+    return memo(kept, `${lang}|${JSON.stringify(inputs)}`, build);
+  };
   // taxi stops in seat colours with the seat's number (unused corners grey)
   b.taxi_stops.forEach((key, seat) => {
-    const [x, y] = centre(key);
     const used = seat < view.players;
-    const colour = used ? ctx.playerColor(seat) : "#adb5bd";
-    const tip = used ? t("tuk-tuk-taxi.tip.stop", { name: ctx.playerName(seat), n: seat + 1, cell: cellName(key) })
-      : t("tuk-tuk-taxi.tip.stop_unused", { cell: cellName(key) });
-    root.append(tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-stop", dataset: { seat: String(seat) } }, [
-      svg("rect", { x: -C / 2 + 1, y: -C / 2 + 1, width: C - 2, height: C - 2, rx: 4, fill: colour, opacity: 0.45 }),
-      svg("text", { y: -4, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, used ? String(seat + 1) : ""),
-      svg("text", { y: C / 2 - 7, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, "TAXI"),
-    ]), svg, tip));
+    root.append(part(`stop:${seat}`, [used, used ? ctx.playerName(seat) : ""], () => {
+      const [x, y] = centre(key);
+      const colour = used ? ctx.playerColor(seat) : "#adb5bd";
+      const tip = used ? t("tuk-tuk-taxi.tip.stop", { name: ctx.playerName(seat), n: seat + 1, cell: cellName(key) })
+        : t("tuk-tuk-taxi.tip.stop_unused", { cell: cellName(key) });
+      return tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-stop", dataset: { seat: String(seat) } }, [
+        svg("rect", { x: -C / 2 + 1, y: -C / 2 + 1, width: C - 2, height: C - 2, rx: 4, fill: colour, opacity: 0.45 }),
+        svg("text", { y: -4, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, used ? String(seat + 1) : ""),
+        svg("text", { y: C / 2 - 7, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, "TAXI"),
+      ]), svg, tip);
+    }));
   });
   // traffic lights
   for (const key of b.traffic_lights) {
-    const [x, y] = centre(key);
     const colour = view.die ? view.die.colour : null;
-    root.append(tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-light" }, [
-      svg("rect", { x: -7, y: -16, width: 14, height: 32, rx: 4, fill: "#212529" }),
-      svg("circle", { cy: -9, r: 4, fill: colour === "red" ? "#ff6b6b" : "#5c1f1f" }),
-      svg("circle", { cy: 0, r: 4, fill: colour === "yellow" ? "#ffe066" : "#5c531f" }),
-      svg("circle", { cy: 9, r: 4, fill: colour === "green" ? "#69db7c" : "#1f5c2a" }),
-    ]), svg, t("tuk-tuk-taxi.tip.light", { cell: cellName(key) })));
+    root.append(part(`light:${key}`, [colour], () => {
+      const [x, y] = centre(key);
+      return tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-light" }, [
+        svg("rect", { x: -7, y: -16, width: 14, height: 32, rx: 4, fill: "#212529" }),
+        svg("circle", { cy: -9, r: 4, fill: colour === "red" ? "#ff6b6b" : "#5c1f1f" }),
+        svg("circle", { cy: 0, r: 4, fill: colour === "yellow" ? "#ffe066" : "#5c531f" }),
+        svg("circle", { cy: 9, r: 4, fill: colour === "green" ? "#69db7c" : "#1f5c2a" }),
+      ]), svg, t("tuk-tuk-taxi.tip.light", { cell: cellName(key) }));
+    }));
   }
   // waiting passengers: on the inner building beside their spot, feet toward the street
   for (const key of view.passengers) {
-    const [r, c] = parse(key);
-    const [x, y] = centre(key);
-    const mid = (b.size - 1) / 2;
-    let dx = 0;
-    let dy = 0;
-    if (streets.has(r)) dy = r < mid ? 1 : -1;
-    else dx = c < mid ? 1 : -1;
-    const g = glyphs.passenger(x + dx * C * 0.62, y + dy * C * 0.62);
-    g.classList.add("tt-passenger");
-    g.dataset.cell = key;
-    root.append(tipped(g, svg, t("tuk-tuk-taxi.tip.passenger", { cell: cellName(key) })));
+    root.append(part(`passenger:${key}`, [], () => {
+      const [r, c] = parse(key);
+      const [x, y] = centre(key);
+      const mid = (b.size - 1) / 2;
+      let dx = 0;
+      let dy = 0;
+      if (streets.has(r)) dy = r < mid ? 1 : -1;
+      else dx = c < mid ? 1 : -1;
+      const g = glyphs.passenger(x + dx * C * 0.62, y + dy * C * 0.62);
+      g.classList.add("tt-passenger");
+      g.dataset.cell = key;
+      return tipped(g, svg, t("tuk-tuk-taxi.tip.passenger", { cell: cellName(key) }));
+    }));
   }
   // signs on the board
   for (const [key, sign] of Object.entries(view.signs)) {
-    const [x, y] = centre(key);
-    const g = glyphs.sign(sign, x, y, C * 0.8);
-    g.dataset.cell = key;
-    root.append(tipped(g, svg, `${cellName(key)}: ${glyphs.signWords(sign)}`));
+    root.append(part(`sign:${key}`, [sign], () => {
+      const [x, y] = centre(key);
+      const g = glyphs.sign(sign, x, y, C * 0.8);
+      g.dataset.cell = key;
+      return tipped(g, svg, `${cellName(key)}: ${glyphs.signWords(sign)}`);
+    }));
   }
   // each player's last move, then the route preview (filled on hover), the taxis, highlights
   const trailLayer = svg("g", { class: "tt-trails", "pointer-events": "none" });
