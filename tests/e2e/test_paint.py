@@ -101,4 +101,4 @@ def test_a_board_patched_move_by_move_equals_a_fresh_draw(
     fresh.wait_for_timeout(300)  # a window placed at the next frame, the log's scroll
     drawn = fresh.evaluate(DRAWN)
     assert drawn == after, first_difference(after, drawn)
-    patched.screenshot(path=str(tmp_path / f"{game}-patched.png"))
+    patched.locator(".board-wrap").screenshot(path=str(tmp_path / f"{game}-patched.png"))

@@ -75,12 +75,12 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   });
   view.append(seaLayer);
   view.append(svg("g", { class: "ind-lines" }, layout.sea_borders.map(([a, b, c, d]) =>
-    svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#fff", "stroke-width": 1.2, "stroke-dasharray": "4 4", opacity: 0.8 }))));
+    svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#fff", "stroke-width": 1.2, "stroke-dasharray": "4 4", "stroke-opacity": 0.8 }))));
   const seaLabels = svg("g", { class: "ind-lines", "aria-hidden": "true" });
   const seaTexts = {};
   for (const sid of seaIds) {
     const s = layout.seas[sid];
-    seaTexts[sid] = svg("text", { x: s.centre[0], y: s.centre[1] - 14, "text-anchor": "middle", "font-size": 11, fill: "#0b4f6c", "font-style": "italic", opacity: 0.85 });
+    seaTexts[sid] = svg("text", { x: s.centre[0], y: s.centre[1] - 14, "text-anchor": "middle", "font-size": 11, fill: "#0b4f6c", "font-style": "italic", "fill-opacity": 0.85 });
     seaLabels.append(seaTexts[sid]);
   }
   view.append(seaLabels);
@@ -113,7 +113,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   view.append(bar);
   view.append(svg("g", { class: "ind-lines" }, layout.connectors.map((c) => svg("line", {
     x1: c.line[0][0], y1: c.line[0][1], x2: c.line[1][0], y2: c.line[1][1],
-    stroke: "#4a2a7a", "stroke-width": 1.6, "stroke-dasharray": "5 3", opacity: 0.75, "stroke-linecap": "round",
+    stroke: "#4a2a7a", "stroke-width": 1.6, "stroke-dasharray": "5 3", "stroke-opacity": 0.75, "stroke-linecap": "round",
   }))));
   const hlLayer = svg("g");
   for (const el of Object.values(areaEls)) hlLayer.append(el.hl);
@@ -232,7 +232,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
           const g = svg("g", { "data-good": a, "data-tip": tip });
           const d = shapeOf(co.owner)(x, y);
           g.append(svg("path", { d, fill: colour(co.owner), stroke: "#222", "stroke-width": 1 }));
-          g.append(svg("path", { d, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, opacity: 0.55 }));
+          g.append(svg("path", { d, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, "fill-opacity": 0.55 }));
           g.append(svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, words.goodLetter(co.type)));
           g.append(svg("title", null, tip));
           return g;

@@ -110,8 +110,8 @@ function drawLastTurns(ctx, geo, turns) {
       const [tx, ty] = centre(turn.to);
       if (turn.from !== null && turn.from !== turn.to) {
         const [fx, fy] = centre(turn.from);
-        layer.append(svg("line", { x1: fx, y1: fy, x2: tx, y2: ty, stroke: color, "stroke-width": 3, "stroke-dasharray": "4 6", opacity: 0.85 }));
-        layer.append(svg("circle", { cx: fx, cy: fy, r: 5, fill: color, opacity: 0.85 }));
+        layer.append(svg("line", { x1: fx, y1: fy, x2: tx, y2: ty, stroke: color, "stroke-width": 3, "stroke-dasharray": "4 6", "stroke-opacity": 0.85 }));
+        layer.append(svg("circle", { cx: fx, cy: fy, r: 5, fill: color, "fill-opacity": 0.85 }));
       }
       layer.append(svg("circle", { cx: tx, cy: ty, r: 22, fill: "none", stroke: color, "stroke-width": 4, "data-last-park": turn.seat },
         svg("title", null, t(`jakarta-traffic.board.tip.last_park`, { name }))));

@@ -72,14 +72,14 @@ export function makeBoard(ctx, words, act, info) {
       g.setAttribute("data-seat", String(seat));
       g.append(svg("title", {}, t("kaki-lima.board.last_move", { who: words.who(seat) })),
         svg("polyline", { points: pts, fill: "none", stroke: ctx.playerColor(seat), "stroke-width": 4,
-          "stroke-dasharray": "2 6", "stroke-linecap": "round", opacity: 0.8 }),
+          "stroke-dasharray": "2 6", "stroke-linecap": "round", "stroke-opacity": 0.8 }),
         svg("circle", { cx: cx(move.path[0]) + off, cy: cy(move.path[0]) + off, r: 4, fill: ctx.playerColor(seat) }));
       board.append(g);
     }
     const walk = view.turn.walk;
     if (walk && walk.path.length > 1) {
       const line = svg("polyline", { points: walk.path.map((c) => `${cx(c)},${cy(c)}`).join(" "), fill: "none",
-        stroke: ctx.playerColor(view.current), "stroke-width": 5, "stroke-dasharray": "8 5", "stroke-linecap": "round", opacity: 0.85 });
+        stroke: ctx.playerColor(view.current), "stroke-width": 5, "stroke-dasharray": "8 5", "stroke-linecap": "round", "stroke-opacity": 0.85 });
       line.setAttribute("data-testid", "kl-walk");
       board.append(line);
     }

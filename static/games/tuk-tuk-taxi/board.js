@@ -48,6 +48,8 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
   const streets = new Set(b.street_lines);
   const isStreet = (r, c) => r >= 0 && c >= 0 && r < b.size && c < b.size && (streets.has(r) || streets.has(c));
   const root = svg("svg", { viewBox: `0 0 ${W} ${W}`, role: "group", "aria-label": t("tuk-tuk-taxi.board.label", { side: t(side.label) }) });
+  // (A shape of one paint is faded with fill-opacity or stroke-opacity, not opacity: the same
+  // picture, without a compositing effect per shape for the browser to keep, issue 42.)
   // The streets, blocks, spots and spaces never change during a game: drawn once (per side
   // and language) and left on the page by every later move (static/morph.js memo).
   root.append(memo(cache, `${view.side}|${ctx.lang ? ctx.lang() : ""}`, () => {
@@ -73,9 +75,9 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
         ground.append(svg("rect", { x: x + 3, y: y + 3, width: bw - 6, height: bh - 6, rx: 6, fill: side.block }));
         for (let k = 0; k < 3; k++) {
           if (view.side === "asian") {
-            ground.append(svg("path", { d: `M${x + 8 + k * 38} ${y + 26} q16 -16 32 0 z`, fill: side.roof, opacity: 0.8 }));
+            ground.append(svg("path", { d: `M${x + 8 + k * 38} ${y + 26} q16 -16 32 0 z`, fill: side.roof, "fill-opacity": 0.8 }));
           } else {
-            ground.append(svg("rect", { x: x + 10 + k * 36, y: y + 10, width: 24, height: 14, fill: side.roof, opacity: 0.7 }));
+            ground.append(svg("rect", { x: x + 10 + k * 36, y: y + 10, width: 24, height: 14, fill: side.roof, "fill-opacity": 0.7 }));
           }
         }
       }
@@ -92,13 +94,13 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
     for (const line of b.street_lines) {
       const px = LEFT + line * C + C / 2;
       const py = TOP + line * C + C / 2;
-      ground.append(svg("line", { x1: LEFT + C, y1: py, x2: far, y2: py, stroke: side.line, "stroke-width": 1.5, "stroke-dasharray": "6 8", opacity: 0.6 }));
-      ground.append(svg("line", { x1: px, y1: TOP + C, x2: px, y2: TOP + (b.size - 1) * C, stroke: side.line, "stroke-width": 1.5, "stroke-dasharray": "6 8", opacity: 0.6 }));
+      ground.append(svg("line", { x1: LEFT + C, y1: py, x2: far, y2: py, stroke: side.line, "stroke-width": 1.5, "stroke-dasharray": "6 8", "stroke-opacity": 0.6 }));
+      ground.append(svg("line", { x1: px, y1: TOP + C, x2: px, y2: TOP + (b.size - 1) * C, stroke: side.line, "stroke-width": 1.5, "stroke-dasharray": "6 8", "stroke-opacity": 0.6 }));
     }
     // passenger spots (brown rectangles)
     for (const key of b.passenger_spots) {
       const [x, y] = centre(key);
-      ground.append(tipped(svg("g", { class: "tt-spot" }, [svg("rect", { x: x - C / 2 + 3, y: y - C / 2 + 3, width: C - 6, height: C - 6, rx: 3, fill: "#8d5a3b", opacity: 0.55 })]),
+      ground.append(tipped(svg("g", { class: "tt-spot" }, [svg("rect", { x: x - C / 2 + 3, y: y - C / 2 + 3, width: C - 6, height: C - 6, rx: 3, fill: "#8d5a3b", "fill-opacity": 0.55 })]),
         svg, t("tuk-tuk-taxi.tip.spot", { cell: cellName(key) })));
     }
     // gas stations and mechanics
@@ -106,7 +108,7 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
     const space = (key, kind, colour, icon) => {
       const [x, y] = centre(key);
       ground.append(tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-space", dataset: { kind, cell: key } }, [
-        svg("rect", { x: -C / 2 + 2, y: -C / 2 + 2, width: C - 4, height: C - 4, rx: 5, fill: colour, opacity: 0.9 }), icon]),
+        svg("rect", { x: -C / 2 + 2, y: -C / 2 + 2, width: C - 4, height: C - 4, rx: 5, fill: colour, "fill-opacity": 0.9 }), icon]),
       svg, t(SPACE_TIP[kind], { cell: cellName(key) })));
     };
     for (const key of b.gas_stations) space(key, "gas_station", "#e8590c", glyphs.pump(C * 0.32, "#fff"));
@@ -130,7 +132,7 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
       const tip = used ? t("tuk-tuk-taxi.tip.stop", { name: ctx.playerName(seat), n: seat + 1, cell: cellName(key) })
         : t("tuk-tuk-taxi.tip.stop_unused", { cell: cellName(key) });
       return tipped(svg("g", { transform: `translate(${x},${y})`, class: "tt-stop", dataset: { seat: String(seat) } }, [
-        svg("rect", { x: -C / 2 + 1, y: -C / 2 + 1, width: C - 2, height: C - 2, rx: 4, fill: colour, opacity: 0.45 }),
+        svg("rect", { x: -C / 2 + 1, y: -C / 2 + 1, width: C - 2, height: C - 2, rx: 4, fill: colour, "fill-opacity": 0.45 }),
         svg("text", { y: -4, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, used ? String(seat + 1) : ""),
         svg("text", { y: C / 2 - 7, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, "TAXI"),
       ]), svg, tip);
