@@ -139,7 +139,9 @@ export function morphChildren(live, fresh) {
   for (const f of want) {
     const k = keyOf(f);
     const q = pool.get(k);
-    const i = next.get(k) || 0;
+    let i = next.get(k) || 0;
+    // A memo part may have been taken out of its place for an earlier sibling already.
+    while (q && i < q.length && kept.has(q[i])) i += 1;
     let node = null;
     if (q && i < q.length) {
       next.set(k, i + 1);
@@ -153,9 +155,15 @@ export function morphChildren(live, fresh) {
   for (const q of pool.values()) for (const n of q) if (!kept.has(n) && n.parentNode === live) n.remove();
 }
 
-/** Make `live` (an element on the page) equal to `fresh` (a detached one of the same tag). */
+/**
+ * Make `live` (an element on the page) equal to `fresh` (a detached one, usually of the same
+ * tag: then `live` stays the node on the page). Returns the element now on the page.
+ */
 export function morph(live, fresh) {
-  return reconcile(live, fresh);
+  let node = reconcile(live, fresh);
+  if (node === fresh) node = realise(fresh);
+  if (node !== live) live.replaceWith(node);
+  return node;
 }
 
 /**
