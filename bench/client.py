@@ -233,12 +233,23 @@ def play_table(server: Server, game: str, moves: int) -> Table:
     version = -1
     sent = -1  # the version the host's last action was sent at
     deadline = time.monotonic() + 120
+    pre: dict[str, Any] | None = None  # the spectator's snapshot of the table before its start
     while time.monotonic() < deadline and len(table.frames) <= moves:
         with contextlib.suppress(TimeoutError):
             frame = json.loads(str(watcher.recv(timeout=0.02)))
             if frame["type"] == "snapshot" and frame["doc"].get("view") or \
                     table.frames and frame["type"] == "patch":
                 table.frames.append(json.dumps(frame))
+            elif frame["type"] == "snapshot":
+                pre = frame
+            elif frame["type"] == "patch" and pre is not None and frame["from"] == pre["version"]:
+                # The hello was answered before the start: the first snapshot with a board is
+                # that one with the start's patch applied (the page would draw the same).
+                pre = {**pre, "doc": jsonpatch.apply_patch(pre["doc"], frame["ops"]),
+                       "version": frame["version"],
+                       "log": [*(pre.get("log") or []), *(frame.get("log") or [])]}
+                if pre["doc"].get("view"):
+                    table.frames.append(json.dumps(pre))
         with contextlib.suppress(TimeoutError):
             frame = json.loads(str(host.recv(timeout=0.02)))
             if frame["type"] == "snapshot":

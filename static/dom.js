@@ -6,6 +6,12 @@ import { Msg, bindAttr, msg, textOf } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * The listeners h()/svg() gave each element ([type, fn] pairs): static/morph.js moves them
+ * to the node already on the page when a redraw keeps that node.
+ */
+export const listenersOf = new WeakMap();
+
 function appendChildren(el, children) {
   if (children === undefined || children === null || children === false) return;
   if (Array.isArray(children)) {
@@ -32,7 +38,7 @@ function setAttrs(el, attrs, isSvg) {
       continue;
     }
     if (key.startsWith("on") && typeof val === "function") {
-      el.addEventListener(key.slice(2).toLowerCase(), val);
+      listen(el, key.slice(2).toLowerCase(), val);
     } else if (key === "class" || key === "className") {
       if (isSvg) el.setAttribute("class", val);
       else el.className = val;
@@ -64,6 +70,18 @@ export function staticUrl(path) {
   } catch {
     return path;
   }
+}
+
+/**
+ * el.addEventListener(type, fn), remembered (listenersOf): a redraw that keeps the node on
+ * the page (static/morph.js) gives it the new drawing's listener instead of this one.
+ */
+export function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  const known = listenersOf.get(el);
+  if (known) known.push([type, fn]);
+  else listenersOf.set(el, [[type, fn]]);
+  return el;
 }
 
 /** Create an HTML element: h("button", {class: "btn", onclick: fn}, "Start"). */

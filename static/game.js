@@ -725,7 +725,8 @@ class GameShell {
     } else {
       text = t("game.turn.waiting");
     }
-    this.turn.textContent = text;
+    // Written only when it changed: a move that leaves the line alone does not lay it out again.
+    if (this.turn.textContent !== String(text)) this.turn.textContent = text;
     this.turn.classList.toggle("mine", Boolean(this.myTurn()) && !this.replay?.active);
     if (this.notices) this.notices.update(this.myTurn());
     else setTitle(msg("game.page_title", { game: String(this.gameName) }));

@@ -3,8 +3,9 @@
 // each player is online; then how many watch. Below the list sit the panels the shell puts
 // there (the player's actions, the turn notices).
 
-import { clear, h, playerColor, seatMark } from "/static/dom.js";
+import { h, playerColor, seatMark } from "/static/dom.js";
 import { msg, t } from "/static/i18n.js";
+import { morphChildren } from "/static/morph.js";
 import { botBadge } from "/static/seats.js";
 
 export class PlayersPanel {
@@ -30,12 +31,13 @@ export class PlayersPanel {
   draw({ doc, awaited, seat, spectators }) {
     const outcome = doc && doc.outcome;
     const toAct = new Set(awaited);
-    clear(this.list);
+    // Drawn off the page; a move writes only the seats it changed (static/morph.js, issue 42).
+    const list = this.list.cloneNode(false);
     for (const p of this.players) {
       const score = outcome && Array.isArray(outcome.scores) ? outcome.scores[p.seat] : undefined;
       const rank = outcome && Array.isArray(outcome.ranks) ? outcome.ranks[p.seat] : undefined;
       const acting = !outcome && toAct.has(p.seat);
-      this.list.appendChild(
+      list.appendChild(
         h("li", {
           class: `player${acting ? " acting" : ""}${p.seat === seat ? " me" : ""}${p.left ? " left" : ""}`,
           "data-testid": `player-${p.seat}`,
@@ -58,9 +60,10 @@ export class PlayersPanel {
       );
     }
     if (spectators > 0) {
-      this.list.appendChild(
+      list.appendChild(
         h("li", { class: "player spectators muted small" }, t("game.spectators", { n: spectators })),
       );
     }
+    morphChildren(this.list, list);
   }
 }

@@ -11,3 +11,11 @@ export function markPreview(root, selectors) {
     for (const el of root.querySelectorAll(sel)) el.classList.add("meja-preview");
   }
 }
+
+/**
+ * Unmark what an earlier preview marked under `root`: a redraw keeps the elements that did
+ * not change on the page (static/morph.js), marks included, so each draw starts here.
+ */
+export function clearPreview(root) {
+  for (const el of root.querySelectorAll(".meja-preview")) el.classList.remove("meja-preview");
+}

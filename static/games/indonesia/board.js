@@ -4,6 +4,7 @@
 // highlights and the players' last moves are drawn by marks.js on the layers made here.
 // Every word through ctx.t.
 
+import { memo, morph } from "../../morph.js";
 import { installPanZoom, zoomButtons } from "./panzoom.js";
 import { companiesOf } from "./model.js";
 import { areaLetters } from "./words.js";
@@ -74,12 +75,12 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   });
   view.append(seaLayer);
   view.append(svg("g", { class: "ind-lines" }, layout.sea_borders.map(([a, b, c, d]) =>
-    svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#fff", "stroke-width": 1.2, "stroke-dasharray": "4 4", opacity: 0.8 }))));
+    svg("line", { x1: a, y1: b, x2: c, y2: d, stroke: "#fff", "stroke-width": 1.2, "stroke-dasharray": "4 4", "stroke-opacity": 0.8 }))));
   const seaLabels = svg("g", { class: "ind-lines", "aria-hidden": "true" });
   const seaTexts = {};
   for (const sid of seaIds) {
     const s = layout.seas[sid];
-    seaTexts[sid] = svg("text", { x: s.centre[0], y: s.centre[1] - 14, "text-anchor": "middle", "font-size": 11, fill: "#0b4f6c", "font-style": "italic", opacity: 0.85 });
+    seaTexts[sid] = svg("text", { x: s.centre[0], y: s.centre[1] - 14, "text-anchor": "middle", "font-size": 11, fill: "#0b4f6c", "font-style": "italic", "fill-opacity": 0.85 });
     seaLabels.append(seaTexts[sid]);
   }
   view.append(seaLabels);
@@ -112,7 +113,7 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   view.append(bar);
   view.append(svg("g", { class: "ind-lines" }, layout.connectors.map((c) => svg("line", {
     x1: c.line[0][0], y1: c.line[0][1], x2: c.line[1][0], y2: c.line[1][1],
-    stroke: "#4a2a7a", "stroke-width": 1.6, "stroke-dasharray": "5 3", opacity: 0.75, "stroke-linecap": "round",
+    stroke: "#4a2a7a", "stroke-width": 1.6, "stroke-dasharray": "5 3", "stroke-opacity": 0.75, "stroke-linecap": "round",
   }))));
   const hlLayer = svg("g");
   for (const el of Object.values(areaEls)) hlLayer.append(el.hl);
@@ -153,8 +154,12 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const zoom = zoomButtons(h, panState, mapWrap, t);
   mapWrap.replaceChildren(root, zoom.el);
 
+  let labelled = null; // the language the words below are in
   /** The words drawn once (titles, labels, legend): again after a language switch. */
   function label() {
+    const lang = ctx.lang ? ctx.lang() : "";
+    if (labelled === lang) return;
+    labelled = lang;
     root.setAttribute("aria-label", t("indonesia.board.map_label"));
     for (const [sid, el] of Object.entries(seaEls)) {
       el.title.textContent = t("indonesia.tip.sea", { sea: words.sea(sid) });
@@ -179,9 +184,20 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
   const seaCentre = (s) => layout.seas[String(s)]?.centre || [0, 0];
   const shapeOf = (seat) => SEAT_SHAPES[Number(seat) % SEAT_SHAPES.length];
 
+  // Each piece is drawn again only when what it shows changed (its words included): a move
+  // that leaves a piece alone costs neither its drawing nor its words (static/morph.js memo).
+  const pieceCaches = new Map();
+  const piece = (key, inputs, build) => {
+    let cache = pieceCaches.get(key);
+    if (!cache) pieceCaches.set(key, (cache = {}));
+    return memo(cache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(inputs)}`, build);
+  };
+
   function drawPieces(doc, sel) {
     const v = doc.view;
-    pieceLayer.replaceChildren();
+    // The pieces are drawn afresh off the page, and only what changed is written to it
+    // (static/morph.js, issue 42): a move touches the few pieces it moved.
+    const pieces = svg("g", { class: "ind-pieces" });
     routeLayer.replaceChildren();
     label();
     const cos = companiesOf(v);
@@ -196,11 +212,13 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
         const x = p.label[0] - (deeds.length * 30) / 2 + i * 30 + 15;
         const y = p.label[1] + 36;
         const on = sel.deed === d.id;
-        const g = svg("g", { "data-deed": d.id, "data-tip": t("indonesia.tip.deed", words.deedParams(d)), "data-x": x, "data-y": y });
-        g.append(svg("rect", { x: x - 10, y: y - 8, width: 20, height: 16, rx: 3, fill: on ? "#ffe066" : "#fffbe6", stroke: "#5f4b1e", "stroke-width": on ? 2 : 1, "stroke-dasharray": "3 1.5" }));
-        g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#5f4b1e" }, words.goodLetter(d.type)));
-        g.append(svg("title", null, g.dataset.tip));
-        pieceLayer.append(g);
+        pieces.append(piece(`deed:${d.id}`, [d, x, y, on], () => {
+          const g = svg("g", { "data-deed": d.id, "data-tip": t("indonesia.tip.deed", words.deedParams(d)), "data-x": x, "data-y": y });
+          g.append(svg("rect", { x: x - 10, y: y - 8, width: 20, height: 16, rx: 3, fill: on ? "#ffe066" : "#fffbe6", stroke: "#5f4b1e", "stroke-width": on ? 2 : 1, "stroke-dasharray": "3 1.5" }));
+          g.append(svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#5f4b1e" }, words.goodLetter(d.type)));
+          g.append(svg("title", null, g.dataset.tip));
+          return g;
+        }));
       });
     }
 
@@ -209,35 +227,39 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
       if (co.type === "shipping") continue;
       for (const a of co.areas || []) {
         const [x, y] = areaCentre(a);
-        const tip = t("indonesia.tip.good", { good: words.good(co.type), company: co.id, owner: name(co.owner), area: words.area(a), price: ctx.data.prices?.[co.type] ?? 0 });
-        const g = svg("g", { "data-good": a, "data-tip": tip });
-        const d = shapeOf(co.owner)(x, y);
-        g.append(svg("path", { d, fill: colour(co.owner), stroke: "#222", "stroke-width": 1 }));
-        g.append(svg("path", { d, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, opacity: 0.55 }));
-        g.append(svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, words.goodLetter(co.type)));
-        g.append(svg("title", null, tip));
-        pieceLayer.append(g);
+        pieces.append(piece(`good:${a}`, [co.type, co.id, co.owner, name(co.owner), ctx.data.prices?.[co.type]], () => {
+          const tip = t("indonesia.tip.good", { good: words.good(co.type), company: co.id, owner: name(co.owner), area: words.area(a), price: ctx.data.prices?.[co.type] ?? 0 });
+          const g = svg("g", { "data-good": a, "data-tip": tip });
+          const d = shapeOf(co.owner)(x, y);
+          g.append(svg("path", { d, fill: colour(co.owner), stroke: "#222", "stroke-width": 1 }));
+          g.append(svg("path", { d, fill: `url(#ind-pat-${co.type.replace(" ", "-")})`, "fill-opacity": 0.55 }));
+          g.append(svg("text", { x, y: y + 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.6, "paint-order": "stroke" }, words.goodLetter(co.type)));
+          g.append(svg("title", null, tip));
+          return g;
+        }));
       }
     }
 
     // cities: size stone and what they still need to grow
     for (const c of v.cities || []) {
       const [x, y] = areaCentre(c.area);
-      const needs = Object.entries(c.needs || {});
-      const needText = c.size >= ctx.data.max_city_size ? t("indonesia.board.city_largest")
-        : needs.length ? t("indonesia.board.city_needs", { goods: needs.map(([g2, n]) => t("indonesia.board.n_goods", { n, good: words.good(g2) })).join(", ") })
-          : t("indonesia.board.city_will_grow");
-      const tip = t("indonesia.tip.city", { size: c.size, area: words.area(c.area), needs: needText });
-      const g = svg("g", { "data-city": c.area, "data-tip": tip });
-      g.append(svg("circle", { cx: x, cy: y, r: 12, fill: CITY_FILL[c.size] || "#999", stroke: "#222", "stroke-width": 1.5 }));
-      g.append(svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#111" }, String(c.size)));
-      needs.forEach(([good, n], i) => {
-        const nx = x - (needs.length * 14) / 2 + i * 14 + 7;
-        g.append(svg("rect", { x: nx - 6.5, y: y + 12, width: 13, height: 11, rx: 2, fill: "#fff", stroke: "#333", "stroke-width": 0.7 }));
-        g.append(svg("text", { x: nx, y: y + 20.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#333" }, `${words.goodLetter(good)}${n > 1 ? n : ""}`));
-      });
-      g.append(svg("title", null, tip));
-      pieceLayer.append(g);
+      pieces.append(piece(`city:${c.area}`, [c, ctx.data.max_city_size], () => {
+        const needs = Object.entries(c.needs || {});
+        const needText = c.size >= ctx.data.max_city_size ? t("indonesia.board.city_largest")
+          : needs.length ? t("indonesia.board.city_needs", { goods: needs.map(([g2, n]) => t("indonesia.board.n_goods", { n, good: words.good(g2) })).join(", ") })
+            : t("indonesia.board.city_will_grow");
+        const tip = t("indonesia.tip.city", { size: c.size, area: words.area(c.area), needs: needText });
+        const g = svg("g", { "data-city": c.area, "data-tip": tip });
+        g.append(svg("circle", { cx: x, cy: y, r: 12, fill: CITY_FILL[c.size] || "#999", stroke: "#222", "stroke-width": 1.5 }));
+        g.append(svg("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#111" }, String(c.size)));
+        needs.forEach(([good, n], i) => {
+          const nx = x - (needs.length * 14) / 2 + i * 14 + 7;
+          g.append(svg("rect", { x: nx - 6.5, y: y + 12, width: 13, height: 11, rx: 2, fill: "#fff", stroke: "#333", "stroke-width": 0.7 }));
+          g.append(svg("text", { x: nx, y: y + 20.5, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#333" }, `${words.goodLetter(good)}${n > 1 ? n : ""}`));
+        });
+        g.append(svg("title", null, tip));
+        return g;
+      }));
     }
 
     // ships: by sea, one boat per company with its count, owner colour and letter
@@ -251,17 +273,20 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
       list.forEach(([co, n], i) => {
         const x = cx - (list.length * 32) / 2 + i * 32 + 16;
         const y = cy + 4;
-        const tip = t("indonesia.tip.ship", { n, company: co.id, owner: name(co.owner), sea: words.sea(sid), fee: ctx.data.ship_fee ?? 5 });
-        const g = svg("g", { "data-ship": `${co.id}:${sid}`, "data-tip": tip });
-        g.append(svg("path", { d: `M${x - 14} ${y - 2} L${x + 14} ${y - 2} L${x + 9} ${y + 7} L${x - 9} ${y + 7} Z`, fill: colour(co.owner), stroke: "#111", "stroke-width": 1 }));
-        g.append(svg("text", { x, y: y + 5.5, "text-anchor": "middle", "font-size": 7.5, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.2, "paint-order": "stroke" }, words.seatLetter(co.owner)));
-        g.append(svg("path", { d: `M${x} ${y - 3} L${x} ${y - 18} L${x + 10} ${y - 4} Z`, fill: "#fff", stroke: "#111", "stroke-width": 0.8 }));
-        g.append(svg("text", { x: x - 6, y: y - 6, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#111" }, n > 1 ? String(n) : ""));
-        g.append(svg("text", { x, y: y + 17, "text-anchor": "middle", "font-size": 9, "font-weight": 600, fill: "#102a43" }, co.id));
-        g.append(svg("title", null, tip));
-        pieceLayer.append(g);
+        pieces.append(piece(`ship:${co.id}:${sid}`, [n, co.owner, name(co.owner), x, y, ctx.data.ship_fee], () => {
+          const tip = t("indonesia.tip.ship", { n, company: co.id, owner: name(co.owner), sea: words.sea(sid), fee: ctx.data.ship_fee ?? 5 });
+          const g = svg("g", { "data-ship": `${co.id}:${sid}`, "data-tip": tip });
+          g.append(svg("path", { d: `M${x - 14} ${y - 2} L${x + 14} ${y - 2} L${x + 9} ${y + 7} L${x - 9} ${y + 7} Z`, fill: colour(co.owner), stroke: "#111", "stroke-width": 1 }));
+          g.append(svg("text", { x, y: y + 5.5, "text-anchor": "middle", "font-size": 7.5, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 1.2, "paint-order": "stroke" }, words.seatLetter(co.owner)));
+          g.append(svg("path", { d: `M${x} ${y - 3} L${x} ${y - 18} L${x + 10} ${y - 4} Z`, fill: "#fff", stroke: "#111", "stroke-width": 0.8 }));
+          g.append(svg("text", { x: x - 6, y: y - 6, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#111" }, n > 1 ? String(n) : ""));
+          g.append(svg("text", { x, y: y + 17, "text-anchor": "middle", "font-size": 9, "font-weight": 600, fill: "#102a43" }, co.id));
+          g.append(svg("title", null, tip));
+          return g;
+        }));
       });
     }
+    morph(pieceLayer, pieces);
     return cos;
   }
 

@@ -6,6 +6,7 @@
 
 import { boxOf, countOutside, nextInDirection } from "./fit.js";
 import { lastMoves, refPlaces } from "./model.js";
+import { morph } from "../../morph.js";
 import { keyboardPlay, watchModality } from "../../roving.js";
 
 const coarse = () => Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches);
@@ -207,23 +208,25 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
 
   /** Each player's last move, in their colour and letter, until they move again. */
   function drawLastMoves(doc) {
-    map.markLayer.replaceChildren();
+    // Drawn off the page; only what changed is written to it (static/morph.js, issue 42).
+    const layer = svg("g", { class: "ind-marks" });
     const lines = typeof ctx.lines === "function" ? ctx.lines() : [];
     for (const { seat, places } of lastMoves(lines, doc)) {
       const letter = words.seatLetter(seat);
       places.forEach((place, i) => {
-        outline(map.markLayer, place, { class: "ind-lastmove", stroke: colour(seat), "data-last": seat });
+        outline(layer, place, { class: "ind-lastmove", stroke: colour(seat), "data-last": seat });
         const p = pointOf(place);
         if (!p || i > 2) return;
         const [x, y] = [p[0] + 15, p[1] - 15];
         const tip = t("indonesia.tip.last_move", { player: ctx.playerName(seat) });
-        map.markLayer.append(svg("g", { class: "ind-lastbadge", "data-last-badge": seat, "data-tip": tip }, [
+        layer.append(svg("g", { class: "ind-lastbadge", "data-last-badge": seat, "data-tip": tip }, [
           svg("circle", { cx: x, cy: y, r: 8, fill: "#fff", stroke: colour(seat), "stroke-width": 2.5 }),
           svg("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#111" }, letter),
           svg("title", null, tip),
         ]));
       });
     }
+    morph(map.markLayer, layer);
   }
 
   /**

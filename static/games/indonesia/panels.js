@@ -7,6 +7,7 @@
 // the engine's data; what a choice sends comes from the model. Every word through ctx.t;
 // every company, deed and track carries a title saying what it is.
 
+import { morphChildren } from "../../morph.js";
 import { ofType } from "../../templates.js";
 import { SEAT_SHAPES } from "./board.js";
 import { alternatives, clampToRange, companiesOf, isMyTurn, pendingSale, saleAction, saleSummary } from "./model.js";
@@ -23,9 +24,15 @@ export function makeStatus(ctx, status, send, select, words) {
   const name = (seat) => ctx.playerName(seat);
   const btn = (attrs, label, onclick) => h("button", { type: "button", ...attrs, onclick }, label);
 
+  // Drawn off the page, then only what changed is written to it (static/morph.js, issue 42).
   function drawStatus(doc, sel) {
+    const box = status.cloneNode(false);
+    fillStatus(box, doc, sel);
+    morphChildren(status, box);
+  }
+
+  function fillStatus(status, doc, sel) {
     const v = doc.view;
-    status.replaceChildren();
     const phase = PHASES.includes(v.phase) ? t(`indonesia.board.phase.${v.phase}`) : v.phase;
     status.append(h("h2", { class: "ind-heading" }, t("indonesia.board.heading", { era: String(v.era).toUpperCase(), year: v.year, phase })));
     const step = v.step || {};
@@ -234,9 +241,15 @@ export function makeSide(ctx, side, onKey, words) {
   const seatMark = (seat) => h("span", { class: "ind-seatmark", style: { borderColor: colour(seat) }, title: t("indonesia.tip.seat_mark", { player: name(seat) }) },
     [`${words.seatLetter(seat)} `, typeof ctx.seatMark === "function" ? ctx.seatMark(seat) : SHAPE_SIGN[seat % SEAT_SHAPES.length]]);
 
+  // Drawn off the page, then only what changed is written to it (static/morph.js, issue 42).
   function drawSide(doc, sel, targets) {
+    const box = side.cloneNode(false);
+    fillSide(box, doc, sel, targets);
+    morphChildren(side, box);
+  }
+
+  function fillSide(side, doc, sel, targets) {
     const v = doc.view;
-    side.replaceChildren();
     const cos = companiesOf(v);
 
     if (v.final) {

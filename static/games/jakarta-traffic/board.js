@@ -3,6 +3,7 @@
 // and screen readers, with a hit area as large as the tile), the honk preview, the route of a
 // hovered or focused drive target, each player's last turn and the places a log line names.
 
+import { memo, whole } from "../../morph.js";
 import { M, T } from "./geometry.js";
 import { clickable, orderTerm, previewTile, slug } from "./model.js";
 import { cellName, spotName, tileTip } from "./words.js";
@@ -109,8 +110,8 @@ function drawLastTurns(ctx, geo, turns) {
       const [tx, ty] = centre(turn.to);
       if (turn.from !== null && turn.from !== turn.to) {
         const [fx, fy] = centre(turn.from);
-        layer.append(svg("line", { x1: fx, y1: fy, x2: tx, y2: ty, stroke: color, "stroke-width": 3, "stroke-dasharray": "4 6", opacity: 0.85 }));
-        layer.append(svg("circle", { cx: fx, cy: fy, r: 5, fill: color, opacity: 0.85 }));
+        layer.append(svg("line", { x1: fx, y1: fy, x2: tx, y2: ty, stroke: color, "stroke-width": 3, "stroke-dasharray": "4 6", "stroke-opacity": 0.85 }));
+        layer.append(svg("circle", { cx: fx, cy: fy, r: 5, fill: color, "fill-opacity": 0.85 }));
       }
       layer.append(svg("circle", { cx: tx, cy: ty, r: 22, fill: "none", stroke: color, "stroke-width": 4, "data-last-park": turn.seat },
         svg("title", null, t(`jakarta-traffic.board.tip.last_park`, { name }))));
@@ -141,7 +142,7 @@ function targetLabel(ctx, offer, look, sel, c, view) {
  * The board SVG. onCell(c) is a click (or Enter/Space) on an offered tile, onHover(c | null)
  * a hovered or focused drive; turns are lastTurns(); highlight the cells a log line names.
  */
-export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, highlight, onCell, onHover }) {
+export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover, turns, highlight, onCell, onHover }) {
   const { svg, t } = ctx;
   const SIZE = geo.SIZE;
   const W = SIZE * T + 2 * M;
@@ -154,7 +155,9 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
   }
   const preview = sel.picked ? { cell: sel.picked.cell, tile: previewTile(sel, view.tiles, view.hand[ctx.seat]) } : null;
   const targets = clickable(offer, sel);
-  const routeLayer = svg("g", { "data-layer": "route", "pointer-events": "none" });
+  // The route layer is drawn into on hover and the targets carry hand-added listeners: both
+  // are put on the page as they are (static/morph.js).
+  const routeLayer = whole(svg("g", { "data-layer": "route", "pointer-events": "none" }));
   const showRoute = (c) => {
     onHover(c);
     routeLayer.replaceChildren();
@@ -163,21 +166,26 @@ export function drawBoard({ ctx, geo, data, view, offer, sel, hover, turns, high
     const pts = geo.routePoints(view.tiles, route).map((p) => p.join(",")).join(" ");
     routeLayer.append(svg("polyline", { points: pts, fill: "none", stroke: "#e8590c", "stroke-width": 6, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.9 }));
   };
-  const targetLayer = svg("g", { "data-layer": "targets" });
+  const targetLayer = whole(svg("g", { "data-layer": "targets" }));
   view.tiles.forEach((tile0, c) => {
     const [x, y] = geo.cellXY(c);
     const ox = x * T;
     const oy = y * T;
     const tile = preview && preview.cell === c ? preview.tile : tile0;
-    const g = svg("g", { "data-cell": c, "data-x": x + 1, "data-y": y + 1 });
-    g.append(svg("rect", { x: ox + 1, y: oy + 1, width: T - 2, height: T - 2, fill: KIND_FILL[tile.kind], stroke: "#a8957a", "stroke-width": 1 },
-      svg("title", null, tileTip(ctx, tile, c))));
-    drawTileRoads(svg, geo, g, tile, ox, oy, t);
-    if (preview && preview.cell === c) {
-      g.append(svg("rect", { x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, fill: "none", stroke: "#e8590c", "stroke-width": 4, "stroke-dasharray": "8 5" }));
-    }
-    drawPieces(ctx, g, view, c, ox, oy);
-    s.append(g);
+    // A tile is drawn again only when what it shows changed (static/morph.js memo, issue 42).
+    const mopeds = view.mopeds.map((m, seat) => (m === c ? [seat, ctx.playerName(seat)] : null)).filter(Boolean);
+    const shown = [tile, preview?.cell === c, view.stacks[c] ?? null, view.marker === c, mopeds];
+    s.append(memo((cache[c] ||= {}), `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(shown)}`, () => {
+      const g = svg("g", { "data-cell": c, "data-x": x + 1, "data-y": y + 1 });
+      g.append(svg("rect", { x: ox + 1, y: oy + 1, width: T - 2, height: T - 2, fill: KIND_FILL[tile.kind], stroke: "#a8957a", "stroke-width": 1 },
+        svg("title", null, tileTip(ctx, tile, c))));
+      drawTileRoads(svg, geo, g, tile, ox, oy, t);
+      if (preview && preview.cell === c) {
+        g.append(svg("rect", { x: ox + 3, y: oy + 3, width: T - 6, height: T - 6, fill: "none", stroke: "#e8590c", "stroke-width": 4, "stroke-dasharray": "8 5" }));
+      }
+      drawPieces(ctx, g, view, c, ox, oy);
+      return g;
+    }));
     const look = targets.get(c);
     if (look) {
       // The whole tile is the hit area (>= 44 CSS px once the board is 330 px wide).

@@ -5,7 +5,8 @@
 // templates allow (model.js); a honk is previewed before it is sent. The status bar sits
 // under the board, so its controls appearing never move a tile under the player's finger.
 
-import { markPreview } from "../../preview.js";
+import { drawAll, drawInto } from "../../morph.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { drawBoard } from "./board.js";
 import { makeGeometry } from "./geometry.js";
@@ -36,6 +37,7 @@ export function createRenderer(root, ctx) {
   let sel = IDLE; // {mode: "drive" | "honk", picked}
   let hover = null; // the drive target whose route is drawn
   let highlighted = []; // cells a log line (or "since your last turn") names
+  const tiles = []; // each tile as last drawn (board.js)
 
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
@@ -62,21 +64,24 @@ export function createRenderer(root, ctx) {
   function draw() {
     if (!doc || !doc.view) return;
     const view = doc.view;
+    clearPreview(root); // a tile that did not change stays on the page, a preview's mark with it
     // A redraw replaces the bar's buttons: the keyboard's focus goes to the same one again
     // (the board's targets: static/roving.js).
     const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute?.("data-focus") : null;
     const offer = offered(doc.outcome ? [] : doc.legal || [], geo.SIZE);
     sel = keepSelection(sel, myTurn(), view.phase);
-    bar.replaceChildren(...drawBar({ ctx, doc, offer, sel, myTurn: myTurn(), act }));
-    boardBox.replaceChildren(drawBoard({
-      ctx, geo, data: ctx.data, view, offer, sel, hover,
+    // Only what the move changed is written to the page (static/morph.js, issue 42).
+    drawAll(bar, drawBar({ ctx, doc, offer, sel, myTurn: myTurn(), act }));
+    drawInto(boardBox, drawBoard({
+      ctx, geo, cache: tiles, data: ctx.data, view, offer, sel, hover,
       turns: lastTurns(ctx.lines ? ctx.lines() : [], geo.SIZE),
       highlight: highlighted,
       onCell: (c) => act(clickCell(offer, sel, c, geo.SIZE)),
       onHover: (c) => { hover = c; },
     }));
-    axes.textContent = ctx.t("jakarta-traffic.board.axes");
-    side.replaceChildren(...[drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)].filter(Boolean));
+    const axesText = ctx.t("jakarta-traffic.board.axes");
+    if (axes.textContent !== axesText) axes.textContent = axesText;
+    drawAll(side, [drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)]);
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
     // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
     // optional Honk) takes the focus.

@@ -6,6 +6,8 @@
 // (5 columns, 10 rows: adjacency is the same), so all of it fits 360 px with cells >= 44 px.
 // Every word goes through ctx.t at draw time.
 
+import { listen } from "../../dom.js";
+import { memo } from "../../morph.js";
 import { boardTargets, lastMoves, refCells } from "./model.js";
 
 const CW = 84; // cell width in SVG units
@@ -56,7 +58,7 @@ export function makeBoard(ctx, words, act, info) {
     board.setAttribute("data-testid", "kl-grid");
     board.append(...labels(geo, turn));
     const targets = boardTargets(offer, sel);
-    for (let i = 0; i < ROWS * COLS; i++) board.append(drawCell(view, i, geo));
+    for (let i = 0; i < ROWS * COLS; i++) board.append(cell(view, i, geo, turn));
     // Every player's last walk, until that player moves again (the walk in progress apart).
     const moves = lastMoves(ctx.lines ? ctx.lines() : [], view.last_walk);
     const walking = view.turn.walk ? view.current : null;
@@ -70,14 +72,14 @@ export function makeBoard(ctx, words, act, info) {
       g.setAttribute("data-seat", String(seat));
       g.append(svg("title", {}, t("kaki-lima.board.last_move", { who: words.who(seat) })),
         svg("polyline", { points: pts, fill: "none", stroke: ctx.playerColor(seat), "stroke-width": 4,
-          "stroke-dasharray": "2 6", "stroke-linecap": "round", opacity: 0.8 }),
+          "stroke-dasharray": "2 6", "stroke-linecap": "round", "stroke-opacity": 0.8 }),
         svg("circle", { cx: cx(move.path[0]) + off, cy: cy(move.path[0]) + off, r: 4, fill: ctx.playerColor(seat) }));
       board.append(g);
     }
     const walk = view.turn.walk;
     if (walk && walk.path.length > 1) {
       const line = svg("polyline", { points: walk.path.map((c) => `${cx(c)},${cy(c)}`).join(" "), fill: "none",
-        stroke: ctx.playerColor(view.current), "stroke-width": 5, "stroke-dasharray": "8 5", "stroke-linecap": "round", opacity: 0.85 });
+        stroke: ctx.playerColor(view.current), "stroke-width": 5, "stroke-dasharray": "8 5", "stroke-linecap": "round", "stroke-opacity": 0.85 });
       line.setAttribute("data-testid", "kl-walk");
       board.append(line);
     }
@@ -107,6 +109,17 @@ export function makeBoard(ctx, words, act, info) {
       board.append(g);
     }
     return board;
+  }
+
+  // A card is drawn again only when what it shows changed (static/morph.js memo, issue 42):
+  // its card, whether it is cleared, a pile's count, the grid's turn and the language.
+  const cellCaches = [];
+  function cell(view, i, geo, turn) {
+    const card = view.cells[i];
+    const pile = card ? null : data.gaps[String(i)];
+    const shown = pile === "draw" ? view.draw_count : pile === "discard" ? view.discard_top : pile === "pool" ? view.pool : null;
+    const sig = `${ctx.lang ? ctx.lang() : ""}|${turn}|${JSON.stringify([card ?? null, view.cleared.includes(i), shown ?? null])}`;
+    return memo((cellCaches[i] ||= {}), sig, () => drawCell(view, i, geo));
   }
 
   /** Column numbers and row letters in the margins, where the log's coordinates come from. */
@@ -166,7 +179,7 @@ export function makeBoard(ctx, words, act, info) {
 
   /** A tap (or click) on a card that is no target opens its description. */
   function tapInfo(g, i) {
-    g.addEventListener("click", () => info(i));
+    listen(g, "click", () => info(i));
     return g;
   }
 
@@ -218,23 +231,24 @@ export function makeBoard(ctx, words, act, info) {
 
 /**
  * A press that is held (touch or pen, 500 ms) opens `hold` instead of `tap`; a quick press,
- * a click or the keyboard runs `tap`. The hold suppresses the click that follows it.
+ * a click or the keyboard runs `tap`. The hold suppresses the click that follows it. (The
+ * listeners are remembered, dom.js listen: a redraw that keeps the element moves them.)
  */
 export function longPress(el, hold, tap) {
   let timer = null;
   let held = false;
   const cancel = () => { if (timer) clearTimeout(timer); timer = null; };
-  el.addEventListener("pointerdown", (e) => {
+  listen(el, "pointerdown", (e) => {
     held = false;
     if (e.pointerType === "mouse") return;
     cancel();
     timer = setTimeout(() => { held = true; timer = null; hold(); }, 500);
   });
-  el.addEventListener("pointerup", cancel);
-  el.addEventListener("pointercancel", cancel);
-  el.addEventListener("pointerleave", cancel);
-  el.addEventListener("contextmenu", (e) => { if (held) e.preventDefault(); });
-  el.addEventListener("click", (e) => {
+  listen(el, "pointerup", cancel);
+  listen(el, "pointercancel", cancel);
+  listen(el, "pointerleave", cancel);
+  listen(el, "contextmenu", (e) => { if (held) e.preventDefault(); });
+  listen(el, "click", (e) => {
     e.stopPropagation();
     if (held) { held = false; return; }
     tap();

@@ -10,7 +10,8 @@
 // Every word is drawn through ctx.t at draw time (the shell redraws on a language switch);
 // describe(ref) names the places log lines name, highlight(refs) marks them on the grid.
 
-import { markPreview } from "../../preview.js";
+import { drawAll, drawInto } from "../../morph.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { makeBoard, turned } from "./board.js";
 import { IDLE, keepSelection, offered } from "./model.js";
@@ -90,7 +91,8 @@ export function createRenderer(root, ctx) {
 
   function drawGrid(offer) {
     lastTurned = isTurned();
-    boardBox.replaceChildren(drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
+    // Only what the move changed is written to the page (static/morph.js, issue 42).
+    drawInto(boardBox, drawBoard(doc.view, offer, sel, { turn: lastTurned, highlight: highlighted }));
   }
 
   /**
@@ -107,6 +109,7 @@ export function createRenderer(root, ctx) {
   }
 
   function draw() {
+    clearPreview(root); // a card that did not change stays on the page, a preview's mark with it
     // Keyboard play: a button of the side panel that had focus comes back after the redraw;
     // the grid's targets (and a focus that fell off them) are static/roving.js's.
     const active = globalThis.document?.activeElement;
@@ -115,7 +118,7 @@ export function createRenderer(root, ctx) {
     const offer = offered(doc.outcome ? [] : doc.legal);
     sel = keepSelection(sel, offer, doc.view.hand);
     drawGrid(offer);
-    side.replaceChildren(...drawSide(doc, offer, sel));
+    drawAll(side, drawSide(doc, offer, sel));
     const status = side.querySelector(".kl-turnbox");
     if (refusal && status) {
       const line = h("p", { class: "kl-error", role: "alert" }, t(refusal.key, refusal.params));

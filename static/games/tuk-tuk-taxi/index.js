@@ -8,7 +8,8 @@
 // board opens zoomed (cells of 48 px) in a pannable window centred on the taxi that moves;
 // a button shows the whole board. Tapping a sign, a space or a passenger shows its card.
 
-import { markPreview } from "../../preview.js";
+import { drawAll, drawInto } from "../../morph.js";
+import { clearPreview, markPreview } from "../../preview.js";
 import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
@@ -56,6 +57,7 @@ export function createRenderer(root, ctx) {
   let zoomed = coarse();
   let centredOn = null; // the sync key the zoomed window last centred for
   let tipCell = null;
+  const ground = {}; // the board's streets, drawn once (board.js)
 
   // A tap (or click) on a sign, a space, a stop or a passenger shows its card under the board.
   viewport.addEventListener("click", (e) => {
@@ -140,6 +142,7 @@ export function createRenderer(root, ctx) {
 
   function draw() {
     const view = doc.view;
+    clearPreview(viewport); // the streets stay on the page, a preview's marks with them
     const offer = offered(doc.outcome ? [] : doc.legal);
     pending = keepPending(pending, offer);
     const turns = lastTurns(ctx.lines ? ctx.lines() : [], view.players);
@@ -148,12 +151,13 @@ export function createRenderer(root, ctx) {
     const sync = syncKey(view);
     shell.dataset.sync = sync;
     board = drawBoard({
-      ctx, glyphs, board: ctx.data.board, view, offer, pending, turns, highlight: highlighted,
+      ctx, glyphs, cache: ground, board: ctx.data.board, view, offer, pending, turns, highlight: highlighted,
       onTarget: (kind, cell) => follow(clickTarget(offer, kind, cell)),
       onDirection: (dir) => send(chooseDirection(pending, dir)),
     });
     layout(board.el);
-    viewport.replaceChildren(board.el);
+    // Only what the move changed is written to the page (static/morph.js, issue 42).
+    drawInto(viewport, board.el);
     if (zoomed) {
       // A new moment of the game: centre the window on the taxi whose turn it is; else the
       // window keeps its place over the new board.
@@ -182,8 +186,8 @@ export function createRenderer(root, ctx) {
         draw();
       },
     });
-    turnBox.replaceChildren(turnCard);
-    side.replaceChildren(...cards);
+    drawAll(turnBox, [turnCard]);
+    drawAll(side, cards);
     const buttons = turnBox.querySelector(".tt-controls button.primary") || turnBox.querySelector(".tt-controls button");
     const opened = chosen;
     chosen = null;

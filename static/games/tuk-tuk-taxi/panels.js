@@ -3,6 +3,7 @@
 // through ctx.t. The turn card keeps the room of its prompt and buttons whether or not they
 // show (CSS min-height), so nothing below it moves when controls come and go.
 
+import { whole } from "../../morph.js";
 import { buttons, chooseRoute, lastRoll, pendingMoves, prompt as promptFor } from "./model.js";
 import { cellName, noteText } from "./words.js";
 
@@ -31,8 +32,9 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
       const m = view.moves[idx];
       const via = m ? m.path.slice(1, -1).slice(0, 3).map(cellName).join(" → ") : "";
       const label = t("tuk-tuk-taxi.board.button.route", { n: n + 1, via, note: m ? noteText(t, m) : "" });
-      const button = h("button", { type: "button", dataset: { action: "route", route: String(idx) },
-        onclick: () => send(chooseRoute(pending, idx)) }, label);
+      // Its hover draws into the board by hand-added listeners: put on the page as it is.
+      const button = whole(h("button", { type: "button", dataset: { action: "route", route: String(idx) },
+        onclick: () => send(chooseRoute(pending, idx)) }, label));
       button.addEventListener("mouseenter", () => showRoutes(m ? [m] : []));
       button.addEventListener("focus", () => showRoutes(m ? [m] : []));
       button.addEventListener("mouseleave", () => showRoutes(pendingMoves(pending, view.moves)));

@@ -1,0 +1,104 @@
+"""A move drawn within a frame (issue 42): the board a page keeps up to date patch by patch
+(static/morph.js writes only what changed into the nodes already on the page) is exactly the
+board a fresh page draws from the final state, for every game, on a phone.
+
+The moves are a real game's: bench/client.py's table (bots and random legal moves) is
+recorded by a spectator's socket. One page gets those frames through its socket, one by one;
+the other gets one snapshot of where they end (the document with every patch applied, every
+line of the log) and draws it at once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonpatch
+import pytest
+
+from bench.client import FAKE_SOCKET, play_table
+from tests.conftest import LiveServer
+from tests.e2e.conftest import PHONE
+
+GAMES = ("tuk-tuk-taxi", "jakarta-traffic", "kaki-lima", "indonesia")
+
+#: Everything the renderer drew (the board's SVG and its panels) as markup, each element's
+#: attributes in name order: their order in the source means nothing, and a kept node keeps
+#: the order it was first given them in.
+DRAWN = """
+() => {
+  const text = (node) => {
+    if (node.nodeType === 3) return node.data;
+    if (node.nodeType !== 1) return "";
+    const attrs = [...node.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(" ");
+    const inside = [...node.childNodes].map(text).join("");
+    return `<${node.localName} ${attrs}>${inside}</${node.localName}>\n`;
+  };
+  return text(document.querySelector(".board-root"));
+}
+"""
+
+#: The recorded patches, each handed to the page's socket at the start of its own frame.
+DELIVER = """
+async (frames) => {
+  const ws = window.__sockets[window.__sockets.length - 1];
+  for (const data of frames) {
+    await new Promise((r) => requestAnimationFrame(r));
+    ws.onmessage(new MessageEvent("message", { data }));
+  }
+  await new Promise((r) => requestAnimationFrame(r));
+}
+"""
+
+
+def final_snapshot(frames: list[str]) -> str:
+    """The snapshot a page opened after ``frames`` would get: their last document, all lines."""
+    first = json.loads(frames[0])
+    doc, version, log = first["doc"], first["version"], list(first.get("log") or [])
+    for text in frames[1:]:
+        frame = json.loads(text)
+        doc = jsonpatch.apply_patch(doc, frame["ops"])
+        version = frame["version"]
+        log += frame.get("log") or []
+    return json.dumps({**first, "doc": doc, "version": version, "log": log})
+
+
+def watch(page: Any, server: LiveServer, url: str, snapshot: str) -> None:
+    """Open the watch link with the page's socket answering its hello with ``snapshot``."""
+    page.context.add_init_script(f"const SNAPSHOT = {json.dumps(snapshot)};\n{FAKE_SOCKET}")
+    page.goto(server.url + url)
+    board_ready(page)
+
+
+def board_ready(page: Any) -> None:
+    page.wait_for_function("() => document.querySelectorAll('.board-root svg *').length > 20")
+
+
+def first_difference(a: str, b: str) -> str:
+    """Both drawings around the first character where they part."""
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+              min(len(a), len(b)))
+    near = slice(max(0, at - 200), at + 200)
+    return f"patched: ...{a[near]}...\nfresh:   ...{b[near]}..."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_patched_move_by_move_equals_a_fresh_draw(
+        e2e_server: LiveServer, new_page: Callable[..., Any], game: str, tmp_path: Path) -> None:
+    table = play_table(e2e_server, game, 40)  # type: ignore[arg-type]
+    assert len(table.frames) > 20, "the bots and the host made the moves"
+
+    patched = new_page(PHONE["width"], PHONE["height"], touch=True, timeout=30_000)
+    watch(patched, e2e_server, table.watch_url, table.frames[0])
+    at_start = patched.evaluate(DRAWN)
+    patched.evaluate(DELIVER, table.frames[1:])
+    after = patched.evaluate(DRAWN)
+    assert after != at_start, "the moves changed the board"
+
+    fresh = new_page(PHONE["width"], PHONE["height"], touch=True, timeout=30_000)
+    watch(fresh, e2e_server, table.watch_url, final_snapshot(table.frames))
+    fresh.wait_for_timeout(300)  # a window placed at the next frame, the log's scroll
+    drawn = fresh.evaluate(DRAWN)
+    assert drawn == after, first_difference(after, drawn)
+    patched.locator(".board-wrap").screenshot(path=str(tmp_path / f"{game}-patched.png"))
