@@ -17,7 +17,7 @@ from typing import Any
 import jsonpatch
 import pytest
 
-from bench.client import FAKE_SOCKET, play_table
+from bench.client import FAKE_SOCKET, play_table, without_inline_game
 from tests.conftest import LiveServer
 from tests.e2e.conftest import PHONE
 
@@ -67,6 +67,7 @@ def final_snapshot(frames: list[str]) -> str:
 def watch(page: Any, server: LiveServer, url: str, snapshot: str) -> None:
     """Open the watch link with the page's socket answering its hello with ``snapshot``."""
     page.context.add_init_script(f"const SNAPSHOT = {json.dumps(snapshot)};\n{FAKE_SOCKET}")
+    page.route(server.url + url, without_inline_game)
     page.goto(server.url + url)
     board_ready(page)
 
