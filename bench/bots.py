@@ -276,8 +276,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="--ladder: comma-separated game ids (default: every game with "
                              "bots)")
     parser.add_argument("--levels", default="",
-                        help="--ladder: comma-separated levels among uniform,easy,normal,"
-                             "hard (default: all)")
+                        help="--ladder: comma-separated levels among uniform,easy,beginner,"
+                             "normal,hard (default: all but beginner, the bench's model of a "
+                             "new player: one of normal's three best moves at random)")
     parser.add_argument("--cpu-budget", action="store_true",
                         help="--ladder: count hard's budget in CPU seconds of the deciding "
                              "process (an idle core's worth) instead of wall seconds")

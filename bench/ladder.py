@@ -41,6 +41,7 @@ import gzip
 import itertools
 import math
 import multiprocessing
+import random
 import statistics
 import time
 from collections import defaultdict
@@ -51,12 +52,20 @@ import orjson
 
 from engines import bots
 from engines.bots import rollout
+from engines.bots.candidates import candidate_actions
+from engines.bots.memo import fresh_decision
+from engines.core.protocol import Engine
 from engines.core.templates import random_action
 from engines.registry import all_engines
 
 #: The larger table of each title (its usual full table; ``--players`` overrides).
 LARGER = {"tuk-tuk-taxi": 4, "jakarta-traffic": 4, "kaki-lima": 4, "indonesia": 3}
-LEVELS = ("uniform", "easy", "normal", "hard")
+#: Every kind of player, weakest first (a pairing reports the later one's share).
+LEVELS = ("uniform", "easy", "beginner", "normal", "hard")
+#: The kinds played when ``--levels`` is not given (the beginner is asked for by name).
+DEFAULT_LEVELS = ("uniform", "easy", "normal", "hard")
+#: The beginner model picks at random among this many of normal's best moves.
+BEGINNER_TOP = 3
 #: A game not over after this many actions counts as unfinished.
 MAX_ACTIONS = 5000
 
@@ -98,6 +107,11 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
         rng = rngs[seat]
         if level == "uniform":
             raw = random_action(engine.legal_actions(state, seat), rng)
+        elif level == "beginner":
+            start, cpu = time.perf_counter(), time.process_time()
+            raw = beginner_action(engine, engine.view(state, seat), seat, rng)
+            times[level].append(time.perf_counter() - start)
+            cpu_times[level].append(time.process_time() - cpu)
         else:
             view = engine.view(state, seat)
             start, cpu = time.perf_counter(), time.process_time()
@@ -122,6 +136,21 @@ def play_ladder_game(task: LadderGame) -> dict[str, Any]:
             "iterations": task.iterations, "cpu_budget": task.cpu_budget,
             "illegal": illegal, "actions": actions,
             "times": dict(times), "cpu": dict(cpu_times)}
+
+
+def beginner_action(engine: Engine, view: dict[str, Any], seat: int,
+                    rng: random.Random) -> dict[str, Any]:
+    """The issue's model of a new player (issue 40: "random among normal's top three"):
+    from the seat's view only, one of the normal bot's ``BEGINNER_TOP`` best moves, each
+    as likely. It knows the rules and sees the good moves, but cannot tell the best from
+    the next ones (the game's own ranked candidates, ``GameBot.bot_candidates``, at the
+    hard bot's root: normal's move first)."""
+    bot = bots.bot_of(engine)
+    fresh_decision()
+    state = bot.determinize(view, seat, rng)
+    top = candidate_actions(engine, state, seat, rng,
+                            bot.search_tuning.max_candidates)[:BEGINNER_TOP]
+    return rng.choice(top)
 
 
 def hero_share(record: dict[str, Any]) -> float:
@@ -209,7 +238,12 @@ def tally(records: list[dict[str, Any]]) -> list[str]:
 def ladder_tasks(args: argparse.Namespace) -> list[LadderGame]:
     """Every game the arguments ask for, pairing by pairing."""
     wanted = {t for t in args.titles.split(",") if t}
-    levels = [lvl for lvl in (args.levels.split(",") if args.levels else LEVELS) if lvl]
+    levels = [lvl for lvl in (args.levels.split(",") if args.levels else DEFAULT_LEVELS)
+              if lvl]
+    unknown = [lvl for lvl in levels if lvl not in LEVELS]
+    if unknown:
+        raise SystemExit(f"unknown --levels {','.join(unknown)}: choose among "
+                         f"{','.join(LEVELS)}")
     counts = {int(p) for p in args.players.split(",") if p}
     tasks: list[LadderGame] = []
     for engine in all_engines().values():

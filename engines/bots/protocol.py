@@ -61,6 +61,10 @@ class SearchTuning:
     #: Rollouts: who plays them: ``"normal"`` (the heuristic, no noise) or ``"playout"``
     #: (:meth:`GameBot.playout_action`, cheaper).
     rollout_policy: str = "normal"
+    #: Rollouts with ``rollout_policy="playout"``: the first this many moves after the
+    #: candidate are still the normal bot's (the next round or two, where the candidates'
+    #: differences play out, at normal's strength), the rest the cheap playout move.
+    rollout_normal_moves: int = 0
     #: Rollouts: candidates played from the first world on, and worlds per one more.
     widen_base: int = 2
     widen_every: int = 3

@@ -116,7 +116,8 @@ class Rollouts:
             if not awaited:
                 break
             actor = awaited[0]
-            if self.tuning.rollout_policy == "normal":
+            if self.tuning.rollout_policy == "normal" or (
+                    step < self.tuning.rollout_normal_moves):
                 action = bot.heuristic_action(state, actor, rng, 0.0)
             else:
                 action = bot.playout_action(state, actor, rng)

@@ -12,24 +12,27 @@ from engines.core.types import State
 from engines.tuk_tuk_taxi.bot import easy, heuristic, sampling, why
 from engines.tuk_tuk_taxi.state import TukTukState
 
-#: The hard bot's rollouts stop after this many actions (two to five rounds) and judge the
-#: position by ``evaluate`` (projected passengers at the end of the stack): a whole game
-#: of four costs about 0.2 s of CPU to play out, too much for a budget of 0.8 s.
-ROLLOUT_DEPTH = 30
+#: The hard bot's rollouts play the game to its end (the win, not a guess of it) with the
+#: playout move (the heuristic's driving without the look-ahead, a sign on one of its own
+#: kind else anywhere): 5 ms of CPU a 2-player rollout where normal's own moves cost 17 ms
+#: for 30 actions, so 0.8 s buys ~160 rollouts (~40 worlds for 4 candidates), not ~45
+#: (~12), and normal's move is replaced only when another beats it by one standard error
+#: of the paired difference (round "hardbot", docs/bots.md).
+ROLLOUT_DEPTH = 400
+SWITCH_Z = 1.0
 
 
 class TukTukBot(GameBot):
     """The bots of Tuk-Tuk Taxi."""
 
-    #: The hard bot: few candidates (the heuristic ranks them), playouts of about a round
-    #: of turns at four players (12 actions), and the heuristic's move kept unless another
-    #: is better by 0.04: the determinizations share 4 worlds (sampling.py), so the die's
-    #: noise no longer drowns the moves' differences. The iteration cap is what the bench
-    #: measured (128: ~0.4 s of CPU a decision at four players).
+    #: The hard bot: rollouts (engines/bots/rollout.py) over the heuristic's 4 best moves,
+    #: played to the end (see ``ROLLOUT_DEPTH``); the ISMCTS fields (playout depth,
+    #: visits, exploration, iterations) are kept for ``method="ismcts"``.
     search_tuning = SearchTuning(playout_depth=12, max_candidates=heuristic.ROOT_CANDIDATES,
                                  inner_candidates=heuristic.INNER_CANDIDATES, min_visits=6,
                                  exploration=0.5, keep_margin=0.04, iterations=128,
-                                 rollout_depth=ROLLOUT_DEPTH)
+                                 rollout_depth=ROLLOUT_DEPTH, rollout_policy="playout",
+                                 switch_z=SWITCH_Z)
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """The open table with the sign stack in a random order (sampling.py)."""

@@ -33,14 +33,15 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     if drawn is not None and view["phase"] == "sign":
         pool[drawn] -= 1
     unseen = sorted(k for k, c in pool.items() for _ in range(max(c, 0)))
-    # Common random numbers: the search's candidates are told apart on the same few
-    # worlds (stack order and die), one of WORLDS drawn per determinization, instead of a
-    # fresh die each time whose noise drowns the moves' differences. The world is the
-    # view's and the draw's only (never the hidden state). The seat's generator still
-    # shuffles (a copy) and draws 64 bits as before, so the easy bot's noise is unchanged.
+    # Every determinization is a world of its own (stack order and die). The hard bot's
+    # rollouts pair their candidates inside each world (engines/bots/rollout.py), so they
+    # need many worlds, not a few shared ones: drawn from 4 (round 5's pool, made for the
+    # tree search), 60 rollouts were 4 outcomes repeated, their paired error looked 4x
+    # smaller than it was, and hard switched on noise (issue 40, round "hardbot"). The
+    # seat's generator still shuffles (a copy) and draws 64 bits as before, so the easy
+    # bot's noise is unchanged; the world is that draw and the view's (never the hidden state).
     rng.shuffle(list(unseen))
-    world = rng.getrandbits(64) % WORLDS
-    wrng = random.Random(_view_seed(view, seat) * WORLDS + world)
+    wrng = random.Random(_view_seed(view, seat) ^ rng.getrandbits(64))
     wrng.shuffle(unseen)
     delivered = list(view["delivered"])
     last_drop: list[int | None] = list(view["last_drop"])
@@ -68,10 +69,6 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         "rng": wrng.getrandbits(64),
     }
     return cast(State, state)
-
-
-#: How many worlds a search's determinizations are drawn from (see ``determinize``).
-WORLDS = 4
 
 
 def _view_seed(view: dict[str, Any], seat: int) -> int:

@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 from engines.tuk_tuk_taxi import BOT, ENGINE
-from engines.tuk_tuk_taxi.bot.sampling import WORLDS
 from tests.engines.tuk_tuk_taxi.helpers import make
 
 
@@ -54,10 +53,14 @@ def test_a_slowing_sign_goes_against_the_rival_who_would_win_the_tie() -> None:
     assert stop_cell([2, 3, 1]) in {"10,12", "11,12"}   # seat 2 did
 
 
-def test_a_search_tells_its_moves_apart_on_a_few_shared_worlds() -> None:
-    # Common random numbers: every determinization of one view is one of WORLDS stack
-    # orders and dice, so the candidates meet the same luck.
-    view = ENGINE.view(make(4, phase="sign", drawn="stop"), 2)
-    worlds = {(tuple(w["stack"]), w["rng"])
-              for w in (BOT.determinize(view, 2, random.Random(i)) for i in range(40))}
-    assert 2 <= len(worlds) <= WORLDS
+def test_each_determinization_is_a_world_of_its_own_and_repeatable() -> None:
+    # The hard bot's rollouts pair their candidates inside each world, so 40 draws must
+    # be 40 worlds (stack order and die): drawn from a pool of 4, the rollouts repeated
+    # 4 outcomes and took their spread for certainty. The same seed draws the same world.
+    view = ENGINE.view(make(4, phase="sign", drawn="stop", stack=["slippery"] * 12 +
+                            ["stop"] * 12 + ["police"] * 12), 2)
+    worlds = [BOT.determinize(view, 2, random.Random(i)) for i in range(40)]
+    assert len({(tuple(w["stack"]), w["rng"]) for w in worlds}) == 40
+    again = BOT.determinize(view, 2, random.Random(7))
+    assert (again["stack"], again["rng"]) == (worlds[7]["stack"], worlds[7]["rng"])
+    assert all(ENGINE.view(w, 2) == view for w in worlds)
