@@ -278,9 +278,11 @@ class GameShell {
           // The rules version is the record's and the help's word, not the head's (jargon there).
           h("div", { class: "game-title" }, [h("h1", null, name), this.status]),
           this.turn,
-          this.slot("chat-jump"),
-          this.slot("howto-button"),
-          this.slot("replay-opener"),
+          // The head's buttons keep their places from the first paint (stand-ins, greyed until
+          // their panels are here): nothing comes in above the board and pushes it down.
+          this.standIn("chat-jump", "chat-jump", "chat.jump"),
+          this.standIn("howto-button", "howto-open", "howto.button"),
+          this.standIn("replay-opener", "", "replay.open", true), // shown once the game runs
           this.nextGame ? this.nextGame.el : null,
         ]),
         h("div", { class: "game-grid" }, [
@@ -327,6 +329,12 @@ class GameShell {
   /** A place kept in the page for a later panel's element (fill puts it there). */
   slot(name) {
     this.slots[name] = document.createComment(name);
+    return this.slots[name];
+  }
+
+  /** A greyed button in the place (and of the size) of a later panel's head button. */
+  standIn(name, cls, key, hidden = false) {
+    this.slots[name] = h("button", { type: "button", class: `btn btn-small btn-ghost ${cls}`, disabled: true, hidden }, msg(key));
     return this.slots[name];
   }
 
@@ -777,6 +785,8 @@ class GameShell {
     this.drawBoard();
     this.drawExtra();
     this.replay?.liveChanged();
+    const opener = this.slots["replay-opener"];
+    if (opener) opener.hidden = !doc?.view || Boolean(doc.outcome || doc.status === "finished"); // as the bar's own
     this.clock?.update(doc, this.info, { snapshot });
     this.takeback?.update(this.watching ? null : doc, this.seat);
     this.coach?.update(doc);
