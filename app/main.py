@@ -107,6 +107,10 @@ PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
 SEAT_PANELS = ("notices.js", "since.js", "keepcrew.js", "nextgame.js")
 LESSON_PANELS = ("coach.js",)
 HINT_PANELS = ("hint.js",)
+#: The game page's panels around the board, imported once the board is drawn (static/game.js,
+#: laterPanels): no shell preloads them, so a first visit's first paint waits for none.
+LATER_PANELS = ("chat.js", "clock.js", "gameover.js", "howto.js", "rematch.js", "replay.js",
+                "takeback.js", "templates-fallback.js")
 #: JSON and other answers made per request are compressed (brotli, else gzip) from this size
 #: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
@@ -334,7 +338,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       include_in_schema=False)
     # Offline, a seat's page needs the panels it imports when it opens, too.
     worker = ServiceWorker(assets, sorted({*PAGE_MODULES.values(), *SEAT_PANELS, *LESSON_PANELS,
-                                           *HINT_PANELS}))
+                                           *HINT_PANELS, *LATER_PANELS}))
     app.add_api_route("/sw.js", worker.serve, methods=["GET", "HEAD"], include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
     # the compression untouched (its frames have permessage-deflate).

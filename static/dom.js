@@ -60,7 +60,7 @@ function setAttrs(el, attrs, isSvg) {
 }
 
 /**
- * The URL to ask for a file under /static/ by ("/static/chat.css"): its hashed, immutable
+ * The URL to ask for a file under /static/ by (a panel's stylesheet, /static/chat.css): its hashed, immutable
  * URL from the shell's import map (issue 42), or the plain one where the map does not name
  * it or the browser cannot resolve through it.
  */

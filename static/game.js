@@ -4,27 +4,25 @@
 // connection and reconnect (socket.js), and draws whose turn, the error toasts and the
 // spectator banner itself. The board is the renderer static/games/<game>/index.js (contract:
 // docs/client.md), with the generic template buttons as a fallback.
+//
+// Two steps (issue 42): the board, the players and the turn line are built at once, from
+// modules the page preloads; the panels around them (LATER_PANELS) are imported after the
+// board's first draw and put into the places kept for them, so a first visit fetches and
+// runs only what the first paint needs. Until then the shell keeps what they would have
+// been told (laterFrames) and tells them on arrival.
 
 import { api } from "/static/api.js";
-import { ClockPanel } from "/static/clock.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
-import { ChatPanel } from "/static/chat.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
 import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
-import { GameOverPanel } from "/static/gameover.js";
-import { HowToPlay } from "/static/howto.js";
 import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { LeftNotice } from "/static/leftnotice.js";
 import { OptionsPanel, gameName } from "/static/options.js";
 import { PlayerActions } from "/static/playeractions.js";
 import { PlayersPanel } from "/static/players.js";
-import { RematchBox } from "/static/rematch.js";
-import { ReplayBar } from "/static/replay.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
-import { TakebackPanel } from "/static/takeback.js";
-import { renderFallback } from "/static/templates-fallback.js";
 import { focusLost, keyboardPlay } from "/static/roving.js";
 import { WaitingPanel } from "/static/waiting.js";
 
@@ -45,6 +43,31 @@ async function tablePanels({ watching, lesson, hints }) {
   ]);
   return { TurnNotices: notices.TurnNotices, SincePanel: since.SincePanel, KeepCrew: keepcrew.KeepCrew,
     NextGame: nextgame.NextGame, Coach: coach.Coach, HintPanel: hint.HintPanel };
+}
+
+/**
+ * The panels drawn after the board (app/main.py names the same modules, LATER_PANELS: the
+ * service worker keeps them for offline use, the shell does not preload them).
+ */
+async function laterPanels() {
+  const [chat, clock, gameover, howto, rematch, replay, takeback, fallback] = await Promise.all([
+    import("/static/chat.js"),
+    import("/static/clock.js"),
+    import("/static/gameover.js"),
+    import("/static/howto.js"),
+    import("/static/rematch.js"),
+    import("/static/replay.js"),
+    import("/static/takeback.js"),
+    import("/static/templates-fallback.js"),
+  ]);
+  return { ChatPanel: chat.ChatPanel, ClockPanel: clock.ClockPanel, GameOverPanel: gameover.GameOverPanel,
+    HowToPlay: howto.HowToPlay, RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
+    TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback };
+}
+
+/** Run `fn` once the page has painted: after the next frame, off that frame's task. */
+function afterPaint(fn) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 /**
@@ -161,10 +184,12 @@ class GameShell {
       describe: (ref) => this.describeRef(ref),
       onRefs: (refs) => this.highlightRefs(refs),
     });
-    this.chat = new ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf: (s) => this.playerName(s),
-      send: (frame) => Boolean(this.sock?.sendRaw(frame)) });
-    this.rematch = new RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
-      game: this.info.game, players: this.players, nameOf: (s) => this.playerName(s), navigate: this.navigate });
+    // The later panels (null until they arrive), the places kept for their elements and
+    // what they are to be told on arrival, in order.
+    this.chat = this.rematch = this.replay = this.clock = this.howto = this.takeback = this.gameover = null;
+    this.renderFallback = null;
+    this.slots = {};
+    this.laterFrames = [];
     this.build();
   }
 
@@ -189,9 +214,6 @@ class GameShell {
       below: [this.actions.el, this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
     // "Keep this crew" (static/keepcrew.js): for the table's players, not its spectators.
     this.keepCrew = this.watching ? null : new this.panels.KeepCrew(this.gameId, () => gameName(this.info.game, this.info.game_name || this.info.game));
-    this.gameover = new GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
-      this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
-    ] });
     this.leftNotice = new LeftNotice();
     this.waiting = new WaitingPanel();
   }
@@ -213,26 +235,8 @@ class GameShell {
       describe: (ref) => this.describeRef(ref),
       onRefs: () => this.highlightRefs(null),
     });
-    this.replay = new ReplayBar(this);
-    this.clock = new ClockPanel({
-      seat: () => (this.watching || this.hasLeft ? null : this.seat),
-      playerName: (seat) => this.playerName(seat),
-      sendRaw: (frame) => this.sock?.sendRaw(frame),
-      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
-        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
-      // A timeout is news for everyone at the table: told in a toast, with the turn chime
-      // for a player who turned the sound on.
-      onTimeout: (words) => {
-        toast(words, "info", 8000);
-        if (this.notices?.sound) this.notices.play();
-      },
-    });
     this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
     this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
-    this.howto = new HowToPlay({ game: info.game, gameName: name, context: () => ({
-      seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
-      playerName: (seat) => this.playerName(seat), rulesVersion: this.info.rules_version,
-    }) });
     // The board is the page's main content for a keyboard: a skip link jumps over the head.
     this.boardWrap = h("div", { class: "board-wrap", id: "board", tabindex: "-1" }, [this.boardRoot]);
     const skip = h("a", { class: "skip-link", href: "#board", "data-testid": "skip-to-board", onclick: (e) => {
@@ -240,7 +244,6 @@ class GameShell {
       this.boardWrap.focus({ preventScroll: true });
       this.boardWrap.scrollIntoView({ block: "start" });
     } }, t("game.skip_to_board"));
-    this.takeback = new TakebackPanel(null, (seat) => this.playerName(seat));
     // A lesson's table (docs/lessons.md): the coach speaks from the asks dock.
     this.coach = info.settings?.lesson && !this.watching
       ? new this.panels.Coach({ gameId: this.gameId, lesson: info.settings.lesson, seat: this.seat, navigate: this.navigate,
@@ -275,23 +278,25 @@ class GameShell {
           // The rules version is the record's and the help's word, not the head's (jargon there).
           h("div", { class: "game-title" }, [h("h1", null, name), this.status]),
           this.turn,
-          this.chat.jump,
-          this.howto.button,
-          this.replay.opener,
+          // The head's buttons keep their places from the first paint (stand-ins, greyed until
+          // their panels are here): nothing comes in above the board and pushes it down.
+          this.standIn("chat-jump", "chat-jump", "chat.jump"),
+          this.standIn("howto-button", "howto-open", "howto.button"),
+          this.standIn("replay-opener", "", "replay.open", true), // shown once the game runs
           this.nextGame ? this.nextGame.el : null,
         ]),
         h("div", { class: "game-grid" }, [
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
           // down under a finger): the take-back row keeps its space, what asks the player
           // something floats in the dock, "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice.el, this.gameover.el, this.waiting.el, this.notice, this.replay.el, this.boardWrap, this.takeback.el, this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.leftNotice.el, this.slot("gameover"), this.waiting.el, this.notice, this.slot("replay"), this.boardWrap, this.slot("takeback"), this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
-            this.clock.el,
+            this.slot("clock"),
             this.playersPanel.el,
-            this.chat.el,
+            this.slot("chat"),
             this.optionsPanel.el,
             this.log.el,
-            this.replay.log.el,
+            this.slot("replay-log"),
           ]),
         ]),
         this.dock,
@@ -310,7 +315,7 @@ class GameShell {
    */
   buildDock() {
     this.dock = h("div", { class: "ask-dock", "data-testid": "ask-dock" },
-      [this.coach ? this.coach.el : null, this.takeback.question, this.clock.question, this.confirmBar.el]);
+      [this.coach ? this.coach.el : null, this.slot("takeback-question"), this.slot("clock-question"), this.confirmBar.el]);
     const publish = () => {
       if (this.closed) return;
       const box = this.dock.getBoundingClientRect();
@@ -319,6 +324,98 @@ class GameShell {
     };
     this.dockSize = typeof ResizeObserver === "function" ? new ResizeObserver(publish) : null;
     this.dockSize?.observe(this.dock);
+  }
+
+  /** A place kept in the page for a later panel's element (fill puts it there). */
+  slot(name) {
+    this.slots[name] = document.createComment(name);
+    return this.slots[name];
+  }
+
+  /** A greyed button in the place (and of the size) of a later panel's head button. */
+  standIn(name, cls, key, hidden = false) {
+    this.slots[name] = h("button", { type: "button", class: `btn btn-small btn-ghost ${cls}`, disabled: true, hidden }, msg(key));
+    return this.slots[name];
+  }
+
+  fill(name, el) {
+    this.slots[name]?.replaceWith(el);
+    delete this.slots[name];
+  }
+
+  /** `fn` now if the later panels are here, else as soon as they are (in arrival order). */
+  whenLater(fn) {
+    if (this.laterReady) fn();
+    else this.laterFrames.push(fn);
+  }
+
+  /**
+   * The panels around the board, built once it is drawn (issue 42): chat, replay, rematch,
+   * take-back, clock, game over, how to play and the fallback buttons. Each is told what
+   * happened before it came: the current position, then the frames that were for it.
+   */
+  async buildLater() {
+    let mods;
+    try {
+      mods = await laterPanels();
+    } catch (err) {
+      console.error("panels unavailable", err); // the board and the players still work
+      return;
+    }
+    if (this.closed) return;
+    const nameOf = (seat) => this.playerName(seat);
+    this.renderFallback = mods.renderFallback;
+    this.chat = new mods.ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf,
+      send: (frame) => Boolean(this.sock?.sendRaw(frame)) });
+    this.rematch = new mods.RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
+      game: this.info.game, players: this.players, nameOf, navigate: this.navigate });
+    this.replay = new mods.ReplayBar(this);
+    this.clock = new mods.ClockPanel({
+      seat: () => (this.watching || this.hasLeft ? null : this.seat),
+      playerName: nameOf,
+      sendRaw: (frame) => this.sock?.sendRaw(frame),
+      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
+        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+      // A timeout is news for everyone at the table: told in a toast, with the turn chime
+      // for a player who turned the sound on.
+      onTimeout: (words) => {
+        toast(words, "info", 8000);
+        if (this.notices?.sound) this.notices.play();
+      },
+    });
+    this.howto = new mods.HowToPlay({ game: this.info.game, gameName: this.gameName, context: () => ({
+      seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
+      playerName: nameOf, rulesVersion: this.info.rules_version,
+    }) });
+    this.takeback = new mods.TakebackPanel(this.sock, nameOf);
+    this.gameover = new mods.GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
+      this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
+    ] });
+    const places = { "chat-jump": this.chat.jump, "howto-button": this.howto.button, "replay-opener": this.replay.opener,
+      gameover: this.gameover.el, replay: this.replay.el, takeback: this.takeback.el, clock: this.clock.el,
+      chat: this.chat.el, "replay-log": this.replay.log.el, "takeback-question": this.takeback.question,
+      "clock-question": this.clock.question };
+    for (const [name, el] of Object.entries(places)) this.fill(name, el);
+    this.laterReady = true;
+    if (this.sockOpen) this.chat.onOpen();
+    if (this.doc) {
+      this.drawGameOver();
+      this.replay.liveChanged();
+      this.clock.update(this.doc, this.info, { snapshot: true });
+      this.takeback.update(this.watching ? null : this.doc, this.seat);
+      this.drawFallback();
+    }
+    for (const fn of this.laterFrames.splice(0)) fn();
+    this.openReplayLink();
+  }
+
+  /** A link may open the replay at a version (an imported record: ?replay=0), once the
+   * board and the replay bar are both here. */
+  openReplayLink() {
+    if (this.replayLinkDone || !this.rendererReady || !this.replay || this.closed) return;
+    this.replayLinkDone = true;
+    const at = new URLSearchParams(location.search).get("replay");
+    if (at !== null && /^\d+$/.test(at)) this.replay.go(Number(at));
   }
 
   drawOptions() {
@@ -335,14 +432,17 @@ class GameShell {
       onLobby: (lobby) => this.onLobby(lobby),
       onFatal: (reason, code) => this.onFatal(reason, code),
       onError: (reason) => toast(reason),
-      onOpen: () => this.chat.onOpen(),
-      onChat: (f) => this.chat.onFrame(f),
-      onRematch: (f) => this.rematch.update(f),
+      onOpen: () => {
+        this.sockOpen = true;
+        this.chat?.onOpen();
+      },
+      onChat: (f) => this.whenLater(() => this.chat.onFrame(f)),
+      onRematch: (f) => this.whenLater(() => this.rematch.update(f)),
       // Live words: a refusal on screen is worded again when the viewer switches language.
-      onRejected: (f) => this.chat.onRejected(f) || toast(live(() => errorText(f))),
-      onTakeback: (frame) => this.takeback.onFrame(frame),
+      // (Before the chat is here nothing was typed in it: a refusal then is not the chat's.)
+      onRejected: (f) => this.chat?.onRejected(f) || toast(live(() => errorText(f))),
+      onTakeback: (frame) => this.whenLater(() => this.takeback.onFrame(frame)),
     });
-    this.takeback.sock = this.sock;
     if (this.first) {
       // Drawn from the page's own answer; the hello then carries this version, and the
       // server answers "uptodate" (or a newer snapshot): nothing is drawn twice.
@@ -362,10 +462,10 @@ class GameShell {
     this.log.draw();
     this.since?.relabel();
     this.drawOptions();
-    this.chat.relabel();
-    this.replay.relabel();
-    this.takeback.draw();
-    this.rematch.draw();
+    this.chat?.relabel();
+    this.replay?.relabel();
+    this.takeback?.draw();
+    this.rematch?.draw();
     this.confirmBar.relabel();
     this.coach?.draw();
     this.hints?.draw();
@@ -376,9 +476,9 @@ class GameShell {
     this.drawPlayers();
     this.drawGameOver();
     if (!this.doc.view) this.drawBoard(); // the "waiting for the start" panel
-    else if (!this.fallback.hidden && !this.replay.active) renderFallback(this.fallback, this.doc.outcome ? [] : this.doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
-    if (this.clock.clock) this.clock.draw();
-    if (this.renderer && !this.rendererFailed && this.rendererDoc && !this.replay.active) {
+    else if (!this.fallback.hidden && !this.replay?.active) this.drawFallback();
+    if (this.clock?.clock) this.clock.draw();
+    if (this.renderer && !this.rendererFailed && this.rendererDoc && !this.replay?.active) {
       try {
         this.renderer.update(this.rendererDoc, this.rendererDoc);
       } catch (err) {
@@ -396,10 +496,10 @@ class GameShell {
     this.dockSize?.disconnect();
     document.documentElement.style.removeProperty("--ask-dock-h");
     this.offBoardFocus?.();
-    this.howto.destroy();
+    this.howto?.destroy();
     this.skip?.remove();
     this.notices?.destroy();
-    this.replay.destroy();
+    this.replay?.destroy();
     this.clock?.destroy();
     this.nextGame?.destroy();
     this.sock?.close();
@@ -477,9 +577,9 @@ class GameShell {
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();
-    // A link may open the replay at a version (an imported record: ?replay=0).
-    const at = new URLSearchParams(location.search).get("replay");
-    if (at !== null && /^\d+$/.test(at) && !this.closed) this.replay.go(Number(at));
+    // The board is drawn (or will be, from the socket's first frame): now the rest.
+    if (!this.closed) afterPaint(() => this.buildLater());
+    this.openReplayLink();
   }
 
   /**
@@ -634,14 +734,15 @@ class GameShell {
     }
     if (!this.watching && !this.hasLeft && typeof info.you === "number") {
       this.seat = info.you;
-      this.chat.seat = this.rematch.seat = info.you;
+      if (this.chat) this.chat.seat = info.you;
+      if (this.rematch) this.rematch.seat = info.you;
       saveSeat(this.gameId, { seat: info.you });
     }
     this.drawPlayers();
     this.drawExtra();
     if (this.doc) {
       this.drawTurn();
-      this.clock.update(this.doc, this.info, { snapshot: true });
+      this.clock?.update(this.doc, this.info, { snapshot: true });
     }
   }
 
@@ -683,9 +784,11 @@ class GameShell {
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
-    this.replay.liveChanged();
-    this.clock.update(doc, this.info, { snapshot });
-    this.takeback.update(this.watching ? null : doc, this.seat);
+    this.replay?.liveChanged();
+    const opener = this.slots["replay-opener"];
+    if (opener) opener.hidden = !doc?.view || Boolean(doc.outcome || doc.status === "finished"); // as the bar's own
+    this.clock?.update(doc, this.info, { snapshot });
+    this.takeback?.update(this.watching ? null : doc, this.seat);
     this.coach?.update(doc);
     this.hints?.draw();
   }
@@ -764,7 +867,7 @@ class GameShell {
   }
 
   drawGameOver() {
-    this.gameover.draw(this.doc, this.seat);
+    this.gameover?.draw(this.doc, this.seat);
   }
 
   drawBoard() {
@@ -776,7 +879,7 @@ class GameShell {
       return;
     }
     if (!this.rendererReady) return; // loadRenderer draws when the module arrives
-    if (this.replay.active) return; // the replay holds the board; the live doc waits
+    if (this.replay?.active) return; // the replay holds the board; the live doc waits
     const full = { ...doc, version: this.version };
     if (this.renderer && !this.rendererFailed) {
       try {
@@ -791,15 +894,23 @@ class GameShell {
       }
     }
     this.rendererDoc = full;
-    const handlesAll = this.renderer && !this.rendererFailed && this.boardRoot.dataset.handlesAll === "1" && this.notice.hidden;
-    if (handlesAll) {
-      this.fallback.hidden = true;
-    } else {
-      renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
-    }
+    this.drawFallback();
     if (!this.renderer || this.rendererFailed) {
       this.rawView.hidden = false;
       this.rawView.querySelector("pre").textContent = JSON.stringify(doc.view, null, 2);
+    }
+  }
+
+  /** The template buttons, where the board does not take every move itself (drawn once
+   * their module is here: buildLater calls this again). */
+  drawFallback() {
+    const doc = this.doc;
+    if (!doc || !doc.view) return;
+    const handlesAll = this.renderer && !this.rendererFailed && this.boardRoot.dataset.handlesAll === "1" && this.notice.hidden;
+    if (handlesAll) {
+      this.fallback.hidden = true;
+    } else if (this.renderFallback && !this.replay?.active) {
+      this.renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
     }
   }
 }

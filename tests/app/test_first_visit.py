@@ -12,7 +12,7 @@ import pytest
 
 from app.config import ROOT
 from app.core.i18n import merged
-from app.main import HINT_PANELS, LESSON_PANELS, SEAT_PANELS
+from app.main import HINT_PANELS, LATER_PANELS, LESSON_PANELS, SEAT_PANELS
 from engines import messages
 from engines.registry import all_engines
 from tests.app.client import Viewer, create, http, join, open_table, start, watch_id
@@ -34,12 +34,13 @@ def modulepreloads(html: str) -> list[str]:
 
 def page_modules(server: LiveServer, path: str) -> set[str]:
     """The static/-relative modules a page preloads, and those its import map lazily names
-    for a game's page (the seat's panels), each with its imports."""
+    for a game's page (the seat's panels, the panels around the board), each with its
+    imports."""
     assets = server.app.state.assets
     html = get(server.url + path, "br").text
     plain = {url: name for name, url in import_map(html).items()}
     loaded = {plain[url].removeprefix("/static/") for url in modulepreloads(html)}
-    return set(assets.closure([*loaded, *SEAT_PANELS, *LESSON_PANELS, *HINT_PANELS]))
+    return set(assets.closure([*loaded, *SEAT_PANELS, *LESSON_PANELS, *HINT_PANELS, *LATER_PANELS]))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -112,6 +113,26 @@ def test_a_watch_page_asks_for_no_seat_panel_and_a_seat_page_preloads_them(
                 assert (imports[f"/static/{rel}"] in modulepreloads(html)) == hints, rel
         for rel in LESSON_PANELS:  # only a lesson's table has a coach
             assert imports[f"/static/{rel}"] not in modulepreloads(seat), rel
+
+
+def test_no_game_page_preloads_the_panels_around_the_board_and_the_worker_keeps_them(
+        live_server: LiveServer) -> None:
+    """The board comes first: chat, replay, clock and the rest are imported after its first
+    draw (static/game.js), so neither page's shell names them, nor their stylesheets; the
+    service worker still keeps them, so a page opened offline has them too."""
+    lobby = create(live_server, "kaki-lima", spectators=True)
+    worker = get(f"{live_server.url}/sw.js", "br").text
+    for path in (f"/watch/{watch_id(lobby)}", f"/game/{lobby['game_id']}"):
+        html = get(live_server.url + path, "br").text
+        imports = import_map(html)
+        preloaded = modulepreloads(html)
+        assert imports["/static/game.js"] in preloaded, path  # the page's own module is
+        for rel in LATER_PANELS:
+            assert imports[f"/static/{rel}"] not in preloaded, (path, rel)
+            assert imports[f"/static/{rel}"] in worker, rel
+        preloaded_files = re.findall(r'<link rel="preload" [^>]*href="([^"]+)"', html)
+        for css in ("chat.css", "clock.css", "replay.css"):
+            assert imports[f"/static/{css}"] not in preloaded_files, (path, css)
 
 
 @pytest.mark.parametrize("rel", [r for r in text_files() if r.endswith((".js", ".css", ".json"))]
