@@ -60,13 +60,24 @@ function realise(fresh) {
 const KEYS = ["data-key", "id", "data-rove", "data-cell", "data-area", "data-sea", "data-seat",
   "data-spot", "data-deed", "data-good", "data-city", "data-ship", "data-last-badge", "data-testid"];
 
+const KEY_RANK = new Map(KEYS.map((name, i) => [name, i]));
+
 function keyOf(node) {
   if (node.nodeType !== 1) return `#${node.nodeType}`;
-  for (const name of KEYS) {
-    const v = node.getAttribute(name);
-    if (v !== null) return `${node.localName}|${name}=${v}`;
+  // One pass over the node's own few attributes, not a getAttribute per name in KEYS: a
+  // move's morph asks this of every child it walks, and most have no key at all (issue 42).
+  const attrs = node.attributes;
+  let rank = KEYS.length;
+  let found = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    const r = KEY_RANK.get(a.name);
+    if (r !== undefined && r < rank) {
+      rank = r;
+      found = a;
+    }
   }
-  return node.localName;
+  return found ? `${node.localName}|${found.name}=${found.value}` : node.localName;
 }
 
 // Form fields carry state in properties the attributes do not show (a typed value, a
