@@ -86,7 +86,7 @@ export function createRenderer(root, ctx) {
     // The order board and each phone are drawn again only when what they show changed.
     const board = [view.orderboard, view.board.slots, view.board.idle, view.supply, view.marker];
     drawAll(side, [drawFinal(ctx, doc),
-      memo(orderboardCache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(board)}`, () => drawOrderBoard(ctx, view)),
+      memo(orderboardCache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(board)}`, () => drawOrderBoard(ctx, view), { inPlace: true }),
       ...drawPhones(ctx, geo, doc, phoneCaches)]);
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
     // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the

@@ -92,7 +92,7 @@ export function drawPhones(ctx, geo, doc, caches = null) {
     const playing = view.current === s && !doc.outcome;
     if (!caches) return drawPhone(ctx, geo, view, s, playing);
     const shown = [sc, view.energy[s], playing, view.phone[s], view.bubbles[s], view.stars[s], view.hand[s], ctx.playerName(s), s === ctx.seat];
-    return memo((caches[s] ||= {}), `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(shown)}`, () => drawPhone(ctx, geo, view, s, playing));
+    return memo((caches[s] ||= {}), `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(shown)}`, () => drawPhone(ctx, geo, view, s, playing), { inPlace: true });
   });
 }
 

@@ -186,7 +186,7 @@ export function makeSide(ctx, words, act, send) {
       const el = build();
       el.setAttribute("data-key", name);
       return el;
-    });
+    }, { inPlace: true });
     parts.push(
       card("community", [view.ca, view.discard_top, view.draw_count, view.discard_count, view.pool, view.trigger, view.stalled, names],
         () => drawCommunity(view)),

@@ -23,7 +23,7 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
       const el = build();
       el.setAttribute("data-key", name);
       return el;
-    })
+    }, { inPlace: true })
     : build());
   const parts = [];
   const myTurn = ctx.seat !== null && ctx.seat === view.current && view.phase !== "over";
