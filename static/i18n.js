@@ -249,12 +249,28 @@ function parse(pattern) {
   return p;
 }
 
+// Making an Intl formatter costs far more than using one (it loads the language's data), and
+// a move's redraw formats hundreds of numbers: one formatter per language, kept.
+const numberFormats = new Map(); // lang -> Intl.NumberFormat
+const pluralRules = new Map(); // lang -> Intl.PluralRules
+
 function numberText(n, lang) {
-  return typeof n === "number" ? new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(n) : String(n);
+  if (typeof n !== "number") return String(n);
+  let fmt = numberFormats.get(lang);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
+    numberFormats.set(lang, fmt);
+  }
+  return fmt.format(n);
 }
 
 function pluralCategory(lang, n) {
-  return new Intl.PluralRules(lang).select(n);
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
 }
 
 /**

@@ -27,10 +27,11 @@ export function whole(el) {
  * A part of a drawing that changes rarely (the streets, a piece that did not move): `build()`
  * draws it, and only when `sig` - everything it is drawn from, as a string - differs from the
  * last time; else a stand-in tells morph() to leave the element on the page untouched.
+ * `inPlace`: a changed drawing is morphed into the old one on the page (see owners below).
  * `cache` is the renderer's own object for this part ({} at first). The part should carry a
  * key attribute (KEYS below), so it is found among its siblings.
  */
-export function memo(cache, sig, build) {
+export function memo(cache, sig, build, { inPlace = false } = {}) {
   if (cache.sig === sig && cache.el && cache.el.isConnected) {
     const stand = cache.el.cloneNode(false);
     stand.setAttribute("data-stand-in", "");
@@ -40,10 +41,16 @@ export function memo(cache, sig, build) {
   }
   const el = build();
   sigs.set(el, sig);
+  if (inPlace) owners.set(el, cache);
   cache.sig = sig;
   cache.el = el;
   return el;
 }
+
+// inPlace memo parts (a side panel's cards): a card whose slice changed is morphed into the
+// one on the page like any element, not swapped for its new drawing, which would make the
+// browser style and lay out the whole card again for one changed number (issue 42).
+const owners = new WeakMap(); // an inPlace part on the page -> its cache
 
 /** `fresh` with every stand-in in it replaced by the element it stands for. */
 function realise(fresh) {
@@ -60,13 +67,24 @@ function realise(fresh) {
 const KEYS = ["data-key", "id", "data-rove", "data-cell", "data-area", "data-sea", "data-seat",
   "data-spot", "data-deed", "data-good", "data-city", "data-ship", "data-last-badge", "data-testid"];
 
+const KEY_RANK = new Map(KEYS.map((name, i) => [name, i]));
+
 function keyOf(node) {
   if (node.nodeType !== 1) return `#${node.nodeType}`;
-  for (const name of KEYS) {
-    const v = node.getAttribute(name);
-    if (v !== null) return `${node.localName}|${name}=${v}`;
+  // One pass over the node's own few attributes, not a getAttribute per name in KEYS: a
+  // move's morph asks this of every child it walks, and most have no key at all (issue 42).
+  const attrs = node.attributes;
+  let rank = KEYS.length;
+  let found = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    const r = KEY_RANK.get(a.name);
+    if (r !== undefined && r < rank) {
+      rank = r;
+      found = a;
+    }
   }
-  return node.localName;
+  return found ? `${node.localName}|${found.name}=${found.value}` : node.localName;
 }
 
 // Form fields carry state in properties the attributes do not show (a typed value, a
@@ -112,8 +130,17 @@ function reconcile(live, fresh) {
   }
   const sig = sigs.get(fresh);
   if (sig !== undefined) {
-    // A memo part: the same drawing is left alone; a new one replaces the old as it is.
-    return sigs.get(live) === sig ? live : realise(fresh);
+    // A memo part: the same drawing is left alone; a new one replaces the old as it is,
+    // or is morphed into it when the part asked for that and `live` is its own old drawing.
+    if (sigs.get(live) === sig) return live;
+    const cache = owners.get(fresh);
+    if (!cache || owners.get(live) !== cache || live.localName !== fresh.localName) return realise(fresh);
+    syncAttributes(live, fresh);
+    moveListeners(live, fresh);
+    morphChildren(live, fresh);
+    sigs.set(live, sig);
+    cache.el = live;
+    return live;
   }
   if (taken.has(fresh) || FIELDS.has(fresh.localName) || live.localName !== fresh.localName
     || live.namespaceURI !== fresh.namespaceURI) return fresh;

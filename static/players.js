@@ -4,7 +4,7 @@
 // there (the player's actions, the turn notices).
 
 import { h, playerColor, seatMark } from "/static/dom.js";
-import { msg, t } from "/static/i18n.js";
+import { currentLang, msg, t } from "/static/i18n.js";
 import { morphChildren } from "/static/morph.js";
 import { botBadge } from "/static/seats.js";
 
@@ -31,6 +31,12 @@ export class PlayersPanel {
   draw({ doc, awaited, seat, spectators }) {
     const outcome = doc && doc.outcome;
     const toAct = new Set(awaited);
+    // Most moves change none of what this list shows (a game's turn passes within a seat,
+    // nobody joins or leaves): then it is not even drawn off the page (issue 42).
+    const sig = JSON.stringify([currentLang(), this.players, this.players.map((p) => this.nameOf(p.seat)),
+      outcome ? [outcome.scores ?? null, outcome.ranks ?? null] : null, [...toAct], seat, spectators]);
+    if (sig === this.sig) return;
+    this.sig = sig;
     // Drawn off the page; a move writes only the seats it changed (static/morph.js, issue 42).
     const list = this.list.cloneNode(false);
     for (const p of this.players) {

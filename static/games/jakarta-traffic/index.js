@@ -5,7 +5,7 @@
 // templates allow (model.js); a honk is previewed before it is sent. The status bar sits
 // under the board, so its controls appearing never move a tile under the player's finger.
 
-import { drawAll, drawInto } from "../../morph.js";
+import { drawAll, drawInto, memo } from "../../morph.js";
 import { clearPreview, markPreview } from "../../preview.js";
 import { Roving } from "../../roving.js";
 import { drawBoard } from "./board.js";
@@ -38,6 +38,8 @@ export function createRenderer(root, ctx) {
   let hover = null; // the drive target whose route is drawn
   let highlighted = []; // cells a log line (or "since your last turn") names
   const tiles = []; // each tile as last drawn (board.js)
+  const orderboardCache = {}; // the order board as last drawn (static/morph.js memo)
+  const phoneCaches = []; // each phone as last drawn (panels.js drawPhones)
 
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
@@ -81,7 +83,11 @@ export function createRenderer(root, ctx) {
     }));
     const axesText = ctx.t("jakarta-traffic.board.axes");
     if (axes.textContent !== axesText) axes.textContent = axesText;
-    drawAll(side, [drawFinal(ctx, doc), drawOrderBoard(ctx, view), ...drawPhones(ctx, geo, doc)]);
+    // The order board and each phone are drawn again only when what they show changed.
+    const board = [view.orderboard, view.board.slots, view.board.idle, view.supply, view.marker];
+    drawAll(side, [drawFinal(ctx, doc),
+      memo(orderboardCache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(board)}`, () => drawOrderBoard(ctx, view), { inPlace: true }),
+      ...drawPhones(ctx, geo, doc, phoneCaches)]);
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
     // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
     // optional Honk) takes the focus.

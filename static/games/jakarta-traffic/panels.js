@@ -2,6 +2,7 @@
 // board, every player's phone and the final score table. Tables (row slots, bubble bonus,
 // energy) come from the engine's data; every word goes through ctx.t at draw time.
 
+import { memo } from "../../morph.js";
 import { miniTile, orderStyle } from "./board.js";
 import { addressTerm, bar as barModel, orderboardSlots, orderTerm } from "./model.js";
 
@@ -80,32 +81,43 @@ export function drawOrderBoard(ctx, view) {
   ]);
 }
 
-/** Every player's phone: energy, orders, speech bubbles, stars and the tile in hand. */
-export function drawPhones(ctx, geo, doc) {
-  const { h } = ctx;
+/**
+ * Every player's phone: energy, orders, speech bubbles, stars and the tile in hand. With
+ * `caches` (the renderer's {} kept between moves), a phone is drawn again only when what it
+ * shows changed (static/morph.js memo, issue 42): a move changes one or two phones.
+ */
+export function drawPhones(ctx, geo, doc, caches = null) {
   const view = doc.view;
   return view.scores.map((sc, s) => {
-    const energy = view.energy[s];
     const playing = view.current === s && !doc.outcome;
-    const cells = Array.from({ length: ctx.data.max_energy }, (_, i) => h("i", { class: i < energy ? "on" : "" }));
-    const energyTip = say(ctx, "tip.energy", { n: energy, max: ctx.data.max_energy });
-    return h("div", { class: `jt-card jt-phone${playing ? " current" : ""}`, style: { borderLeftColor: ctx.playerColor(s) }, "data-phone": s }, [
-      h("div", null, [seatBadge(ctx, s), " ", h("b", null, ctx.playerName(s)), s === ctx.seat ? ` ${say(ctx, "phone.you")}` : "",
-        playing ? ` · ${say(ctx, "phone.playing")}` : ""]),
-      h("div", { class: "row" }, [
-        h("span", { class: "jt-energy", title: energyTip, role: "img", "aria-label": energyTip, "data-energy": energy }, cells),
-        h("span", null, view.phone[s].length ? view.phone[s].map((o) => orderChip(ctx, o)) : h("span", { class: "jt-muted" }, say(ctx, "phone.no_orders"))),
-        h("span", { title: say(ctx, "tip.bubbles"), "data-bubbles": view.bubbles[s] }, say(ctx, "phone.bubbles", { n: view.bubbles[s] })),
-      ]),
-      h("div", { class: "row" }, [
-        view.stars[s].length ? view.stars[s].map((v) => h("span", { class: "jt-star", title: say(ctx, "tip.star", { value: v }) }, `★${v}`))
-          : h("span", { class: "jt-muted" }, say(ctx, "phone.no_stars")),
-        h("span", { class: "jt-muted", title: say(ctx, "tip.score") }, say(ctx, "phone.score", { n: sc.total })),
-        h("span", { class: "jt-muted" }, say(ctx, "phone.tile_in_hand")),
-        miniTile(ctx, geo, view.hand[s], s),
-      ]),
-    ]);
+    if (!caches) return drawPhone(ctx, geo, view, s, playing);
+    const shown = [sc, view.energy[s], playing, view.phone[s], view.bubbles[s], view.stars[s], view.hand[s], ctx.playerName(s), s === ctx.seat];
+    return memo((caches[s] ||= {}), `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(shown)}`, () => drawPhone(ctx, geo, view, s, playing), { inPlace: true });
   });
+}
+
+function drawPhone(ctx, geo, view, s, playing) {
+  const { h } = ctx;
+  const sc = view.scores[s];
+  const energy = view.energy[s];
+  const cells = Array.from({ length: ctx.data.max_energy }, (_, i) => h("i", { class: i < energy ? "on" : "" }));
+  const energyTip = say(ctx, "tip.energy", { n: energy, max: ctx.data.max_energy });
+  return h("div", { class: `jt-card jt-phone${playing ? " current" : ""}`, style: { borderLeftColor: ctx.playerColor(s) }, "data-phone": s, "data-key": `phone-${s}` }, [
+    h("div", null, [seatBadge(ctx, s), " ", h("b", null, ctx.playerName(s)), s === ctx.seat ? ` ${say(ctx, "phone.you")}` : "",
+      playing ? ` · ${say(ctx, "phone.playing")}` : ""]),
+    h("div", { class: "row" }, [
+      h("span", { class: "jt-energy", title: energyTip, role: "img", "aria-label": energyTip, "data-energy": energy }, cells),
+      h("span", null, view.phone[s].length ? view.phone[s].map((o) => orderChip(ctx, o)) : h("span", { class: "jt-muted" }, say(ctx, "phone.no_orders"))),
+      h("span", { title: say(ctx, "tip.bubbles"), "data-bubbles": view.bubbles[s] }, say(ctx, "phone.bubbles", { n: view.bubbles[s] })),
+    ]),
+    h("div", { class: "row" }, [
+      view.stars[s].length ? view.stars[s].map((v) => h("span", { class: "jt-star", title: say(ctx, "tip.star", { value: v }) }, `★${v}`))
+        : h("span", { class: "jt-muted" }, say(ctx, "phone.no_stars")),
+      h("span", { class: "jt-muted", title: say(ctx, "tip.score") }, say(ctx, "phone.score", { n: sc.total })),
+      h("span", { class: "jt-muted" }, say(ctx, "phone.tile_in_hand")),
+      miniTile(ctx, geo, view.hand[s], s),
+    ]),
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@
 // appear), the CA track, every pedestrian's PA score, tasks and lists, the Jom! cards with
 // their tokens, and the legend of the Lokasi icons. Every word goes through ctx.t.
 
+import { memo } from "../../morph.js";
 import { ICONS, longPress } from "./board.js";
 import { comboFor, controls, promptText, proposal, statusText, toggleCard } from "./model.js";
 
@@ -16,6 +17,7 @@ export function makeSide(ctx, words, act, send) {
   const { who, cell, langkah } = words;
   const say = { t, who, cell };
   const boosterName = (b) => t("kaki-lima.board.booster." + b);
+  const cards = {}; // memo caches of the side's cards, by name
 
   function cardButton(card, sel, clickable) {
     const isSel = sel.selected.includes(card.id);
@@ -176,7 +178,23 @@ export function makeSide(ctx, words, act, send) {
     // The buttons' box keeps its room between turns (no jump when they come); a spectator
     // never gets buttons, so it would be an empty box beside the board all game.
     if (ctx.seat !== null && ctx.seat !== undefined) parts.push(h("div", { class: "kl-box kl-controlbox" }, [drawControls(view, offer, sel)]));
-    parts.push(drawCommunity(view), drawPlayers(view), drawJom(view, offer), drawLegend());
+    // The cards below change at a few moves only: each is drawn again when its slice of the
+    // view (or the language, or a name) changed, else left as it is on the page (issue 42).
+    const lang = ctx.lang ? ctx.lang() : "";
+    const names = Array.from({ length: view.players }, (_, s) => who(s));
+    const card = (name, slice, build) => memo((cards[name] ||= {}), `${lang}|${JSON.stringify(slice)}`, () => {
+      const el = build();
+      el.setAttribute("data-key", name);
+      return el;
+    }, { inPlace: true });
+    parts.push(
+      card("community", [view.ca, view.discard_top, view.draw_count, view.discard_count, view.pool, view.trigger, view.stalled, names],
+        () => drawCommunity(view)),
+      card("players", [names, view.players, view.pa, view.tasks, view.aside, view.pedestrians, view.current, view.paths, view.hand_sizes,
+        view.held, view.jom_free, view.reached, view.met, view.aside.map((a) => (a ? cell(a.cell) : null))], () => drawPlayers(view)),
+      card("jom", [names, view.jom, view.pedestrians, [...offer.jom]], () => drawJom(view, offer)),
+      card("legend", [], drawLegend),
+    );
     return parts;
   }
 

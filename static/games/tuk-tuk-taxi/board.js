@@ -5,7 +5,7 @@
 
 import { memo, whole } from "../../morph.js";
 import { DIR_KEY } from "./glyphs.js";
-import { drawHighlights, drawTrails } from "./marks.js";
+import { drawHighlights, drawTrail } from "./marks.js";
 import { arrowSide, movesByEnd, pendingMoves } from "./model.js";
 import { cellName, edgeLabels, noteText } from "./words.js";
 
@@ -178,13 +178,18 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
   }
   // each player's last move, then the route preview (filled on hover), the taxis, highlights
   const trailLayer = svg("g", { class: "tt-trails", "pointer-events": "none" });
-  drawTrails({ ctx, layer: trailLayer, turns, centre });
+  // A seat's trail and its taxi change only when that seat moves: the others are left as
+  // they are on the page (static/morph.js memo, issue 42).
+  (turns || []).forEach((turn, seat) => {
+    if (turn) trailLayer.append(part(`trail:${seat}`, [turn, ctx.playerName(seat)], () => drawTrail({ ctx, turn, seat, centre })));
+  });
   // The layers drawn into after the board is on the page (hover, highlight) and the targets
   // with hand-added listeners are put on the page as they are (static/morph.js).
   const routeLayer = whole(svg("g", { class: "tt-route", "pointer-events": "none" }));
   const taxiLayer = svg("g", { "pointer-events": "none" });
   view.taxis.forEach((key, seat) => {
-    taxiLayer.append(glyphs.taxi(centre(key), key, seat, view.carrying[seat], ctx.playerName(seat), ctx.playerColor(seat)));
+    taxiLayer.append(part(`taxi:${seat}`, [key, view.carrying[seat], ctx.playerName(seat)],
+      () => glyphs.taxi(centre(key), key, seat, view.carrying[seat], ctx.playerName(seat), ctx.playerColor(seat))));
   });
   const highlightLayer = whole(svg("g", { class: "tt-highlights", "pointer-events": "none" }));
   const setHighlight = (refs) => drawHighlights({ svg, layer: highlightLayer, refs, centre, C });

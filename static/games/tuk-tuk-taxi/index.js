@@ -58,6 +58,7 @@ export function createRenderer(root, ctx) {
   let centredOn = null; // the sync key the zoomed window last centred for
   let tipCell = null;
   const ground = {}; // the board's streets, drawn once (board.js)
+  const sideCaches = {}; // the side's sign and taxi cards as last drawn (panels.js)
 
   // A tap (or click) on a sign, a space, a stop or a passenger shows its card under the board.
   viewport.addEventListener("click", (e) => {
@@ -180,7 +181,7 @@ export function createRenderer(root, ctx) {
       markPreview(viewport, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
     }
     const [turnCard, ...cards] = drawSide({
-      ctx, glyphs, view, offer, pending, turns, send, showRoutes: board.showRoutes,
+      ctx, glyphs, view, offer, pending, turns, send, showRoutes: board.showRoutes, caches: sideCaches,
       cancel: () => {
         pending = null;
         draw();

@@ -3,16 +3,28 @@
 // through ctx.t. The turn card keeps the room of its prompt and buttons whether or not they
 // show (CSS min-height), so nothing below it moves when controls come and go.
 
-import { whole } from "../../morph.js";
+import { memo, whole } from "../../morph.js";
 import { buttons, chooseRoute, lastRoll, pendingMoves, prompt as promptFor } from "./model.js";
 import { cellName, noteText } from "./words.js";
 
 const die = (h, t, roll, cls = "tt-die") => h("span", { class: cls, dataset: { colour: roll.colour }, role: "img",
   "aria-label": t("tuk-tuk-taxi.board.die_words", { colour: roll.colour, value: roll.value }) }, String(roll.value));
 
-/** The side panel's cards; send(action), cancel() and showRoutes(moves) are the page's. */
-export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cancel, showRoutes }) {
-  const { h, svg, t } = ctx;
+/**
+ * The side panel's cards; send(action), cancel() and showRoutes(moves) are the page's. With
+ * `caches` (the renderer's {} kept between moves), the sign and taxi cards are drawn again
+ * only when what they show changed (static/morph.js memo, issue 42).
+ */
+export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cancel, showRoutes, caches = null }) {
+  const { h, t } = ctx;
+  const lang = ctx.lang ? ctx.lang() : "";
+  const card = (name, shown, build) => (caches
+    ? memo((caches[name] ||= {}), `${lang}|${JSON.stringify(shown)}`, () => {
+      const el = build();
+      el.setAttribute("data-key", name);
+      return el;
+    }, { inPlace: true })
+    : build());
   const parts = [];
   const myTurn = ctx.seat !== null && ctx.seat === view.current && view.phase !== "over";
   // turn and prompt
@@ -45,7 +57,21 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   turnCard.append(controls);
   parts.push(turnCard);
 
-  // drawn sign, die, stack
+  // The die stays in sight after the turn passes: the last roll and who rolled it.
+  const lastMover = (turns || []).filter((x) => x && lastRoll(x)).sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0))[0];
+  const lastRolled = lastMover ? [lastMover.seat, ctx.playerName(lastMover.seat), lastRoll(lastMover)] : null;
+  parts.push(card("tt-status", [view.drawn, view.die, lastRolled, view.stack_count, view.removed, view.simplified],
+    () => drawStatus(ctx, glyphs, view, lastMover)));
+  const names = Array.from({ length: view.players }, (_, seat) => ctx.playerName(seat));
+  const rolls = names.map((_, seat) => lastRoll(turns && turns[seat]) || null);
+  parts.push(card("tt-taxis", [names, view.delivered, view.carrying, view.skip, rolls, view.current, view.passengers.length],
+    () => drawTaxis(ctx, view, turns)));
+  return parts;
+}
+
+/** The drawn sign, the die (or the last roll) and the stack. */
+function drawStatus(ctx, glyphs, view, lastMover) {
+  const { h, svg, t } = ctx;
   const signCard = h("div", { class: "tt-card tt-status" });
   const drawnRow = h("div", { class: "tt-row" });
   if (view.drawn) {
@@ -60,8 +86,6 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   }
   signCard.append(drawnRow);
   const dieRow = h("div", { class: "tt-row" });
-  // The die stays in sight after the turn passes: the last roll and who rolled it.
-  const lastMover = (turns || []).filter((x) => x && lastRoll(x)).sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0))[0];
   if (view.die) {
     dieRow.append(die(h, t, view.die), h("span", { class: "tt-die-text" }, t("tuk-tuk-taxi.board.die", { colour: view.die.colour, value: view.die.value })));
   } else if (lastMover) {
@@ -74,9 +98,12 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   signCard.append(dieRow);
   signCard.append(h("p", { class: "tt-stack" }, t("tuk-tuk-taxi.board.stack", { count: view.stack_count, removed: view.removed })));
   if (view.simplified) signCard.append(h("p", { class: "tt-muted" }, t("tuk-tuk-taxi.board.simplified")));
-  parts.push(signCard);
+  return signCard;
+}
 
-  // players
+/** Every taxi's deliveries, load, skipped turns and last roll; the passengers waiting. */
+function drawTaxis(ctx, view, turns) {
+  const { h, t } = ctx;
   const pc = h("div", { class: "tt-card" }, h("h2", {}, t("tuk-tuk-taxi.board.taxis")));
   for (let seat = 0; seat < view.players; seat++) {
     const bits = [t("tuk-tuk-taxi.board.delivered", { count: view.delivered[seat] })];
@@ -90,6 +117,5 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
     ]));
   }
   pc.append(h("p", { class: "tt-muted tt-waiting" }, t("tuk-tuk-taxi.board.waiting", { count: view.passengers.length })));
-  parts.push(pc);
-  return parts;
+  return pc;
 }
