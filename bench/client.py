@@ -236,16 +236,21 @@ def play_table(server: Server, game: str, moves: int) -> Table:
     deadline = time.monotonic() + 120
     pre: dict[str, Any] | None = None  # the spectator's snapshot of the table before its start
     hello_at = time.monotonic()
+    seen: list[str] = []  # the host's frame types, to say why a table recorded nothing
     while time.monotonic() < deadline and len(table.frames) <= moves:
-        if not table.frames and doc is not None and doc.get("view") \
-                and time.monotonic() - hello_at > 5:
-            # The game runs and the spectator has recorded nothing: its hello and the start
-            # crossed in a way the branches below do not follow. A new hello is answered
-            # with the running table's snapshot, which they do.
+        if not table.frames and time.monotonic() - hello_at > 5:
+            # Five seconds into a started game and the spectator has recorded nothing: a
+            # hello crossed the start in a way the branches below do not follow (seen on a
+            # loaded machine). New hellos are answered with the running table's snapshot.
             watcher.close()
             watcher = connect(url, max_size=1 << 22)
             watcher.send(json.dumps({"type": "hello",
                                      "watch": lobby["watch_url"].rsplit("/", 1)[1]}))
+            if doc is None or not doc.get("view"):
+                host.close()
+                host = connect(url, max_size=1 << 22)
+                host.send(json.dumps({"type": "hello", "credential": lobby["credential"]}))
+                doc, version, sent = None, -1, -1
             hello_at, pre = time.monotonic(), None
         with contextlib.suppress(TimeoutError):
             frame = json.loads(str(watcher.recv(timeout=0.02)))
@@ -264,6 +269,7 @@ def play_table(server: Server, game: str, moves: int) -> Table:
                     table.frames.append(json.dumps(pre))
         with contextlib.suppress(TimeoutError):
             frame = json.loads(str(host.recv(timeout=0.02)))
+            seen.append(frame["type"])
             if frame["type"] == "snapshot":
                 doc, version = frame["doc"], frame["version"]
             elif frame["type"] == "patch" and doc is not None and frame["from"] == version:
@@ -282,6 +288,10 @@ def play_table(server: Server, game: str, moves: int) -> Table:
             sent = version
     host.close()
     watcher.close()
+    if not table.frames:
+        raise RuntimeError(f"{game}: the spectator recorded nothing; the host's socket got "
+                           f"{seen[:12]} ... {seen[-12:]} ({len(seen)}), its last document "
+                           f"{json.dumps(doc)[:600]}")
     return table
 
 
