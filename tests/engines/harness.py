@@ -93,6 +93,19 @@ def assert_views_hide_rng(engine: Engine, state: State, players: int) -> None:
             assert str(secret) not in text, f"view for {seat} leaks the rng position"
 
 
+def played_by_normal_bots(engine: Engine, players: int, seed: int, actions: int) -> State:
+    """The game of ``seed`` after ``actions`` normal-bot actions (each decided from the
+    seat's view, the ``n``-th with ``random.Random(n)``): a fixed position for a bot test."""
+    from engines import bots
+
+    state = engine.setup(players, {}, seed)
+    for n in range(actions):
+        seat = (engine.awaited(state) or engine.to_act(state))[0]
+        raw = bots.decide(engine, engine.view(state, seat), seat, "normal", random.Random(n))
+        state = engine.apply(state, seat, engine.parse_action(raw)).state
+    return state
+
+
 def random_positions(engine: Engine, games: int, every: int, *, seed0: int = 0,
                      options: dict[str, Any] | None = None,
                      limit: int | None = None) -> Iterator[tuple[State, int]]:

@@ -18,6 +18,7 @@ from typing import Any
 from engines import bots
 from engines.core.types import State
 from engines.registry import all_engines
+from tests.engines.harness import played_by_normal_bots
 
 #: Rollouts (iterations) per decision: the memos fill at the first iteration, so a few dozen
 #: show a reuse as well as the server's 600 do, in a tenth of the time.
@@ -47,13 +48,7 @@ def cold_and_warm(game: str, before: tuple[dict[str, Any], int],
 
 def played(game: str, players: int, seed: int, actions: int) -> State:
     """The game of ``seed`` after ``actions`` normal-bot actions."""
-    engine = all_engines()[game]
-    state = engine.setup(players, {}, seed)
-    for n in range(actions):
-        seat = (engine.awaited(state) or engine.to_act(state))[0]
-        raw = bots.decide(engine, engine.view(state, seat), seat, "normal", random.Random(n))
-        state = engine.apply(state, seat, engine.parse_action(raw)).state
-    return state
+    return played_by_normal_bots(all_engines()[game], players, seed, actions)
 
 
 def test_tuk_tuk_hard_places_the_same_sign_after_a_fuller_stack_was_decided() -> None:

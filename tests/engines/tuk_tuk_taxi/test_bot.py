@@ -12,6 +12,7 @@ from engines.bots.rollout import Rollouts
 from engines.tuk_tuk_taxi import BOT, ENGINE
 from engines.tuk_tuk_taxi.bot.easy import beginner_action
 from engines.tuk_tuk_taxi.bot.ways import home_steps
+from tests.engines.harness import played_by_normal_bots
 from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
 
 #: The way home of seat 1 (stop 0,12) from 4,12: straight up column 12.
@@ -173,22 +174,12 @@ def test_a_slowing_sign_goes_against_the_leader_not_the_nearest_driver() -> None
     assert action["type"] == "place" and action["cell"] in {"10,12", "11,12"}
 
 
-def game_of_normal_bots(seed: int, actions: int) -> Any:
-    """The 2-player game of ``seed`` after ``actions`` normal-bot actions."""
-    state = ENGINE.setup(2, {}, seed)
-    for n in range(actions):
-        seat = (ENGINE.awaited(state) or ENGINE.to_act(state))[0]
-        raw = bots.decide(ENGINE, ENGINE.view(state, seat), seat, "normal", random.Random(n))
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(raw)).state
-    return state
-
-
 def test_hard_places_a_sign_where_its_rollouts_show_it_wins_more_than_normals() -> None:
     # 22 normal actions into the 2-player game of seed 30001, seat 1 places its drawn
     # sign: normal puts it on 1,0; played out to the end in ~100 shared worlds, 3,4 wins
     # more (a paired difference of about two standard errors: seeds 11 and 13 switch,
     # 12 keeps normal's move), and hard plays it: the level means something here.
-    s = game_of_normal_bots(30001, 22)
+    s = played_by_normal_bots(ENGINE, 2, 30001, 22)
     assert s["phase"] == "sign"
     view = ENGINE.view(s, 1)
     assert bots.decide(ENGINE, view, 1, "normal", random.Random(3)) == {
