@@ -157,14 +157,23 @@ export class Coach {
     this.next.textContent = t("coach.next");
     const step = this.step;
     this.el.dataset.step = String(this.index);
-    this.foot.replaceChildren();
+    // The foot is built again only when it changes (the lesson ends, the language
+    // switches): the game goes on after the last step, and a foot rebuilt at every bot's
+    // move swapped the links under a finger between press and release, losing the tap.
+    const footKey = step ? "" : `done|${t("coach.lessons")}|${t("coach.close")}`;
+    if (footKey !== this.footKey) {
+      this.footKey = footKey;
+      this.foot.replaceChildren();
+      if (!step) {
+        this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")),
+          // The game goes on: the learner may put the coach away and play on.
+          h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "coach-close", onclick: () => { this.el.hidden = true; } }, t("coach.close")));
+        this.nextLesson();
+      }
+    }
     if (!step) {
       this.text.textContent = lessonText(this.script.done);
       this.next.hidden = true;
-      this.foot.append(h("a", { href: "/learn", "data-link": true, class: "btn btn-small", "data-testid": "coach-lessons" }, t("coach.lessons")),
-        // The game goes on: the learner may put the coach away and play on.
-        h("button", { type: "button", class: "btn btn-small btn-ghost", "data-testid": "coach-close", onclick: () => { this.el.hidden = true; } }, t("coach.close")));
-      this.nextLesson();
     } else if (step.action && !this.myTurn()) {
       this.text.textContent = t("coach.wait");
       this.next.hidden = true;
