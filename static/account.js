@@ -4,7 +4,7 @@
 // /account/mail/{token}: the page a sign-in link opens; it signs in and goes to /account.
 
 import { api } from "/static/api.js";
-import { add, clear, h, toast } from "/static/dom.js";
+import { add, clear, h, onceButton, toast } from "/static/dom.js";
 import { currentLang, dateText, live, msg, setTitle, t } from "/static/i18n.js";
 import { nameField } from "/static/names.js";
 import { gameNameMsg } from "/static/options.js";
@@ -63,22 +63,10 @@ async function draw(card) {
   drawAccount(card, account, seats);
 }
 
-/** A button that runs `work` once at a time and shows its refusal in a toast. */
+/** A once-at-a-time button; a passkey prompt the player closed is worded, not raw. */
 function action(attrs, label, work) {
-  const btn = h("button", { type: "button", class: "btn", ...attrs }, label);
-  btn.addEventListener("click", async () => {
-    if (btn.disabled) return;
-    btn.disabled = true;
-    try {
-      await work();
-    } catch (err) {
-      if (err && err.name === "NotAllowedError") toast(t("account.passkey_cancelled"));
-      else toast(err.message);
-    } finally {
-      btn.disabled = false;
-    }
-  });
-  return btn;
+  return onceButton(attrs, label, work, (err) => (err && err.name === "NotAllowedError"
+    ? t("account.passkey_cancelled") : err.message));
 }
 
 function drawGuest(card) {

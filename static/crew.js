@@ -4,7 +4,7 @@
 // (opt-in: the owner switches it on and picks the rule for abandoned and clock-ended games).
 
 import { api } from "/static/api.js";
-import { absoluteUrl, add, clear, h, toast } from "/static/dom.js";
+import { absoluteUrl, add, clear, h, onceButton, toast } from "/static/dom.js";
 import { crewGames, headToHead, leagueTable, titlesTable } from "/static/crewviews.js";
 import { currentLang, live, msg, setTitle, t } from "/static/i18n.js";
 import { gameNameMsg } from "/static/options.js";
@@ -44,23 +44,6 @@ export async function render(root, { params, navigate }) {
   await draw();
 }
 
-/** A button that runs `work` once at a time; a refusal shows as a toast. */
-function button(attrs, label, work) {
-  const btn = h("button", { type: "button", class: "btn", ...attrs }, label);
-  btn.addEventListener("click", async () => {
-    if (btn.disabled) return;
-    btn.disabled = true;
-    try {
-      await work();
-    } catch (err) {
-      toast(err.message);
-    } finally {
-      btn.disabled = false;
-    }
-  });
-  return btn;
-}
-
 function membersCard(crew, redraw, navigate) {
   const owner = crew.owner_id === crew.you;
   const link = absoluteUrl(crew.invite_url);
@@ -75,7 +58,7 @@ function membersCard(crew, redraw, navigate) {
         m.account_id === crew.you ? [" ", h("span", { class: "muted small" }, msg("crews.you"))] : null,
       ]),
       owner && m.account_id !== crew.you
-        ? button({ class: "btn btn-small btn-danger", "data-testid": "crew-remove" }, msg("crews.remove"), async () => {
+        ? onceButton({ class: "btn btn-small btn-danger", "data-testid": "crew-remove" }, msg("crews.remove"), async () => {
             await api("DELETE", `/crews/${encodeURIComponent(crew.crew_id)}/members/${encodeURIComponent(m.account_id)}`);
             await redraw();
           })
@@ -85,12 +68,12 @@ function membersCard(crew, redraw, navigate) {
     h("p", { class: "muted small" }, msg("crews.invite_help")),
     h("div", { class: "invite-row" }, [
       linkBox,
-      button({ class: "btn btn-small" }, msg("crews.copy"), async () => {
+      onceButton({ class: "btn btn-small" }, msg("crews.copy"), async () => {
         await navigator.clipboard.writeText(link);
         toast(t("crews.copied"), "info");
       }),
     ]),
-    h("div", { class: "form-actions" }, button({ class: "btn btn-ghost", "data-testid": "crew-leave" }, msg("crews.leave"), async () => {
+    h("div", { class: "form-actions" }, onceButton({ class: "btn btn-ghost", "data-testid": "crew-leave" }, msg("crews.leave"), async () => {
       await api("POST", `/crews/${encodeURIComponent(crew.crew_id)}/leave`);
       navigate("/crews");
     })),
@@ -128,7 +111,7 @@ function tablesCard(crew, games, navigate) {
       h("div", { class: "field" }, [h("label", { for: "crew-game" }, msg("crews.game")), select]),
       h("div", { class: "field" }, [h("label", { for: "crew-seats" }, msg("crews.seats")), seats]),
     ]),
-    button({ class: "btn btn-primary", "data-testid": "crew-new-table" }, msg("crews.new_table"), async () => {
+    onceButton({ class: "btn btn-primary", "data-testid": "crew-new-table" }, msg("crews.new_table"), async () => {
       const made = await api("POST", `/crews/${encodeURIComponent(crew.crew_id)}/tables`, {
         body: { game: select.value, seats: Number(seats.value), lang: currentLang() } });
       const lobby = made.lobby;
@@ -168,7 +151,7 @@ function leagueCard(crew, league, redraw) {
     owner ? h("div", { class: "league-settings" }, [
       h("div", { class: "field-check" }, h("label", { for: "league-on" }, [on, msg("crews.league_switch")])),
       h("div", { class: "field" }, [h("label", { for: "league-rule" }, msg("crews.rule")), rule]),
-      button({ class: "btn", "data-testid": "league-save" }, msg("crews.league_save"), async () => {
+      onceButton({ class: "btn", "data-testid": "league-save" }, msg("crews.league_save"), async () => {
         await api("PUT", `/crews/${encodeURIComponent(crew.crew_id)}/league`, { body: { on: on.checked, rule: rule.value } });
         await redraw();
       }),

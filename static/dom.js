@@ -196,6 +196,26 @@ export function toast(message, kind = "error", ms = 7000) {
   toastTimer = setTimeout(hideToast, ms);
 }
 
+/**
+ * A button that runs `work` once at a time (disabled while it runs); a refusal shows as a
+ * toast - its message, or what `says(err)` words it as.
+ */
+export function onceButton(attrs, label, work, says = (err) => err.message) {
+  const btn = h("button", { type: "button", class: "btn", ...attrs }, label);
+  btn.addEventListener("click", async () => {
+    if (btn.disabled) return;
+    btn.disabled = true;
+    try {
+      await work();
+    } catch (err) {
+      toast(says(err));
+    } finally {
+      btn.disabled = false;
+    }
+  });
+  return btn;
+}
+
 export function hideToast() {
   const box = document.getElementById("toast");
   if (box) box.classList.remove("show");
