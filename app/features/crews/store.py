@@ -81,9 +81,13 @@ def members(engine: Engine, crew_id: str) -> list[dict[str, Any]]:
 
 def is_member(engine: Engine, crew_id: str, account_id: str) -> bool:
     with engine.connect() as conn:
-        return conn.execute(select(crew_members.c.crew_id).where(and_(
-            crew_members.c.crew_id == crew_id,
-            crew_members.c.account_id == account_id))).first() is not None
+        return _member(conn, crew_id, account_id)
+
+
+def _member(conn: Connection, crew_id: str, account_id: str) -> bool:
+    return conn.execute(select(crew_members.c.crew_id).where(and_(
+        crew_members.c.crew_id == crew_id,
+        crew_members.c.account_id == account_id))).first() is not None
 
 
 def crews_of(engine: Engine, account_id: str) -> list[dict[str, Any]]:
@@ -164,9 +168,7 @@ def keep_crew(engine: Engine, game_id: str, owner_id: str, name: str
                              ).mappings().first()
         if found is None:
             raise Conflict("api.crew.not_finished")
-        if conn.execute(select(crew_members.c.crew_id).where(and_(
-                crew_members.c.crew_id == found["id"],
-                crew_members.c.account_id == owner_id))).first() is None:
+        if not _member(conn, found["id"], owner_id):
             _join_locked(conn, dict(found), owner_id)
     return dict(found), False
 
@@ -189,9 +191,7 @@ def join(engine: Engine, invite_id: str, account_id: str) -> tuple[dict[str, Any
                            ).mappings().first()
         if row is None:
             raise NotFound("api.crew.invite_invalid")
-        if conn.execute(select(crew_members.c.crew_id).where(and_(
-                crew_members.c.crew_id == row["id"],
-                crew_members.c.account_id == account_id))).first() is not None:
+        if _member(conn, row["id"], account_id):
             return dict(row), False
         try:
             _join_locked(conn, dict(row), account_id)
