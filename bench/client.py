@@ -56,6 +56,7 @@ import uvicorn
 from websockets.sync.client import connect
 
 from app.config import ROOT, Settings
+from app.http.firstpaint import FIRST_ID
 from app.main import create_app
 from app.realtime.wsproto import WS_MAX_SIZE, MejaWebSocketProtocol
 from app.store.db import migrate
@@ -378,7 +379,7 @@ def without_inline_game(route: Any) -> None:
     (app/http/firstpaint.py). That is the table now; a replayed page starts from the
     recorded snapshot its stand-in socket sends."""
     html = route.fetch().text()
-    route.fulfill(body=re.sub(r'<script type="application/json" id="meja-first">.*?</script>',
+    route.fulfill(body=re.sub(f'<script type="application/json" id="{FIRST_ID}">.*?</script>',
                               "", html, flags=re.S), content_type="text/html")
 
 
