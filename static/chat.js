@@ -17,7 +17,7 @@ const phrase = (p) => t(`chat.phrase.${p}`);
 const HIDDEN_KEY = "meja.chat.hidden";
 const FOLLOW_KEY = "meja.chat.follow";
 const MAX_SHOWN = 300;
-const STYLESHEET = staticUrl("/static/chat.css");
+export const STYLESHEET = staticUrl("/static/chat.css");
 
 /** The message as the server will store it (app/chat.py clean_text). */
 export function cleanText(raw) {

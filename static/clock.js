@@ -7,9 +7,11 @@ import { h, staticUrl, toast } from "/static/dom.js";
 import { dateText, listText, live, msg, relativeTime, t } from "/static/i18n.js";
 import { holidayText, restParts } from "/static/rest.js";
 
+export const STYLESHEET = staticUrl("/static/clock.css");
+
 (function linkCss() {
   if (document.querySelector("link[data-clock-css]")) return;
-  document.head.appendChild(h("link", { rel: "stylesheet", href: staticUrl("/static/clock.css"), "data-clock-css": "" }));
+  document.head.appendChild(h("link", { rel: "stylesheet", href: STYLESHEET, "data-clock-css": "" }));
 })();
 
 const TURN_LIMITS = [300, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 5 * 86400, 7 * 86400, 14 * 86400];

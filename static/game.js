@@ -60,6 +60,9 @@ async function laterPanels() {
     import("/static/takeback.js"),
     import("/static/templates-fallback.js"),
   ]);
+  // Their stylesheets before the panels: a panel put on the page before its sheet has
+  // loaded shows its controls unstyled (a 16 px chat tab) until it arrives.
+  await Promise.all([chat, clock, replay].map((mod) => linkStylesheet(mod.STYLESHEET)));
   return { ChatPanel: chat.ChatPanel, ClockPanel: clock.ClockPanel, GameOverPanel: gameover.GameOverPanel,
     HowToPlay: howto.HowToPlay, RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
     TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback };

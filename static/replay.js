@@ -15,7 +15,7 @@ const STEP_MS = 900;
 /** Versions kept in the browser (each one is a whole document). */
 const MAX_DOCS = 200;
 
-const STYLESHEET = staticUrl("/static/replay.css");
+export const STYLESHEET = staticUrl("/static/replay.css");
 
 /** One of the media player's drawn icons (replay.css draws it, in the button's text colour).
  * A CSS mask, not an inline <svg>: the page's first <svg> stays the board's. */
