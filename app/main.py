@@ -59,7 +59,9 @@ from app.http import (
     signin_mail,
 )
 from app.http.deps import run
-from app.http.firstpaint import data_block, watch_document
+from app.http.firstpaint import answers_block, data_block, watch_document
+from app.http.gamedata import encoded_data
+from app.http.lobbies import listed_games_json
 from app.http.middleware import (
     BodyLimit,
     Compression,
@@ -110,7 +112,11 @@ HINT_PANELS = ("hint.js",)
 #: The game page's panels around the board, imported once the board is drawn (static/game.js,
 #: laterPanels): no shell preloads them, so a first visit's first paint waits for none.
 LATER_PANELS = ("chat.js", "clock.js", "gameover.js", "howto.js", "rematch.js", "replay.js",
-                "takeback.js", "templates-fallback.js")
+                "takeback.js", "templates-fallback.js", "announce.js", "leftnotice.js",
+                "options.js", "playeractions.js", "waiting.js")
+#: The shell's own modules imported after the first page is drawn (static/main.js: the
+#: installable app's parts): no shell preloads them; the service worker keeps them.
+SHELL_LATER = ("pwa.js",)
 #: JSON and other answers made per request are compressed (brotli, else gzip) from this size
 #: on (static files and the shell are compressed once by StaticAssets).
 COMPRESS_FROM = 512
@@ -299,13 +305,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             early: list[str] = []
             kind: str | None = None  # the game whose share of the catalogue the page gets
             first: str | None = None  # the watch page's game, inline (app/http/firstpaint.py)
+            answers: dict[str, bytes] = {}  # its first GETs, answered inline (answers_block)
             if column is not None:
                 game = await run(store.game_by, column, token)
                 if game is None or (column == "watch_id" and not game["spectators"]):
                     return await not_found_page(request)
                 if module == "game.js":  # its board, fetched with the page's own modules
                     entries += (f"games/{game['kind']}/index.js",)
-                    kind = game["kind"] if get_engine(game["kind"]) else None
+                    engine = get_engine(game["kind"])
+                    kind = game["kind"] if engine is not None else None
                     settings = game.get("settings") or {}
                     if column == "id":
                         entries += SEAT_PANELS
@@ -313,7 +321,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             entries += LESSON_PANELS
                     if settings.get("hints"):
                         entries += HINT_PANELS
-                    early += [f"/api/game-kinds/{quote(game['kind'])}/data", "/api/games"]
+                    answers = {"/games": listed_games_json()}
+                    if engine is not None:
+                        answers[f"/game-kinds/{game['kind']}/data"] = encoded_data(engine)[0]
                 if column == "watch_id" and module == "game.js":
                     # The table and the spectator's snapshot come inline (firstpaint.py).
                     first = await watch_document(request, game)
@@ -323,8 +333,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             shell, aliases = await run_in_threadpool(render_shell, entries, kind)
             # English is always loaded (the fallback of every other language).
             early.insert(0, dict(aliases)["/i18n/en.json"])
+            blocks = [answers_block(answers)] if answers else []
             if first is not None:
-                shell = assets.with_block(shell, data_block(first))
+                blocks.append(data_block(first))
+            if blocks:
+                shell = assets.with_block(shell, "".join(blocks))
             answer = await assets.respond(request, shell)
             answer.headers["Link"] = ", ".join(
                 f"<{url}>; rel=preload; as=fetch; crossorigin=anonymous" for url in early)
@@ -338,7 +351,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       include_in_schema=False)
     # Offline, a seat's page needs the panels it imports when it opens, too.
     worker = ServiceWorker(assets, sorted({*PAGE_MODULES.values(), *SEAT_PANELS, *LESSON_PANELS,
-                                           *HINT_PANELS, *LATER_PANELS}))
+                                           *HINT_PANELS, *LATER_PANELS, *SHELL_LATER}))
     app.add_api_route("/sw.js", worker.serve, methods=["GET", "HEAD"], include_in_schema=False)
     # Outermost last: even a 413 carries the security headers. The WebSocket passes by
     # the compression untouched (its frames have permessage-deflate).

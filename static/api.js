@@ -48,11 +48,39 @@ export class ApiError extends Error {
 /** The page's own "no answer" sentence. */
 export const unreachable = () => new ApiError(msg("shell.err.unreachable"), 0);
 
+let inline = null; // {path: answer} the page came with, each taken once
+
+/**
+ * An answer the page brought with it (app/http/firstpaint.py, answers_block: the game page's
+ * first GETs, the same for everyone), taken once: a later call asks the server as usual.
+ */
+function broughtAnswer(method, path, opts) {
+  if (method !== "GET" || opts.query || opts.credential || opts.gameId) return undefined;
+  if (inline === null) {
+    inline = {};
+    const el = globalThis.document?.getElementById("meja-answers");
+    if (el) {
+      el.remove();
+      try {
+        inline = JSON.parse(el.textContent) || {};
+      } catch {
+        inline = {};
+      }
+    }
+  }
+  if (!Object.hasOwn(inline, path)) return undefined;
+  const answer = inline[path];
+  delete inline[path];
+  return answer;
+}
+
 /**
  * Call the API. opts: {body, credential, gameId (use that game's stored credential), query}.
  * Resolves with the parsed JSON; rejects with ApiError(the server's body, status).
  */
 export async function api(method, path, opts = {}) {
+  const brought = broughtAnswer(method, path, opts);
+  if (brought !== undefined) return brought;
   const headers = { Accept: "application/json" };
   let credential = opts.credential;
   if (!credential && opts.gameId) credential = getSeat(opts.gameId)?.credential;

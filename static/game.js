@@ -14,17 +14,12 @@
 import { api } from "/static/api.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
-import { MoveAnnouncer } from "/static/announce.js";
 import { GameLog } from "/static/gamelog.js";
-import { currentLang, errorText, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
-import { LeftNotice } from "/static/leftnotice.js";
-import { OptionsPanel, gameName } from "/static/options.js";
-import { PlayerActions } from "/static/playeractions.js";
+import { currentLang, errorText, gameName, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { PlayersPanel } from "/static/players.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
 import { focusLost, keyboardPlay } from "/static/roving.js";
-import { WaitingPanel } from "/static/waiting.js";
 
 /**
  * The panels only some tables show, fetched only for those (issue 42: a watch link's first
@@ -50,7 +45,8 @@ async function tablePanels({ watching, lesson, hints }) {
  * service worker keeps them for offline use, the shell does not preload them).
  */
 async function laterPanels() {
-  const [chat, clock, gameover, howto, rematch, replay, takeback, fallback] = await Promise.all([
+  const [chat, clock, gameover, howto, rematch, replay, takeback, fallback, announce, leftnotice, options,
+    playeractions, waiting] = await Promise.all([
     import("/static/chat.js"),
     import("/static/clock.js"),
     import("/static/gameover.js"),
@@ -59,13 +55,20 @@ async function laterPanels() {
     import("/static/replay.js"),
     import("/static/takeback.js"),
     import("/static/templates-fallback.js"),
+    import("/static/announce.js"),
+    import("/static/leftnotice.js"),
+    import("/static/options.js"),
+    import("/static/playeractions.js"),
+    import("/static/waiting.js"),
   ]);
   // Their stylesheets before the panels: a panel put on the page before its sheet has
   // loaded shows its controls unstyled (a 16 px chat tab) until it arrives.
   await Promise.all([chat, clock, replay].map((mod) => linkStylesheet(mod.STYLESHEET)));
   return { ChatPanel: chat.ChatPanel, ClockPanel: clock.ClockPanel, GameOverPanel: gameover.GameOverPanel,
     HowToPlay: howto.HowToPlay, RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
-    TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback };
+    TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback,
+    MoveAnnouncer: announce.MoveAnnouncer, LeftNotice: leftnotice.LeftNotice, OptionsPanel: options.OptionsPanel,
+    PlayerActions: playeractions.PlayerActions, WaitingPanel: waiting.WaitingPanel };
 }
 
 /** Run `fn` once the page has painted: after the next frame, off that frame's task. */
@@ -190,6 +193,7 @@ class GameShell {
     // The later panels (null until they arrive), the places kept for their elements and
     // what they are to be told on arrival, in order.
     this.chat = this.rematch = this.replay = this.clock = this.howto = this.takeback = this.gameover = null;
+    this.announcer = this.leftNotice = this.optionsPanel = this.actions = this.waiting = null;
     this.renderFallback = null;
     this.slots = {};
     this.laterFrames = [];
@@ -211,14 +215,10 @@ class GameShell {
   /** The panels the shell draws in the page's columns, each a module of its own. */
   buildPanels() {
     const nameOf = (seat) => this.playerName(seat);
-    this.actions = new PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
-      onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
     this.playersPanel = new PlayersPanel({ players: this.players, nameOf,
-      below: [this.actions.el, this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
+      below: [this.slot("actions"), this.notices ? this.notices.el : null, this.watching ? null : accountHint()] });
     // "Keep this crew" (static/keepcrew.js): for the table's players, not its spectators.
     this.keepCrew = this.watching ? null : new this.panels.KeepCrew(this.gameId, () => gameName(this.info.game, this.info.game_name || this.info.game));
-    this.leftNotice = new LeftNotice();
-    this.waiting = new WaitingPanel();
   }
 
   build() {
@@ -232,14 +232,12 @@ class GameShell {
     this.fallback = h("section", { class: "panel fallback-actions", "data-testid": "fallback-actions", hidden: true });
     this.fallback.addEventListener("fallback-error", (e) => toast(e.detail));
     this.rawView = h("details", { class: "raw-view", hidden: true }, [h("summary", null, msg("game.raw")), h("pre")]);
-    this.optionsPanel = new OptionsPanel(api);
     this.notices = this.watching ? null : new this.panels.TurnNotices({ gameName: name, gameId: this.gameId });
     this.since = this.watching ? null : new this.panels.SincePanel((seat) => this.playerName(seat), this.log.list, {
       describe: (ref) => this.describeRef(ref),
       onRefs: () => this.highlightRefs(null),
     });
     this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
-    this.announcer = new MoveAnnouncer((seat) => this.playerName(seat), (ref) => this.describeRef(ref));
     // The board is the page's main content for a keyboard: a skip link jumps over the head.
     this.boardWrap = h("div", { class: "board-wrap", id: "board", tabindex: "-1" }, [this.boardRoot]);
     const skip = h("a", { class: "skip-link", href: "#board", "data-testid": "skip-to-board", onclick: (e) => {
@@ -276,7 +274,7 @@ class GameShell {
     this.root.appendChild(
       h("div", { class: `game-page${this.watching ? " watching" : ""}` }, [
         banner,
-        this.announcer.el,
+        this.slot("announcer"),
         h("div", { class: "game-head" }, [
           // The rules version is the record's and the help's word, not the head's (jargon there).
           h("div", { class: "game-title" }, [h("h1", null, name), this.status]),
@@ -292,12 +290,12 @@ class GameShell {
           // Nothing that comes and goes mid-turn sits above the board (it would push the board
           // down under a finger): the take-back row keeps its space, what asks the player
           // something floats in the dock, "since your last turn" comes below the board.
-          h("div", { class: "board-col" }, [this.leftNotice.el, this.slot("gameover"), this.waiting.el, this.notice, this.slot("replay"), this.boardWrap, this.slot("takeback"), this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
+          h("div", { class: "board-col" }, [this.slot("left-notice"), this.slot("gameover"), this.slot("waiting"), this.notice, this.slot("replay"), this.boardWrap, this.slot("takeback"), this.hints ? this.hints.el : null, this.since ? this.since.el : null, this.fallback, this.rawView]),
           h("aside", { class: "side-col" }, [
             this.slot("clock"),
             this.playersPanel.el,
             this.slot("chat"),
-            this.optionsPanel.el,
+            this.slot("options"),
             this.log.el,
             this.slot("replay-log"),
           ]),
@@ -394,13 +392,24 @@ class GameShell {
     this.gameover = new mods.GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
       this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
     ] });
+    this.announcer = new mods.MoveAnnouncer(nameOf, (ref) => this.describeRef(ref));
+    this.leftNotice = new mods.LeftNotice();
+    this.optionsPanel = new mods.OptionsPanel(api);
+    this.actions = new mods.PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
+      onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
+    this.waiting = new mods.WaitingPanel();
     const places = { "chat-jump": this.chat.jump, "howto-button": this.howto.button, "replay-opener": this.replay.opener,
       gameover: this.gameover.el, replay: this.replay.el, takeback: this.takeback.el, clock: this.clock.el,
       chat: this.chat.el, "replay-log": this.replay.log.el, "takeback-question": this.takeback.question,
-      "clock-question": this.clock.question };
+      "clock-question": this.clock.question, announcer: this.announcer.el, "left-notice": this.leftNotice.el,
+      options: this.optionsPanel.el, actions: this.actions.el, waiting: this.waiting.el };
     for (const [name, el] of Object.entries(places)) this.fill(name, el);
     this.laterReady = true;
     if (this.sockOpen) this.chat.onOpen();
+    this.drawOptions();
+    this.drawExtra();
+    if (this.hasLeft) this.leftNotice.show(this.info.watch_url);
+    this.waiting.draw(Boolean(this.doc?.view));
     if (this.doc) {
       this.drawGameOver();
       this.replay.liveChanged();
@@ -422,12 +431,11 @@ class GameShell {
   }
 
   drawOptions() {
-    this.optionsPanel.draw(this.info.game, this.info.options, () => this.closed);
+    this.optionsPanel?.draw(this.info.game, this.info.options, () => this.closed);
   }
 
   async start() {
     this.loadRenderer();
-    this.drawOptions();
     this.sock = new GameSocket(this.gameId, this.auth, {
       onDoc: (d) => this.onDoc(d),
       onStatus: (s, detail) => this.onStatus(s, detail),
@@ -696,7 +704,7 @@ class GameShell {
   onFatal(reason, code) {
     // Leaving ends this browser's seat, so the server closes its connection: that is the
     // goodbye, not an error.
-    if (this.actions.leaving && code === 4401) {
+    if (this.actions?.leaving && code === 4401) {
       this.leftTable();
       return;
     }
@@ -779,7 +787,7 @@ class GameShell {
     this.doc = doc;
     this.version = version;
     this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
-    this.announcer.update({ log, snapshot });
+    this.whenLater(() => this.announcer.update({ log, snapshot }));
     this.since?.update({ log, snapshot }, this.seat);
     if (snapshot && !this.watching) this.refreshInfoSoon();
     this.drawTurn();
@@ -848,7 +856,7 @@ class GameShell {
   }
 
   drawExtra() {
-    this.actions.draw({ doc: this.doc, seat: this.seat, credential: this.credential });
+    this.actions?.draw({ doc: this.doc, seat: this.seat, credential: this.credential });
   }
 
   /** This browser gave its seat up: it is no player any more, and may watch instead. */
@@ -864,7 +872,7 @@ class GameShell {
     this.notices?.destroy();
     this.since?.clear();
     setTitle(msg("game.page_title", { game: String(this.gameName) }));
-    this.leftNotice.show(this.info.watch_url);
+    this.leftNotice?.show(this.info.watch_url);
     this.drawPlayers();
     this.drawExtra();
   }
@@ -876,7 +884,7 @@ class GameShell {
   drawBoard() {
     const doc = this.doc;
     const started = Boolean(doc && doc.view);
-    this.waiting.draw(started);
+    this.waiting?.draw(started);
     if (!started) {
       this.fallback.hidden = true;
       return;

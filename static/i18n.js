@@ -413,6 +413,19 @@ export function live(fn) {
   return new Msg(() => String(fn()));
 }
 
+/** A game's name in the current language (games.<id>.name), else the server's. */
+export function gameName(id, fallback) {
+  return has(`games.${id}.name`) ? t(`games.${id}.name`) : String(fallback || id || "");
+}
+
+/** A game's one-line blurb in the current language, else the server's English one. */
+export function gameBlurb(id, fallback) {
+  return has(`games.${id}.blurb`) ? t(`games.${id}.blurb`) : String(fallback || "");
+}
+
+/** gameName as a Msg (reworded after a switch). */
+export const gameNameMsg = (id, fallback) => live(() => gameName(id, fallback));
+
 const bindings = new Set(); // {ref: WeakRef(node), attr, m, last}
 const MAX_BINDINGS = 4000;
 

@@ -3,7 +3,6 @@
 
 import { clear, h } from "/static/dom.js";
 import { langSwitch, msg, ready, setTitle, widen, wordPage } from "/static/i18n.js";
-import { offlineLine, startApp } from "/static/pwa.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
@@ -106,7 +105,11 @@ window.addEventListener("popstate", render);
 // The first catalogue comes before the first page, so nothing is drawn in the wrong language;
 // the first page's module loads meanwhile (the same import render() awaits).
 matchRoute(window.location.pathname)?.route.load().catch(() => {});
-startApp();
+// The installable app's parts (static/pwa.js: the service worker, the install prompt, the
+// offline line) come after the first page: no first paint waits for them (issue 42). The
+// worker is registered once the page is idle anyway, and the browser offers an install
+// only once a worker controls the page.
+const pwa = () => import("/static/pwa.js");
 ready.then(() => {
   wordPage();
   // The optional account, one tap away on every page (never a step before playing).
@@ -115,6 +118,10 @@ ready.then(() => {
     langSwitch(),
   );
   // Under the top bar, not in it: the bar's own row stays as it was on every phone.
-  document.querySelector(".topbar")?.after(offlineLine());
-  render();
+  const offline = document.createComment("offline");
+  document.querySelector(".topbar")?.after(offline);
+  render().finally(() => pwa().then(({ offlineLine, startApp }) => {
+    offline.replaceWith(offlineLine());
+    startApp();
+  }, (err) => console.warn("app parts unavailable", err)));
 });

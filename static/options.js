@@ -2,22 +2,13 @@
 // options schema: each option's title and description, choices by their labels.
 
 import { add, clear, h, humanize } from "/static/dom.js";
-import { has, live, msg, t } from "/static/i18n.js";
+import { has, msg, t } from "/static/i18n.js";
 
 let gamesPromise = null;
 
-/** A game's name in the current language (games.<id>.name), else the server's. */
-export function gameName(id, fallback) {
-  return has(`games.${id}.name`) ? t(`games.${id}.name`) : String(fallback || id || "");
-}
-
-/** A game's one-line blurb in the current language, else the server's English one. */
-export function gameBlurb(id, fallback) {
-  return has(`games.${id}.blurb`) ? t(`games.${id}.blurb`) : String(fallback || "");
-}
-
-/** gameName as a Msg (reworded after a switch). */
-export const gameNameMsg = (id, fallback) => live(() => gameName(id, fallback));
+// A game's name and blurb are words (static/i18n.js): the game page needs the name before
+// this module, which it imports after the board is drawn (issue 42).
+export { gameBlurb, gameName, gameNameMsg } from "/static/i18n.js";
 
 /**
  * An option's words: options.<game>.<field> (its title), options.<game>.<field>.help (its

@@ -15,6 +15,7 @@ twice.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -31,6 +32,8 @@ log = logging.getLogger("meja.firstpaint")
 
 #: The id of the ``<script type="application/json">`` element that carries it.
 FIRST_ID = "meja-first"
+#: The id of the element that carries the game page's first API answers (``answers_block``).
+ANSWERS_ID = "meja-answers"
 
 
 async def watch_document(request: Request, game: dict[str, Any]) -> str | None:
@@ -51,9 +54,18 @@ async def watch_document(request: Request, game: dict[str, Any]) -> str | None:
             f'"snapshot":{snapshot}}}')
 
 
-def data_block(text: str) -> str:
+def data_block(text: str, element_id: str = FIRST_ID) -> str:
     """``text`` (JSON) as an inert ``<script type="application/json">`` element. Every "<"
     becomes its JSON escape, so nothing a player typed (a name, a chat line) can close the
     element or open another: JSON has "<" only inside strings, where the escape means it."""
     safe = text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f'<script type="application/json" id="{FIRST_ID}">{safe}</script>'
+    return f'<script type="application/json" id="{element_id}">{safe}</script>'
+
+
+def answers_block(answers: dict[str, bytes]) -> str:
+    """The game page's first GETs, answered in the page: ``{api path: its JSON answer}``
+    (static/api.js takes each once instead of asking). They are the same for everyone (the
+    games' list, a game kind's board data): on a phone each was a request that queued for
+    one of the six connections in front of the board's modules (issue 42)."""
+    parts = ",".join(f"{json.dumps(path)}:{body.decode()}" for path, body in answers.items())
+    return data_block(f"{{{parts}}}", ANSWERS_ID)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from app.core.errors import ApiError, Invalid, validation_message
 from app.core.events import LobbyEvents, LobbyOpened, LobbyOpening, SeatTaken
@@ -41,8 +42,20 @@ router = APIRouter(prefix="/api")
 
 @router.get("/games", summary="Games that can be played here")
 async def list_games() -> list[GameDescription]:
+    return listed_games()
+
+
+def listed_games() -> list[GameDescription]:
+    """The games a host can choose, as ``GET /api/games`` lists them."""
     return [GameDescription.model_validate(e.describe())
             for e in all_engines().values() if e.listed]
+
+
+@cache
+def listed_games_json() -> bytes:
+    """``GET /api/games``'s answer as JSON (the game page carries it: app/http/firstpaint.py);
+    the games are the code's, so once per process."""
+    return TypeAdapter(list[GameDescription]).dump_json(listed_games())
 
 
 @router.post("/lobbies", status_code=201, summary="Create a lobby",

@@ -30,6 +30,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -54,6 +55,8 @@ TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; char
          ".css": "text/css; charset=utf-8", ".json": "application/json",
          ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
          ".webmanifest": "application/manifest+json", ".png": "image/png"}
+#: The shell's pictures up to this size (bytes) are put in the page (StaticAssets.shell_ref).
+INLINE_PICTURE = 1024
 #: A static ``import ... from "x"``, ``import "x"`` or ``export ... from "x"``.
 STATIC_IMPORT = re.compile(
     r"""^\s*(?:import|export)\s+(?:[^"';]*?from\s*)?["']([^"']+)["']""",
@@ -198,6 +201,17 @@ class StaticAssets:
         asset = self.get(rel)
         return f"/static/{rel}?v={asset.digest}" if asset else f"/static/{rel}"
 
+    def shell_ref(self, rel: str) -> str:
+        """The address the shell's markup gives ``rel``: a small picture (the icon, the
+        brand mark) as a ``data:`` URL in the page itself, since on a phone each request
+        waits its turn for one of six connections before the board (issue 42); anything
+        else its hashed URL."""
+        asset = self.get(rel)
+        if asset is None or not rel.endswith(".svg") or len(asset.body) > INLINE_PICTURE:
+            return self.url(rel)
+        return "data:image/svg+xml," + quote(" ".join(asset.body.decode("utf-8").split()),
+                                            safe=" /:=,.#'()-")
+
     def import_map(self, aliases: tuple[tuple[str, str], ...] = ()
                    ) -> dict[str, dict[str, str]]:
         """Every module's, stylesheet's and data file's plain URL mapped to its hashed one
@@ -264,7 +278,7 @@ class StaticAssets:
         # "</" cannot end the script early: no module path has it, but be sure.
         mapping = json.dumps(self.import_map(aliases),
                              separators=(",", ":")).replace("</", "<\\/")
-        html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.url(m[2])}"', html)
+        html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.shell_ref(m[2])}"', html)
         head = f'<script type="importmap">{mapping}</script>{preload}\n  '
         html = html.replace('<script type="module"', head + '<script type="module"', 1)
         # The import map is inline (browsers take no other): the page's CSP allows exactly it.

@@ -244,13 +244,22 @@ def test_the_catalogues_are_versioned_and_the_page_asks_for_its_answers_early(
         assert again.status_code == 304, lang
         plain = get(f"{live_server.url}/i18n/{lang}.json", "br")
         assert plain.headers["cache-control"] == "no-cache", lang
-    # The watch page's first questions (the board's data, the game list, English)
-    # are preloaded by the page's own answer, as fetch() asks them.
+    # The watch page's first question (English) is preloaded by the page's own answer, as
+    # fetch() asks it; the board's data and the game list come in the page itself, exactly
+    # as the API answers them (static/api.js takes each once instead of asking).
     links = re.findall(r"<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous",
                        page.headers["link"])
     # (The table itself comes inline: tests/app/test_first_visit.py.)
-    assert links == [imports["/i18n/en.json"], "/api/game-kinds/kaki-lima/data", "/api/games"]
+    assert links == [imports["/i18n/en.json"]]
     for url in links:
         assert get(live_server.url + url, "br").status_code == 200, url
+    for html in (page.text, get(f"{live_server.url}/game/{lobby['game_id']}", "br").text):
+        found = re.search(r'<script type="application/json" id="meja-answers">(.*?)</script>',
+                          html, re.S)
+        assert found, "the game page carries its first answers"
+        brought = json.loads(found[1])
+        assert set(brought) == {"/games", "/game-kinds/kaki-lima/data"}
+        for path, answer in brought.items():
+            assert answer == get(f"{live_server.url}/api{path}", "br").json(), path
     assert re.findall(r"<([^>]+)>", home.headers["link"]) == [
         import_map(home.text)["/i18n/en.json"]]

@@ -29,9 +29,16 @@ def test_home_and_game_pages_load_every_module_by_its_hashed_url(e2e_server: Any
     page.wait_for_load_state("networkidle")
     home = list(scripts)
     scripts.clear()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.removeprefix(e2e_server.url))
+            if "/api/" in r.url else None)
     open_watch(page, e2e_server, made["lobby"])
     expect(page.locator("svg").first).to_be_visible()
     page.wait_for_load_state("networkidle")
+    # The table, its position, the board's data and the game list (the options panel's
+    # words) all came in the page: on a phone each question is a round trip.
+    expect(page.locator(".options-panel, [data-testid=options]").first).to_be_attached()
+    assert asked == [], asked
 
     assert not console, console
     for loaded in (home, scripts):

@@ -66,10 +66,11 @@ export function makeMap(ctx, layout, words, mapWrap, legend, onKey, onPiece) {
     const s = layout.seas[sid];
     const tint = `hsl(${196 + (i * 7) % 24}, ${38 + (i * 13) % 22}%, ${70 + (i * 5) % 12}%)`;
     const d = s.polys.map((p) => "M" + p.map((q) => q.join(",")).join("L") + "Z").join("");
-    const path = svg("path", { d, fill: tint, stroke: tint, "stroke-width": 1, class: "ind-seacell", "data-sea": sid });
+    // A sea is the rings that bound it (tools/indonesia_layout.py outline): an island's ring is a hole.
+    const path = svg("path", { d, fill: tint, "fill-rule": "evenodd", stroke: tint, "stroke-width": 1, class: "ind-seacell", "data-sea": sid });
     const title = svg("title");
     path.append(title);
-    const hl = svg("path", { d, class: "ind-seahl", visibility: "hidden" });
+    const hl = svg("path", { d, class: "ind-seahl", "fill-rule": "evenodd", visibility: "hidden" });
     seaLayer.append(path, hl);
     seaEls[sid] = { path, hl, d, title };
   });
