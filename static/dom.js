@@ -140,6 +140,21 @@ export const SEAT_SHAPES = [
  * seatMark(seat, {size: 14, x, y, class})
  */
 export function seatMark(seat, { size = 14, x, y, class: cls = "" } = {}) {
+  if (x !== undefined || y !== undefined) return drawMark(seat, size, x, y, cls);
+  // The same few marks beside every log line and name: each drawn once, then copied (a
+  // long log's first draw made hundreds, issue 42).
+  const key = `${seat}|${size}|${cls}`;
+  let mark = drawnMarks.get(key);
+  if (!mark) {
+    mark = drawMark(seat, size, x, y, cls);
+    drawnMarks.set(key, mark);
+  }
+  return mark.cloneNode(true);
+}
+
+const drawnMarks = new Map(); // "seat|size|class" -> a mark to copy
+
+function drawMark(seat, size, x, y, cls) {
   const known = seat !== null && seat !== undefined && seat >= 0;
   const shape = SEAT_SHAPES[known ? seat % SEAT_SHAPES.length : 0];
   return svg("svg", {

@@ -189,6 +189,9 @@ class GameShell {
     this.log = new GameLog((seat) => this.playerName(seat), {
       describe: (ref) => this.describeRef(ref),
       onRefs: (refs) => this.highlightRefs(refs),
+      // Drawn once the board has drawn a position (drawBoard): the log names places the board's
+      // way (renderer.describe), which needs it, and a first visit draws the log once, not twice.
+      held: true,
     });
     // The later panels (null until they arrive), the places kept for their elements and
     // what they are to be told on arrival, in order.
@@ -575,9 +578,6 @@ class GameShell {
       if (this.closed) return;
       this.data = data;
       this.renderer = mod.createRenderer(this.boardRoot, { ...this.ctx(), data });
-      // Lines drawn before the board loaded name places its own way (renderer.describe).
-      this.log.draw();
-      this.since?.relabel();
     } catch (err) {
       console.warn(`renderer for ${game} unavailable`, err);
       this.rendererFailed = true;
@@ -588,6 +588,9 @@ class GameShell {
     }
     this.rendererReady = true;
     if (this.doc) this.drawBoard();
+    // Without a board the log names places its own way: nothing to wait for.
+    if (!this.renderer || this.rendererFailed) this.log.release();
+    this.since?.relabel();
     // The board is drawn (or will be, from the socket's first frame): now the rest.
     if (!this.closed) afterPaint(() => this.buildLater());
     this.openReplayLink();
@@ -887,6 +890,7 @@ class GameShell {
     this.waiting?.draw(started);
     if (!started) {
       this.fallback.hidden = true;
+      if (this.log.held) this.log.release();
       return;
     }
     if (!this.rendererReady) return; // loadRenderer draws when the module arrives
@@ -904,6 +908,7 @@ class GameShell {
         setText(this.notice, msg("game.board_failed"));
       }
     }
+    if (this.log.held) this.log.release(); // the board knows the position now
     this.rendererDoc = full;
     this.drawFallback();
     if (!this.renderer || this.rendererFailed) {

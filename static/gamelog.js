@@ -8,6 +8,7 @@ import { clear, h, playerColor, seatMark } from "/static/dom.js";
 import { msg, parts, t } from "/static/i18n.js";
 
 const MAX_LINES = 500;
+const LINES_AT_ONCE = 40; // a log draws this many lines a task, newest first
 const PLACEHOLDER = /\{seat(\d+)\}/g;
 
 /** Build the DOM nodes of one old (pre-key) log text with names substituted. */
@@ -80,7 +81,7 @@ export class GameLog {
    * nameOf(seat) -> display name; describe(ref) -> the board's word for a place (optional);
    * onRefs(refs | null) -> highlight what a hovered/focused/tapped line names (optional).
    */
-  constructor(nameOf, { describe = null, onRefs = null } = {}) {
+  constructor(nameOf, { describe = null, onRefs = null, held = false } = {}) {
     this.nameOf = nameOf;
     this.describe = describe;
     this.onRefs = onRefs;
@@ -89,6 +90,8 @@ export class GameLog {
     this.items = new Map(); // key -> its drawn <li> (a frame's new lines are appended to them)
     this.undone = new Set();
     this.stuck = true; // the list is scrolled to its end: new lines keep it there
+    this.drawing = 0; // counts draws: older lines still to come belong to the newest
+    this.held = held; // lines are kept but not drawn until release()
     this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-label": msg("log.label"), tabindex: "0" });
     // Where the player left the list, known from its own scroll events: reading it at each
     // move would lay the page out once more in the middle of drawing the move (issue 42).
@@ -129,6 +132,7 @@ export class GameLog {
         dropped.push(k);
       }
     }
+    if (this.held) return;
     if (replace || !this.appendable(added, dropped)) {
       this.draw();
       return;
@@ -147,6 +151,12 @@ export class GameLog {
     }
     this.last = added.length ? this.lines.get(added[added.length - 1]) : this.last;
     this.follow();
+  }
+
+  /** Draw the lines kept while held (and every later one as it comes). */
+  release() {
+    this.held = false;
+    this.draw();
   }
 
   /** Whether the lines `added` can be appended to the drawn list as it is. */
@@ -193,8 +203,13 @@ export class GameLog {
     ]);
   }
 
-  /** Every line drawn again (a snapshot, a take-back, another language, the board's words). */
+  /**
+   * Every line drawn again (a snapshot, a take-back, another language, the board's words):
+   * the newest lines at once, the older ones a batch per task after (issue 42: a long game's
+   * whole log built in one go was a long task on a phone, before the board's first paint).
+   */
   draw() {
+    const drawing = ++this.drawing;
     clear(this.list);
     this.items.clear();
     const entries = this.sorted();
@@ -203,13 +218,34 @@ export class GameLog {
     if (!entries.length) {
       this.list.appendChild(h("li", { class: "log-empty muted" }, t("log.empty")));
     }
+    const older = entries.slice(0, Math.max(0, entries.length - LINES_AT_ONCE));
+    this.list.append(this.drawnItems(entries.slice(older.length)));
+    this.last = entries.length ? entries[entries.length - 1][1] : null;
+    this.follow();
+    this.drawOlder(older, drawing);
+  }
+
+  /** The <li>s of `entries`, kept by key, in a fragment. */
+  drawnItems(entries) {
+    const out = document.createDocumentFragment();
     for (const [key, line] of entries) {
       const li = this.item(key, line);
       this.items.set(key, li);
-      this.list.appendChild(li);
+      out.appendChild(li);
     }
-    this.last = entries.length ? entries[entries.length - 1][1] : null;
-    this.follow();
+    return out;
+  }
+
+  /** The lines before the ones drawn, newest batch first, each in a task of its own; a
+   * newer draw (`drawing` moved on) leaves the rest to itself. */
+  drawOlder(older, drawing) {
+    if (!older.length) return;
+    setTimeout(() => {
+      if (drawing !== this.drawing) return;
+      this.list.prepend(this.drawnItems(older.splice(Math.max(0, older.length - LINES_AT_ONCE))));
+      this.follow();
+      this.drawOlder(older, drawing);
+    }, 0);
   }
 
   /**

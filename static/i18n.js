@@ -256,6 +256,10 @@ const pluralRules = new Map(); // lang -> Intl.PluralRules
 
 function numberText(n, lang) {
   if (typeof n !== "number") return String(n);
+  // A whole number under 1,000 reads the same in every language here: the page's first
+  // draw (scores, money, counts) needs no formatter, whose making loads the language's
+  // number data, a long task on a phone (issue 42).
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
   let fmt = numberFormats.get(lang);
   if (!fmt) {
     fmt = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
@@ -264,7 +268,12 @@ function numberText(n, lang) {
   return fmt.format(n);
 }
 
+// Whole numbers' (from 0) plural forms in the languages here (CLDR): Indonesian and Malay have one
+// form, English "one" for 1. Anything else asks Intl (made once per language, see above).
+const WHOLE_PLURALS = { en: (n) => (n === 1 ? "one" : "other"), id: () => "other", ms: () => "other" };
+
 function pluralCategory(lang, n) {
+  if (Number.isInteger(n) && n >= 0 && WHOLE_PLURALS[lang]) return WHOLE_PLURALS[lang](n);
   let rules = pluralRules.get(lang);
   if (!rules) {
     rules = new Intl.PluralRules(lang);

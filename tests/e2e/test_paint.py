@@ -102,4 +102,12 @@ def test_a_board_patched_move_by_move_equals_a_fresh_draw(
     fresh.wait_for_timeout(300)  # a window placed at the next frame, the log's scroll
     drawn = fresh.evaluate(DRAWN)
     assert drawn == after, first_difference(after, drawn)
+    # The log too: line by line as it came, or drawn from the snapshot at once (its newest
+    # lines first, the older ones in the tasks after: static/gamelog.js), the same lines in
+    # the same order.
+    lines = patched.locator("[data-testid=log] li").all_inner_texts()
+    assert len(lines) > 40, "a log longer than one batch"
+    fresh.wait_for_function("(n) => document.querySelectorAll('[data-testid=log] li').length >= n",
+                            arg=len(lines))
+    assert fresh.locator("[data-testid=log] li").all_inner_texts() == lines
     patched.locator(".board-wrap").screenshot(path=str(tmp_path / f"{game}-patched.png"))

@@ -40,3 +40,17 @@ test("t falls back to English, then to the key", () => {
   assert.equal(t("x.only_en", {}, "id"), "Only English");
   assert.equal(t("x.nowhere", {}, "id"), "x.nowhere");
 });
+
+test("whole numbers and their plural forms read as Intl reads them, in every language here", () => {
+  // static/i18n.js words small whole numbers without a formatter (a phone's first paint):
+  // the result must be Intl's own, so the shortcut can never show another number.
+  const pattern = "{n, number} {n, plural, one {point} other {points}}";
+  for (const lang of ["en", "id", "ms"]) {
+    const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
+    const plural = new Intl.PluralRules(lang);
+    for (const n of [0, 1, 2, 5, 21, 101, 999, 1000, 1234, 2.5, -1]) {
+      const form = plural.select(n) === "one" ? "point" : "points";
+      assert.equal(format(pattern, { n }, lang), `${number.format(n)} ${form}`, `${lang} ${n}`);
+    }
+  }
+});
