@@ -45,12 +45,10 @@ async function tablePanels({ watching, lesson, hints }) {
  * service worker keeps them for offline use, the shell does not preload them).
  */
 async function laterPanels() {
-  const [chat, clock, gameover, howto, rematch, replay, takeback, fallback, announce, leftnotice, options,
+  const [chat, gameover, rematch, replay, takeback, fallback, announce, leftnotice, options,
     playeractions, waiting] = await Promise.all([
     import("/static/chat.js"),
-    import("/static/clock.js"),
     import("/static/gameover.js"),
-    import("/static/howto.js"),
     import("/static/rematch.js"),
     import("/static/replay.js"),
     import("/static/takeback.js"),
@@ -63,9 +61,9 @@ async function laterPanels() {
   ]);
   // Their stylesheets before the panels: a panel put on the page before its sheet has
   // loaded shows its controls unstyled (a 16 px chat tab) until it arrives.
-  await Promise.all([chat, clock, replay].map((mod) => linkStylesheet(mod.STYLESHEET)));
-  return { ChatPanel: chat.ChatPanel, ClockPanel: clock.ClockPanel, GameOverPanel: gameover.GameOverPanel,
-    HowToPlay: howto.HowToPlay, RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
+  await Promise.all([chat, replay].map((mod) => linkStylesheet(mod.STYLESHEET)));
+  return { ChatPanel: chat.ChatPanel, GameOverPanel: gameover.GameOverPanel,
+    RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
     TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback,
     MoveAnnouncer: announce.MoveAnnouncer, LeftNotice: leftnotice.LeftNotice, OptionsPanel: options.OptionsPanel,
     PlayerActions: playeractions.PlayerActions, WaitingPanel: waiting.WaitingPanel };
@@ -285,7 +283,7 @@ class GameShell {
           // The head's buttons keep their places from the first paint (stand-ins, greyed until
           // their panels are here): nothing comes in above the board and pushes it down.
           this.standIn("chat-jump", "chat-jump", "chat.jump"),
-          this.standIn("howto-button", "howto-open", "howto.button"),
+          this.howtoButton(),
           this.standIn("replay-opener", "", "replay.open", true), // shown once the game runs
           this.nextGame ? this.nextGame.el : null,
         ]),
@@ -374,23 +372,6 @@ class GameShell {
     this.rematch = new mods.RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
       game: this.info.game, players: this.players, nameOf, navigate: this.navigate });
     this.replay = new mods.ReplayBar(this);
-    this.clock = new mods.ClockPanel({
-      seat: () => (this.watching || this.hasLeft ? null : this.seat),
-      playerName: nameOf,
-      sendRaw: (frame) => this.sock?.sendRaw(frame),
-      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
-        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
-      // A timeout is news for everyone at the table: told in a toast, with the turn chime
-      // for a player who turned the sound on.
-      onTimeout: (words) => {
-        toast(words, "info", 8000);
-        if (this.notices?.sound) this.notices.play();
-      },
-    });
-    this.howto = new mods.HowToPlay({ game: this.info.game, gameName: this.gameName, context: () => ({
-      seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
-      playerName: nameOf, rulesVersion: this.info.rules_version,
-    }) });
     this.takeback = new mods.TakebackPanel(this.sock, nameOf);
     this.gameover = new mods.GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
       this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
@@ -401,10 +382,10 @@ class GameShell {
     this.actions = new mods.PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
       onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
     this.waiting = new mods.WaitingPanel();
-    const places = { "chat-jump": this.chat.jump, "howto-button": this.howto.button, "replay-opener": this.replay.opener,
-      gameover: this.gameover.el, replay: this.replay.el, takeback: this.takeback.el, clock: this.clock.el,
+    const places = { "chat-jump": this.chat.jump, "replay-opener": this.replay.opener,
+      gameover: this.gameover.el, replay: this.replay.el, takeback: this.takeback.el,
       chat: this.chat.el, "replay-log": this.replay.log.el, "takeback-question": this.takeback.question,
-      "clock-question": this.clock.question, announcer: this.announcer.el, "left-notice": this.leftNotice.el,
+      announcer: this.announcer.el, "left-notice": this.leftNotice.el,
       options: this.optionsPanel.el, actions: this.actions.el, waiting: this.waiting.el };
     for (const [name, el] of Object.entries(places)) this.fill(name, el);
     this.laterReady = true;
@@ -416,12 +397,81 @@ class GameShell {
     if (this.doc) {
       this.drawGameOver();
       this.replay.liveChanged();
-      this.clock.update(this.doc, this.info, { snapshot: true });
       this.takeback.update(this.watching ? null : this.doc, this.seat);
       this.drawFallback();
     }
     for (const fn of this.laterFrames.splice(0)) fn();
     this.openReplayLink();
+    this.clockIfTimed();
+  }
+
+  /**
+   * The clock's panel, fetched only for a table with a clock (issue 42: most tables have
+   * none, and its module and stylesheet were a tenth of a first visit's bytes).
+   */
+  async clockIfTimed() {
+    const kind = this.info.settings?.time_control?.kind;
+    if (this.clockAsked || !this.laterReady || !(this.doc?.clock || (kind && kind !== "none"))) return;
+    this.clockAsked = true;
+    let mod;
+    try {
+      mod = await import("/static/clock.js");
+      await linkStylesheet(mod.STYLESHEET);
+    } catch (err) {
+      this.clockAsked = false; // asked again with the next document
+      console.error("clock unavailable", err);
+      return;
+    }
+    if (this.closed) return;
+    this.clock = new mod.ClockPanel({
+      seat: () => (this.watching || this.hasLeft ? null : this.seat),
+      playerName: (seat) => this.playerName(seat),
+      sendRaw: (frame) => this.sock?.sendRaw(frame),
+      takeBack: () => api("POST", `/games/${encodeURIComponent(this.gameId)}/take-back`, { credential: this.credential })
+        .then((info) => this.mergeInfo(info), (err) => { toast(err.message); throw err; }),
+      // A timeout is news for everyone at the table: told in a toast, with the turn chime
+      // for a player who turned the sound on.
+      onTimeout: (words) => {
+        toast(words, "info", 8000);
+        if (this.notices?.sound) this.notices.play();
+      },
+    });
+    this.fill("clock", this.clock.el);
+    this.fill("clock-question", this.clock.question);
+    if (this.doc) this.clock.update(this.doc, this.info, { snapshot: true });
+  }
+
+  /**
+   * "How to play" in the head from the first paint; its dialog's module is fetched when it
+   * is first tapped (a visit that never opens it never fetches it), then it is the dialog's
+   * own button.
+   */
+  howtoButton() {
+    const button = h("button", {
+      type: "button", class: "btn btn-small btn-ghost howto-open", "data-testid": "how-to-play",
+      "aria-haspopup": "dialog",
+      onclick: async () => {
+        if (button.disabled) return;
+        button.disabled = true; // one fetch, however many taps
+        try {
+          const { HowToPlay } = await import("/static/howto.js");
+          if (this.closed) return;
+          this.howto = new HowToPlay({ game: this.info.game, gameName: this.gameName, context: () => ({
+            seat: this.seat, players: this.players, options: this.info.options || {}, data: this.data || {},
+            playerName: (seat) => this.playerName(seat), rulesVersion: this.info.rules_version,
+          }) });
+          const focused = document.activeElement === button;
+          button.replaceWith(this.howto.button);
+          if (focused) this.howto.button.focus();
+          this.howto.open(this.howto.button);
+        } catch (err) {
+          button.disabled = false;
+          toast(msg("shell.load_failed"));
+          console.error("how to play unavailable", err);
+        }
+      },
+    }, msg("howto.button"));
+    return button;
   }
 
   /** A link may open the replay at a version (an imported record: ?replay=0), once the
@@ -802,6 +852,7 @@ class GameShell {
     const opener = this.slots["replay-opener"];
     if (opener) opener.hidden = !doc?.view || Boolean(doc.outcome || doc.status === "finished"); // as the bar's own
     this.clock?.update(doc, this.info, { snapshot });
+    if (!this.clock) this.clockIfTimed();
     this.takeback?.update(this.watching ? null : doc, this.seat);
     this.coach?.update(doc);
     this.hints?.draw();

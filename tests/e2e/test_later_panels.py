@@ -20,16 +20,18 @@ def test_the_board_is_drawn_before_the_panels_and_stays_put_when_they_come(
     made = api_lobby(e2e_server, "kaki-lima", 2, bots=(1,))
     start_lobby(e2e_server, made["lobby"])
     page = new_page(390, 844, touch=True)
-    held: list[Any] = []  # the how-to module's request, answered only when the test says so
-    page.route(re.compile(r"/static/howto\.js"), lambda route: held.append(route))
+    held: list[Any] = []  # the chat module's request, answered only when the test says so
+    page.route(re.compile(r"/static/chat\.js"), lambda route: held.append(route))
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/static/" in r.url else None)
     open_watch(page, e2e_server, made["lobby"])
 
     board = page.locator(".board-root svg").first
     expect(board).to_be_visible()
     # The head's button is in its place already, greyed: the panel's module has not come.
-    waiting = page.locator(".game-head .howto-open")
+    waiting = page.locator(".game-head .chat-jump")
     expect(waiting).to_be_disabled()
-    expect(page.get_by_test_id("how-to-play")).to_have_count(0)
+    expect(page.get_by_test_id("chat-jump")).to_have_count(0)
     before = board.bounding_box()
     page.screenshot(path=str(tmp_path / "board-first.png"))
     for _ in range(200):  # the page asks for the panels right after the board's first paint
@@ -39,10 +41,20 @@ def test_the_board_is_drawn_before_the_panels_and_stays_put_when_they_come(
     assert held, "the page never asked for the panels after drawing the board"
 
     held[0].continue_()
-    howto = page.get_by_test_id("how-to-play")
-    expect(howto).to_be_enabled()
-    expect(page.get_by_test_id("chat-jump")).to_be_visible()
+    expect(page.get_by_test_id("chat-jump")).to_be_enabled()
     assert board.bounding_box() == before  # nothing came in above the board
     page.screenshot(path=str(tmp_path / "panels-after.png"))
+    # A table without a clock never fetches the clock; "How to play" works from the first
+    # paint and fetches its dialog when tapped.
+    page.wait_for_load_state("networkidle")
+    on_demand = re.compile(r"/static/(clock|howto)\.(js|css)")
+    assert not [url for url in fetched if on_demand.search(url)], fetched
+    howto = page.get_by_test_id("how-to-play")
+    expect(howto).to_be_enabled()
     howto.click()
     expect(page.locator("dialog[open]")).to_be_visible()
+    expect(page.get_by_test_id("how-to-play-body")).not_to_be_empty()
+    assert [url for url in fetched if "/static/howto.js" in url]
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.get_by_test_id("how-to-play")).to_be_focused()
