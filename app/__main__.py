@@ -44,6 +44,9 @@ def main() -> None:
         ws_max_size=WS_MAX_SIZE,
         # Frames are small patches: compressing each one costs more CPU than it saves bytes.
         ws_per_message_deflate=os.environ.get("MEJA_WS_DEFLATE", "0") == "1",
+        # No "server: uvicorn" on every answer: bytes on each of a page's ~40 answers, and
+        # nothing a visitor needs to know.
+        server_header=False,
     )
 
 

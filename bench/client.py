@@ -181,7 +181,9 @@ class Server:
                                   rate_joins=0, rate_claims=0, rate_records=0))
         self.server = uvicorn.Server(uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning",
-            ws=MejaWebSocketProtocol, ws_max_size=WS_MAX_SIZE, lifespan="on"))
+            ws=MejaWebSocketProtocol, ws_max_size=WS_MAX_SIZE, lifespan="on",
+            # As app/__main__.py serves it.
+            ws_per_message_deflate=False, server_header=False))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Server:
