@@ -110,8 +110,9 @@ SEAT_PANELS = ("notices.js", "since.js", "keepcrew.js", "nextgame.js")
 LESSON_PANELS = ("coach.js",)
 HINT_PANELS = ("hint.js",)
 #: The game page's panels around the board, imported once the board is drawn (static/game.js,
-#: laterPanels; the clock only for a table with one, how-to-play when it is first tapped): no
-#: shell preloads them, so a first visit's first paint waits for none.
+#: laterPanels; a seat's own only for a seat, the others when the table first needs them: the
+#: clock for a table with one, the game-over panel once it is over, how-to-play when it is
+#: first tapped): no shell preloads them, so a first visit's first paint waits for none.
 LATER_PANELS = ("chat.js", "clock.js", "gameover.js", "howto.js", "rematch.js", "replay.js",
                 "takeback.js", "templates-fallback.js", "announce.js", "leftnotice.js",
                 "options.js", "playeractions.js", "waiting.js")

@@ -42,31 +42,29 @@ async function tablePanels({ watching, lesson, hints }) {
 
 /**
  * The panels drawn after the board (app/main.py names the same modules, LATER_PANELS: the
- * service worker keeps them for offline use, the shell does not preload them).
+ * service worker keeps them for offline use, the shell does not preload them). A seat's
+ * own panels (its buttons, take-backs, "you left") only for a seat; the rest of them when
+ * the table first needs them (GameShell.panel: the game-over panel once the game is over, the
+ * "not started" panel before the start, the template buttons where the board does not take
+ * a move itself): a spectator of a running game fetches none of those (issue 42).
  */
-async function laterPanels() {
-  const [chat, gameover, rematch, replay, takeback, fallback, announce, leftnotice, options,
-    playeractions, waiting] = await Promise.all([
+async function laterPanels({ watching }) {
+  const none = Promise.resolve({});
+  const [chat, replay, announce, options, playeractions, takeback, leftnotice] = await Promise.all([
     import("/static/chat.js"),
-    import("/static/gameover.js"),
-    import("/static/rematch.js"),
     import("/static/replay.js"),
-    import("/static/takeback.js"),
-    import("/static/templates-fallback.js"),
     import("/static/announce.js"),
-    import("/static/leftnotice.js"),
     import("/static/options.js"),
-    import("/static/playeractions.js"),
-    import("/static/waiting.js"),
+    watching ? none : import("/static/playeractions.js"),
+    watching ? none : import("/static/takeback.js"),
+    watching ? none : import("/static/leftnotice.js"),
   ]);
   // Their stylesheets before the panels: a panel put on the page before its sheet has
   // loaded shows its controls unstyled (a 16 px chat tab) until it arrives.
   await Promise.all([chat, replay].map((mod) => linkStylesheet(mod.STYLESHEET)));
-  return { ChatPanel: chat.ChatPanel, GameOverPanel: gameover.GameOverPanel,
-    RematchBox: rematch.RematchBox, ReplayBar: replay.ReplayBar,
-    TakebackPanel: takeback.TakebackPanel, renderFallback: fallback.renderFallback,
-    MoveAnnouncer: announce.MoveAnnouncer, LeftNotice: leftnotice.LeftNotice, OptionsPanel: options.OptionsPanel,
-    PlayerActions: playeractions.PlayerActions, WaitingPanel: waiting.WaitingPanel };
+  return { ChatPanel: chat.ChatPanel, ReplayBar: replay.ReplayBar, MoveAnnouncer: announce.MoveAnnouncer,
+    OptionsPanel: options.OptionsPanel, PlayerActions: playeractions.PlayerActions,
+    TakebackPanel: takeback.TakebackPanel, LeftNotice: leftnotice.LeftNotice };
 }
 
 /** Run `fn` once the page has painted: after the next frame, off that frame's task. */
@@ -359,50 +357,75 @@ class GameShell {
   async buildLater() {
     let mods;
     try {
-      mods = await laterPanels();
+      mods = await laterPanels({ watching: this.watching });
     } catch (err) {
       console.error("panels unavailable", err); // the board and the players still work
       return;
     }
     if (this.closed) return;
     const nameOf = (seat) => this.playerName(seat);
-    this.renderFallback = mods.renderFallback;
     this.chat = new mods.ChatPanel({ gameId: this.gameId, seat: this.seat, nameOf,
       send: (frame) => Boolean(this.sock?.sendRaw(frame)) });
-    this.rematch = new mods.RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
-      game: this.info.game, players: this.players, nameOf, navigate: this.navigate });
     this.replay = new mods.ReplayBar(this);
-    this.takeback = new mods.TakebackPanel(this.sock, nameOf);
-    this.gameover = new mods.GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
-      this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
-    ] });
     this.announcer = new mods.MoveAnnouncer(nameOf, (ref) => this.describeRef(ref));
-    this.leftNotice = new mods.LeftNotice();
     this.optionsPanel = new mods.OptionsPanel(api);
-    this.actions = new mods.PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
-      onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
-    this.waiting = new mods.WaitingPanel();
-    const places = { "chat-jump": this.chat.jump, "replay-opener": this.replay.opener,
-      gameover: this.gameover.el, replay: this.replay.el, takeback: this.takeback.el,
-      chat: this.chat.el, "replay-log": this.replay.log.el, "takeback-question": this.takeback.question,
-      announcer: this.announcer.el, "left-notice": this.leftNotice.el,
-      options: this.optionsPanel.el, actions: this.actions.el, waiting: this.waiting.el };
+    const places = { "chat-jump": this.chat.jump, "replay-opener": this.replay.opener, replay: this.replay.el,
+      chat: this.chat.el, "replay-log": this.replay.log.el, announcer: this.announcer.el, options: this.optionsPanel.el };
+    if (!this.watching) {
+      this.takeback = new mods.TakebackPanel(this.sock, nameOf);
+      this.leftNotice = new mods.LeftNotice();
+      this.actions = new mods.PlayerActions({ gameId: this.gameId, watching: this.watching, players: this.players, nameOf,
+        onBot: () => this.refreshInfoSoon(), onLeft: () => this.leftTable() });
+      Object.assign(places, { takeback: this.takeback.el, "takeback-question": this.takeback.question,
+        "left-notice": this.leftNotice.el, actions: this.actions.el });
+    }
     for (const [name, el] of Object.entries(places)) this.fill(name, el);
     this.laterReady = true;
     if (this.sockOpen) this.chat.onOpen();
     this.drawOptions();
     this.drawExtra();
-    if (this.hasLeft) this.leftNotice.show(this.info.watch_url);
-    this.waiting.draw(Boolean(this.doc?.view));
+    if (this.hasLeft) this.leftNotice?.show(this.info.watch_url);
     if (this.doc) {
+      this.drawWaiting(Boolean(this.doc.view));
+      this.drawFallback();
       this.drawGameOver();
       this.replay.liveChanged();
-      this.takeback.update(this.watching ? null : this.doc, this.seat);
-      this.drawFallback();
+      this.takeback?.update(this.doc, this.seat);
     }
     for (const fn of this.laterFrames.splice(0)) fn();
     this.openReplayLink();
     this.clockIfTimed();
+  }
+
+  /**
+   * A panel the table needs only sometimes, fetched the first time it does (once): `load()`
+   * imports its module(s) and builds it; `then()` runs when it is here (at once if it is).
+   */
+  panel(name, load, then = () => {}) {
+    this.needed ||= {};
+    if (!this.needed[name]) {
+      this.needed[name] = load().catch((err) => {
+        delete this.needed[name]; // asked again the next time it is needed
+        console.error(`${name} unavailable`, err);
+        throw err;
+      });
+    }
+    this.needed[name].then(() => { if (!this.closed) then(); }, () => {});
+  }
+
+  /** The game-over panel and its rematch box (once the game is over, or a rematch is asked). */
+  gameOverPanels(then) {
+    this.panel("gameover", async () => {
+      const [gameover, rematch] = await Promise.all([import("/static/gameover.js"), import("/static/rematch.js")]);
+      if (this.closed) return;
+      const nameOf = (seat) => this.playerName(seat);
+      this.rematch = new rematch.RematchBox({ gameId: this.gameId, seat: this.seat, credential: this.credential,
+        game: this.info.game, players: this.players, nameOf, navigate: this.navigate });
+      this.gameover = new gameover.GameOverPanel({ game: this.info.game, players: this.players, nameOf, foot: () => [
+        this.rematch.el, this.keepCrew ? this.keepCrew.el : null, h("a", { href: "/", "data-link": true, class: "btn" }, t("game.over.home")), this.replay.downloadButton(),
+      ] });
+      this.fill("gameover", this.gameover.el);
+    }, then);
   }
 
   /**
@@ -501,11 +524,11 @@ class GameShell {
         this.chat?.onOpen();
       },
       onChat: (f) => this.whenLater(() => this.chat.onFrame(f)),
-      onRematch: (f) => this.whenLater(() => this.rematch.update(f)),
+      onRematch: (f) => this.whenLater(() => this.gameOverPanels(() => this.rematch.update(f))),
       // Live words: a refusal on screen is worded again when the viewer switches language.
       // (Before the chat is here nothing was typed in it: a refusal then is not the chat's.)
       onRejected: (f) => this.chat?.onRejected(f) || toast(live(() => errorText(f))),
-      onTakeback: (frame) => this.whenLater(() => this.takeback.onFrame(frame)),
+      onTakeback: (frame) => this.whenLater(() => this.takeback?.onFrame(frame)),
     });
     if (this.first) {
       // Drawn from the page's own answer; the hello then carries this version, and the
@@ -932,13 +955,27 @@ class GameShell {
   }
 
   drawGameOver() {
-    this.gameover?.draw(this.doc, this.seat);
+    const over = Boolean(this.doc && (this.doc.outcome || this.doc.status === "finished"));
+    if (this.gameover) this.gameover.draw(this.doc, this.seat);
+    else if (over && this.laterReady) this.gameOverPanels(() => this.gameover.draw(this.doc, this.seat));
+  }
+
+  /** "Waiting for the game to start" until it has (its module fetched only if it is needed). */
+  drawWaiting(started) {
+    if (this.waiting) this.waiting.draw(started);
+    else if (!started && this.laterReady) {
+      this.panel("waiting", async () => {
+        const { WaitingPanel } = await import("/static/waiting.js");
+        this.waiting = new WaitingPanel();
+        this.fill("waiting", this.waiting.el);
+      }, () => this.waiting.draw(Boolean(this.doc?.view)));
+    }
   }
 
   drawBoard() {
     const doc = this.doc;
     const started = Boolean(doc && doc.view);
-    this.waiting?.draw(started);
+    this.drawWaiting(started);
     if (!started) {
       this.fallback.hidden = true;
       if (this.log.held) this.log.release();
@@ -978,6 +1015,10 @@ class GameShell {
       this.fallback.hidden = true;
     } else if (this.renderFallback && !this.replay?.active) {
       this.renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
+    } else if (this.laterReady) {
+      this.panel("fallback", async () => {
+        this.renderFallback = (await import("/static/templates-fallback.js")).renderFallback;
+      }, () => this.drawFallback());
     }
   }
 }
