@@ -504,11 +504,17 @@ export function wordPage(root = globalThis.document) {
   }
 }
 
+const relativeFormats = new Map(); // lang -> Intl.RelativeTimeFormat (made once: see numberFormats)
+
 /** Relative times ("3 minutes ago", "in 2 hours") in the current language (Intl). */
 export function relativeTime(ms, now = Date.now()) {
   const diff = (ms - now) / 1000;
   const abs = Math.abs(diff);
-  const fmt = new Intl.RelativeTimeFormat(current, { numeric: "auto" });
+  let fmt = relativeFormats.get(current);
+  if (!fmt) {
+    fmt = new Intl.RelativeTimeFormat(current, { numeric: "auto" });
+    relativeFormats.set(current, fmt);
+  }
   for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
     if (abs >= size) return fmt.format(Math.round(diff / size), unit);
   }
@@ -522,9 +528,18 @@ export function dateText(ms, opts) {
 
 /** "Ana", "Ana and Budi", "Ana, Budi and Citra" in the current language (Intl.ListFormat). */
 export function listText(items) {
+  // One name is itself ("Waiting for Ana", every turn line): no formatter to make.
+  if (items.length === 1) return String(items[0]);
   try {
-    return new Intl.ListFormat(current, { type: "conjunction" }).format(items);
+    let fmt = listFormats.get(current);
+    if (!fmt) {
+      fmt = new Intl.ListFormat(current, { type: "conjunction" });
+      listFormats.set(current, fmt);
+    }
+    return fmt.format(items);
   } catch {
     return items.join(", ");
   }
 }
+
+const listFormats = new Map(); // lang -> Intl.ListFormat (made once: see numberFormats)

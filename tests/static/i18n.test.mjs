@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { format, formatParts, preferredLang, provide, t } from "../../static/i18n.js";
+import { format, formatParts, listText, preferredLang, provide, t } from "../../static/i18n.js";
 
 const CASES = JSON.parse(readFileSync(new URL("../engines/messages_cases.json", import.meta.url), "utf8"));
 
@@ -52,5 +52,12 @@ test("whole numbers and their plural forms read as Intl reads them, in every lan
       const form = plural.select(n) === "one" ? "point" : "points";
       assert.equal(format(pattern, { n }, lang), `${number.format(n)} ${form}`, `${lang} ${n}`);
     }
+  }
+});
+
+test("a list of names reads as Intl reads it, one name as itself", () => {
+  const intl = new Intl.ListFormat("en", { type: "conjunction" });
+  for (const names of [["Ana"], ["Ana", "Budi"], ["Ana", "Budi", "Citra"]]) {
+    assert.equal(listText(names), intl.format(names));
   }
 });
