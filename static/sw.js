@@ -35,6 +35,9 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("meja-") && name !== CACHE) await caches.delete(name);
     }
+    // A page's request leaves while this worker starts, not after (a phone's worker takes a
+    // while to start): networkFirst takes the preloaded answer.
+    await self.registration.navigationPreload?.enable();
     await self.clients.claim();
   })());
 });
@@ -56,10 +59,10 @@ async function cacheFirst(request) {
   return answer;
 }
 
-async function networkFirst(request, fallback) {
+async function networkFirst(request, fallback, preloaded = null) {
   const cache = await caches.open(CACHE);
   try {
-    const answer = await fetch(request);
+    const answer = (await preloaded) || (await fetch(request));
     if (answer.ok) cache.put(request, answer.clone());
     return answer;
   } catch (err) {
@@ -113,7 +116,7 @@ self.addEventListener("fetch", (event) => {
   if ((url.pathname.startsWith("/static/") || url.pathname.startsWith("/i18n/")) && url.searchParams.has("v")) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate") {
-    event.respondWith(networkFirst(request, offlinePage));
+    event.respondWith(networkFirst(request, offlinePage, event.preloadResponse));
   } else if (url.pathname.startsWith("/i18n/") || url.pathname.startsWith("/static/")) {
     event.respondWith(networkFirst(request, null));
   }
