@@ -22,16 +22,20 @@ export function startApp() {
   });
   if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
   const tellLang = () => navigator.serviceWorker.controller?.postMessage({ lang: currentLang() });
+  // The hashed files this page used, for the worker to keep (static/sw.js, keep).
+  const tellUsed = () => navigator.serviceWorker.controller?.postMessage({
+    used: performance.getEntriesByType("resource").map((e) => e.name).filter((u) => u.includes("?v=")),
+  });
   // Registered once the page has loaded and gone idle: installing caches every module,
   // and on a first visit those ~70 requests would otherwise queue beside the page's own
   // (six connections, a phone's round trips) before its board is drawn (issue 42).
   const register = () => navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
-    .then(tellLang).catch((err) => console.warn("service worker unavailable", err));
+    .then(() => { tellLang(); tellUsed(); }).catch((err) => console.warn("service worker unavailable", err));
   const whenIdle = () => (globalThis.requestIdleCallback
     ? requestIdleCallback(register, { timeout: 2000 }) : setTimeout(register, 200));
   if (document.readyState === "complete") whenIdle();
   else globalThis.addEventListener("load", whenIdle, { once: true });
-  navigator.serviceWorker.addEventListener("controllerchange", tellLang);
+  navigator.serviceWorker.addEventListener("controllerchange", () => { tellLang(); tellUsed(); });
   onLang(tellLang);
 }
 

@@ -42,13 +42,34 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// The page tells the worker its language (localStorage is the page's), for the offline page.
+// The page tells the worker its language (localStorage is the page's), for the offline page,
+// and the hashed files it used (static/pwa.js).
 self.addEventListener("message", (event) => {
   const lang = event.data && event.data.lang;
   if (typeof lang === "string" && BUILD.offline[lang]) {
     event.waitUntil(caches.open(CACHE).then((c) => c.put(LANG_KEY, new Response(lang))));
   }
+  const used = event.data && event.data.used;
+  if (Array.isArray(used)) event.waitUntil(keep(used.slice(0, 200)));
 });
+
+// A page's hashed files that are not precached (a game's board, its map, a panel fetched on
+// demand) kept for the next visit and for offline: the static routes below serve a hashed
+// file from this cache without the fetch handler, so nothing else would add them. They come
+// from the browser's HTTP cache (immutable), not the network.
+async function keep(urls) {
+  const cache = await caches.open(CACHE);
+  for (const href of urls) {
+    let url;
+    try {
+      url = new URL(href, self.location.origin);
+    } catch {
+      continue;
+    }
+    if (url.origin !== self.location.origin || !/^\/(static|i18n)\//.test(url.pathname) || !url.searchParams.has("v")) continue;
+    if (!(await cache.match(url.href))) await cache.add(url.href).catch(() => {});
+  }
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);

@@ -302,7 +302,7 @@ HARNESS = """async ({doc, data, lang}) => {
       options: {}, send: async () => {}, svg: dom.svg, h: dom.h, playerColor: dom.playerColor,
       playerName: (s) => ['Ana', 'Budi', 'Citra'][s], data};
     mod.createRenderer(root, ctx).update(doc, null);
-    root.append(mod.howToPlay(ctx));
+    root.append(await mod.howToPlay(ctx));
 }"""
 
 

@@ -105,10 +105,11 @@ def worker_ready(page: Any) -> None:
 def test_the_app_installs_and_opens_offline_on_a_phone(e2e_server: LiveServer,
                                                        profile_phone: Any) -> None:
     phone = profile_phone
-    made = api_lobby(e2e_server, "race", 2, names=("Budi",))
+    # A game with a board: its modules are not precached, the worker keeps them once used.
+    made = api_lobby(e2e_server, "kaki-lima", 2, names=("Budi",))
     gid = made["lobby"]["game_id"]
     start_lobby(e2e_server, made["lobby"])
-    open_seat(phone, e2e_server, gid, 0, made["seats"][0], "race")
+    open_seat(phone, e2e_server, gid, 0, made["seats"][0], "kaki-lima")
     expect(phone.get_by_test_id("turn")).to_be_visible()
     worker_ready(phone)
     cdp = phone.context.new_cdp_session(phone)
@@ -120,6 +121,17 @@ def test_the_app_installs_and_opens_offline_on_a_phone(e2e_server: LiveServer,
     # and says the network is gone.
     phone.reload()
     worker_ready(phone)
+    # Every hashed file the page used is in the worker's cache, precached or kept since
+    # (static/sw.js, keep): its static routes serve them from there, offline too.
+    phone.wait_for_function("""async () => {
+        const used = performance.getEntriesByType("resource").map((e) => e.name)
+            .filter((u) => u.includes("?v="));
+        const name = (await caches.keys()).find((n) => n.startsWith("meja-"));
+        if (!name || !used.some((u) => u.includes("/static/games/kaki-lima/"))) return false;
+        const cache = await caches.open(name);
+        for (const url of used) if (!(await cache.match(url))) return false;
+        return true;
+    }""", timeout=15_000)
     phone.context.set_offline(True)
     try:
         phone.reload()

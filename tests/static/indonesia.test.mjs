@@ -191,13 +191,13 @@ test("a highlighted reference finds its places: areas, seas, a company's goods a
   assert.deepEqual(refPlaces([{ province: "Bali" }], view, (p) => (p === "Bali" ? [49, 50] : [])), [{ area: 49 }, { area: 50 }]);
 });
 
-test("How to play: every word comes from the catalogue, in each language", () => {
+test("How to play: every word comes from the catalogue, in each language", async () => {
   for (const lang of ["en", "id", "ms"]) {
     const cat = catalogue(lang);
     const used = [];
     const t = (key, params) => { used.push(key); return tOf(cat)(key, params); };
     const h = (tag, attrs, children) => ({ tag, attrs, children: [].concat(children ?? []) });
-    const node = howToPlay({ t, h, data, lang: () => lang });
+    const node = await howToPlay({ t, h, data, lang: () => lang });
     const texts = [];
     const walk = (n) => (typeof n === "string" ? texts.push(n) : n && n.children.forEach(walk));
     walk(node);
@@ -209,12 +209,12 @@ test("How to play: every word comes from the catalogue, in each language", () =>
   }
 });
 
-test("How to play in a lobby (no game data yet) leaves the numbers out rather than guessing them", () => {
+test("How to play in a lobby (no game data yet) leaves the numbers out rather than guessing them", async () => {
   const cat = catalogue("en");
   const h = (tag, attrs, children) => ({ tag, attrs, children: [].concat(children ?? []) });
   const texts = [];
   const walk = (n) => (typeof n === "string" ? texts.push(n) : n && n.children.forEach(walk));
-  walk(howToPlay({ t: tOf(cat), h, data: {}, lang: () => "en" }));
+  walk(await howToPlay({ t: tOf(cat), h, data: {}, lang: () => "en" }));
   const all = texts.join(" ");
   assert.ok(!/\{\w+\}/.test(all), "no placeholder left");
   assert.match(all, /pays a fee for each sea/);

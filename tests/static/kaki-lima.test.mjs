@@ -207,14 +207,14 @@ test("every target a board offers has a label in words", () => {
   }
 });
 
-test("How to play covers a turn and the scoring, in the viewer's language", () => {
+test("How to play covers a turn and the scoring, in the viewer's language", async () => {
   const texts = [];
   const h = (tag, attrs, children) => {
     const kids = (Array.isArray(children) ? children : [children]).flat().filter((c) => c !== null && c !== undefined);
     for (const c of kids) if (typeof c === "string") texts.push(c);
     return { tag, kids };
   };
-  howToPlay({ h, t, data });
+  await howToPlay({ h, t, data });
   const all = texts.join(" ");
   for (const word of ["Langkah", "Pi Mana?", "Jom!", "Lokasi", "CA stars", "Swap with Discard", "Ties"]) assert.ok(all.includes(word), word);
   assert.ok(!/kaki-lima\.(help|board)\./.test(all), "no key shows as text");

@@ -7,7 +7,6 @@
 
 import { markPreview } from "../../preview.js";
 import { makeMap } from "./board.js";
-import { howToPlay as help } from "./help.js";
 import { makeMarks } from "./marks.js";
 import { isMyTurn, keepSelection, mapTargets, onlyPass, pendingSale } from "./model.js";
 import { makeSide, makeStatus } from "./panels.js";
@@ -21,7 +20,9 @@ const LAYOUT_URL = import.meta.resolve?.("./layout.json") ?? new URL("./layout.j
 const FIRST_CONTROL = '.ind-mapwrap [tabindex="0"], .ind-controls button, .ind-controls input';
 
 /** The "How to play" panel: eras, a year's phases, mergers, operations and scoring. */
-export const howToPlay = (ctx) => help(ctx);
+// Its words' module is fetched when How to play first opens (static/howto.js awaits it):
+// one request fewer before the board (issue 42).
+export const howToPlay = async (ctx) => (await import("./help.js")).howToPlay(ctx);
 
 export function createRenderer(root, ctx) {
   const { h } = ctx;

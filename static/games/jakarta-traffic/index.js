@@ -15,7 +15,9 @@ import { drawBar, drawFinal, drawOrderBoard, drawPhones } from "./panels.js";
 import { touchTips } from "./tips.js";
 import { describe as describeRef } from "./words.js";
 
-export { howToPlay } from "./help.js";
+// Its words' module is fetched when How to play first opens (static/howto.js awaits it):
+// one request fewer before the board (issue 42).
+export const howToPlay = async (ctx) => (await import("./help.js")).howToPlay(ctx);
 
 // Through the shell's import map: the stylesheet's hashed, immutable URL.
 export const stylesheet = import.meta.resolve?.("./jakarta-traffic.css") ?? new URL("./jakarta-traffic.css", import.meta.url).href;

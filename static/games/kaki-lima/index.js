@@ -18,7 +18,9 @@ import { IDLE, keepSelection, offered } from "./model.js";
 import { makeSide } from "./panels.js";
 import { makeWords } from "./words.js";
 
-export { howToPlay } from "./help.js";
+// Its words' module is fetched when How to play first opens (static/howto.js awaits it):
+// one request fewer before the board (issue 42).
+export const howToPlay = async (ctx) => (await import("./help.js")).howToPlay(ctx);
 
 // Through the shell's import map: the stylesheet's hashed, immutable URL.
 export const stylesheet = import.meta.resolve?.("./kaki-lima.css") ?? new URL("./kaki-lima.css", import.meta.url).href;

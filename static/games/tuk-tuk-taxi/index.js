@@ -13,7 +13,6 @@ import { clearPreview, markPreview } from "../../preview.js";
 import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
-import { howToPlay as helpPanel } from "./help.js";
 import { chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells, syncKey } from "./model.js";
 import { drawSide } from "./panels.js";
 import { describe as describeRef } from "./words.js";
@@ -25,8 +24,10 @@ export const stylesheet = import.meta.resolve?.("./tuk-tuk-taxi.css") ?? new URL
 export const ZOOM_CELL_PX = 48;
 
 /** The "How to play" panel (the shell opens it from the game page). */
-export function howToPlay(ctx) {
-  return helpPanel(ctx);
+// Its words' module is fetched when How to play first opens (static/howto.js awaits it):
+// one request fewer before the board (issue 42).
+export async function howToPlay(ctx) {
+  return (await import("./help.js")).howToPlay(ctx);
 }
 
 const coarse = () => Boolean(globalThis.matchMedia && globalThis.matchMedia("(pointer: coarse)").matches);
