@@ -106,7 +106,7 @@ PAGE_MODULES = {"/": "home.js", "/my": "mygames.js", "/join/{token}": "join.js",
 #: The game page's panels a seat's table shows and a spectator's does not (static/game.js
 #: imports them only for a seat, and a lesson's coach or the hints only where the table has
 #: them): the shell of /game/ preloads them, the watch link's does not ask for them at all.
-SEAT_PANELS = ("notices.js", "since.js", "keepcrew.js", "nextgame.js")
+SEAT_PANELS = ("confirm.js", "notices.js", "since.js", "keepcrew.js", "nextgame.js")
 LESSON_PANELS = ("coach.js",)
 HINT_PANELS = ("hint.js",)
 #: The game page's panels around the board, imported once the board is drawn (static/game.js,

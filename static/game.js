@@ -13,7 +13,6 @@
 
 import { api } from "/static/api.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
-import { ConfirmBar, confirmMoves, moveError } from "/static/confirm.js";
 import { GameLog } from "/static/gamelog.js";
 import { currentLang, errorText, gameName, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
 import { PlayersPanel } from "/static/players.js";
@@ -28,7 +27,8 @@ import { focusLost, keyboardPlay } from "/static/roving.js";
  */
 async function tablePanels({ watching, lesson, hints }) {
   const none = Promise.resolve({});
-  const [notices, since, keepcrew, nextgame, coach, hint] = await Promise.all([
+  const [confirm, notices, since, keepcrew, nextgame, coach, hint] = await Promise.all([
+    watching ? none : import("/static/confirm.js"), // a spectator makes no move to confirm
     watching ? none : import("/static/notices.js"),
     watching ? none : import("/static/since.js"),
     watching ? none : import("/static/keepcrew.js"),
@@ -36,7 +36,8 @@ async function tablePanels({ watching, lesson, hints }) {
     lesson && !watching ? import("/static/coach.js") : none,
     hints ? import("/static/hint.js") : none,
   ]);
-  return { TurnNotices: notices.TurnNotices, SincePanel: since.SincePanel, KeepCrew: keepcrew.KeepCrew,
+  return { ConfirmBar: confirm.ConfirmBar, confirmMoves: confirm.confirmMoves, moveError: confirm.moveError,
+    TurnNotices: notices.TurnNotices, SincePanel: since.SincePanel, KeepCrew: keepcrew.KeepCrew,
     NextGame: nextgame.NextGame, Coach: coach.Coach, HintPanel: hint.HintPanel };
 }
 
@@ -236,7 +237,7 @@ class GameShell {
       describe: (ref) => this.describeRef(ref),
       onRefs: () => this.highlightRefs(null),
     });
-    this.confirmBar = new ConfirmBar(info.game, (ref) => this.describeRef(ref));
+    this.confirmBar = this.watching ? null : new this.panels.ConfirmBar(info.game, (ref) => this.describeRef(ref));
     // The board is the page's main content for a keyboard: a skip link jumps over the head.
     this.boardWrap = h("div", { class: "board-wrap", id: "board", tabindex: "-1" }, [this.boardRoot]);
     const skip = h("a", { class: "skip-link", href: "#board", "data-testid": "skip-to-board", onclick: (e) => {
@@ -315,7 +316,7 @@ class GameShell {
    */
   buildDock() {
     this.dock = h("div", { class: "ask-dock", "data-testid": "ask-dock" },
-      [this.coach ? this.coach.el : null, this.slot("takeback-question"), this.slot("clock-question"), this.confirmBar.el]);
+      [this.coach ? this.coach.el : null, this.slot("takeback-question"), this.slot("clock-question"), this.confirmBar?.el ?? null]);
     const publish = () => {
       if (this.closed) return;
       const box = this.dock.getBoundingClientRect();
@@ -553,7 +554,7 @@ class GameShell {
     this.replay?.relabel();
     this.takeback?.draw();
     this.rematch?.draw();
-    this.confirmBar.relabel();
+    this.confirmBar?.relabel();
     this.coach?.draw();
     this.hints?.draw();
     this.drawExtra();
@@ -679,6 +680,8 @@ class GameShell {
    * pass, sent while the patch that answers the last move is being drawn) is not held up.
    */
   async send(action, { confirm = true } = {}) {
+    const { moveError, confirmMoves } = this.panels;
+    if (!moveError) throw new Error("a spectator makes no moves");
     const chosen = confirm !== false;
     if (chosen && this.onWire) throw moveError("busy");
     // A lesson holds back a legal move that is not the step's, and says why.
@@ -723,7 +726,7 @@ class GameShell {
    * bar never names a move the board no longer shows.
    */
   choosing() {
-    if (!this.confirmBar.open) return;
+    if (!this.confirmBar?.open) return;
     this.previewing = null;
     this.confirmBar.withdraw();
     this.preview(null);
@@ -737,10 +740,10 @@ class GameShell {
   keepBoardFocus() {
     this.boardHadFocus = false;
     const onFocus = (e) => {
-      this.boardHadFocus = this.boardWrap.contains(e.target) || this.confirmBar.el.contains(e.target);
+      this.boardHadFocus = this.boardWrap.contains(e.target) || Boolean(this.confirmBar?.el.contains(e.target));
     };
     document.addEventListener("focusin", onFocus);
-    this.confirmBar.el.addEventListener("click", () => setTimeout(() => this.returnFocusToBoard()));
+    this.confirmBar?.el.addEventListener("click", () => setTimeout(() => this.returnFocusToBoard()));
     this.offBoardFocus = () => document.removeEventListener("focusin", onFocus);
   }
 
@@ -857,7 +860,7 @@ class GameShell {
     // A move waiting for Confirm was chosen on the board as it was: a new version voids it
     // (and so does a hint: it was for the position before).
     if (version !== this.version) {
-      this.confirmBar.dismiss();
+      this.confirmBar?.dismiss();
       this.hints?.update();
     }
     this.doc = doc;
