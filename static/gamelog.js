@@ -92,7 +92,17 @@ export class GameLog {
     this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-label": msg("log.label"), tabindex: "0" });
     // Where the player left the list, known from its own scroll events: reading it at each
     // move would lay the page out once more in the middle of drawing the move (issue 42).
+    // Only a scroll the player began (wheel, touch, keys, a press on the scrollbar) is read:
+    // the list's own scroll to a new line keeps it at its end, and reading the layout then
+    // - at the start of the next move's frame - laid the page out an extra time.
+    let began = -Infinity;
+    const intent = () => { began = performance.now(); };
+    for (const type of ["wheel", "touchstart", "touchmove", "keydown", "pointerdown"]) {
+      this.list.addEventListener(type, intent, { passive: true });
+    }
     this.list.addEventListener("scroll", () => {
+      if (performance.now() - began > 3000) return;
+      intent(); // a long drag or a fling keeps being the player's
       this.stuck = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     }, { passive: true });
     this.el = h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, [
