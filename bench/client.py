@@ -153,6 +153,7 @@ async (frames) => {
     times.push(await new Promise((resolve) => {
       requestAnimationFrame(() => {
         const t0 = performance.now();
+        performance.mark("bench-move"); // a trace's marker of each move's task
         ws.onmessage(new MessageEvent("message", { data }));
         const ch = new MessageChannel();
         ch.port1.onmessage = () => resolve(performance.now() - t0);
