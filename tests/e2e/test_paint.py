@@ -107,7 +107,8 @@ def test_a_board_patched_move_by_move_equals_a_fresh_draw(
 
 
 #: How far the log list is from its end (0: its newest line is in view), and its lines.
-LOG_PLACE = "(el) => [el.scrollHeight - el.scrollTop - el.clientHeight, el.scrollTop, el.children.length]"
+LOG_PLACE = ("(el) => [el.scrollHeight - el.scrollTop - el.clientHeight, el.scrollTop, "
+             "el.children.length]")
 
 
 def test_the_log_follows_its_news_and_leaves_a_player_reading_back_alone(
