@@ -73,7 +73,7 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
     roving = keep ? keep.dataset.target : roving;
     for (const g of all) g.setAttribute("tabindex", g === keep ? "0" : "-1");
     if (keep) map.root.removeAttribute("tabindex");
-    else map.root.setAttribute("tabindex", "0");
+    else if (map.root.getAttribute("tabindex") !== "0") map.root.setAttribute("tabindex", "0");
   }
   /** Focus the target key (it becomes the board's tab stop). */
   function focusTarget(key) {
@@ -286,7 +286,10 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       lastFocus = focusKey;
       fitTargets();
     }
-    countOffscreen();
+    // At the next frame, with the move's layout: measuring the map now (safeRect) would lay
+    // the page out in the middle of drawing the move, and the panels drawn after it again.
+    cancelAnimationFrame(counting);
+    counting = requestAnimationFrame(countOffscreen);
   }
   function fitTargets() {
     const box = boxOf(framed);
@@ -309,9 +312,12 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       const [x, y] = map.panState.toScreen(p.x, p.y);
       return { x, y };
     }), safeRect()) : 0;
-    away.hidden = n === 0;
-    awayText.textContent = n ? t("indonesia.board.offscreen", { n }) : "";
-    awayButton.textContent = t("indonesia.board.show_targets");
+    // Only what changed is written (a move mostly changes none of it).
+    if (away.hidden !== (n === 0)) away.hidden = n === 0;
+    const said = n ? String(t("indonesia.board.offscreen", { n })) : "";
+    if (awayText.textContent !== said) awayText.textContent = said;
+    const label = String(t("indonesia.board.show_targets"));
+    if (awayButton.textContent !== label) awayButton.textContent = label;
   }
 
   // a card for the piece tapped or long-pressed (touch screens have no hover titles)
