@@ -31,6 +31,12 @@ Usage::
 
     python -m bench.client                      # every game, 60 moves each
     python -m bench.client --games indonesia --moves 120 --no-readme
+    python -m bench.client --replay-only --trace /tmp/traces   # only the replays (~20 s a game)
+
+``--replay-only`` skips the visits (their columns read 0, the README is left alone);
+``--trace`` writes a Chromium trace of each 4x replay (main-thread tasks, style, layout,
+paint and V8's samples: open it in DevTools' Performance panel or Perfetto) to see where a
+move's task goes.
 """
 
 from __future__ import annotations
@@ -149,6 +155,7 @@ async (frames) => {
     times.push(await new Promise((resolve) => {
       requestAnimationFrame(() => {
         const t0 = performance.now();
+        performance.mark("bench-move"); // a trace's marker of each move's task
         ws.onmessage(new MessageEvent("message", { data }));
         const ch = new MessageChannel();
         ch.port1.onmessage = () => resolve(performance.now() - t0);
@@ -387,8 +394,10 @@ def without_inline_game(route: Any) -> None:
                               "", html, flags=re.S), content_type="text/html")
 
 
-def replay(browser: Any, server: Server, table: Table, cpu: float) -> dict[str, Any]:
-    """Patch-to-paint over ``table``'s recorded frames at ``cpu`` times slower."""
+def replay(browser: Any, server: Server, table: Table, cpu: float,
+           trace: Path | None = None) -> dict[str, Any]:
+    """Patch-to-paint over ``table``'s recorded frames at ``cpu`` times slower; with
+    ``trace``, the replay's Chromium trace (timeline and JavaScript samples) is written there."""
     context = browser.new_context(**PHONE)
     context.add_init_script(OBSERVE)
     context.add_init_script(f"const SNAPSHOT = {json.dumps(table.frames[0])};\n{FAKE_SOCKET}")
@@ -401,7 +410,11 @@ def replay(browser: Any, server: Server, table: Table, cpu: float) -> dict[str, 
     page.wait_for_load_state("networkidle", timeout=120_000)
     page.wait_for_timeout(300)
     say(f"  page ready, {len(table.frames) - 1} frames to replay")
+    if trace is not None:
+        browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
     got = page.evaluate(REPLAY, table.frames[1:])
+    if trace is not None:
+        browser.stop_tracing()
     context.close()
     times = sorted(got["times"])
     return {"n": len(times), "p50": statistics.median(times) if times else 0.0,
@@ -409,13 +422,21 @@ def replay(browser: Any, server: Server, table: Table, cpu: float) -> dict[str, 
             "max": times[-1] if times else 0.0, "longest": got["longest"]}
 
 
+#: What a replay's trace records: the main thread's tasks, style, layout and paint, and
+#: V8's samples (which functions a move's task spends its time in).
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "v8.execute", "disabled-by-default-v8.cpu_profiler", "blink.user_timing"]
+
+
 def say(text: str) -> None:
     """Progress, on stderr."""
     print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
-def measure(games: tuple[str, ...], moves: int, shots: Path | None) -> list[dict[str, Any]]:
-    """Every figure of every game in ``games``."""
+def measure(games: tuple[str, ...], moves: int, shots: Path | None, *,
+            replay_only: bool = False, trace: Path | None = None) -> list[dict[str, Any]]:
+    """Every figure of every game in ``games``; with ``replay_only`` only the replays' (the
+    visits' columns are empty), with ``trace`` a trace of each 4x replay in that folder."""
     from playwright.sync_api import sync_playwright
 
     rows = []
@@ -435,22 +456,30 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None) -> list[dict
             table = play_table(server, game, moves)
             say(f"{game}: {len(table.frames)} frames recorded; cold and warm visits")
             time.sleep(0.5)
-            context = browser.new_context(**PHONE)
-            context.add_init_script(OBSERVE)
-            cold = visit(context, server.url + table.watch_url)
-            warm = visit(context, server.url + table.watch_url)
+            if replay_only:
+                cold, warm = unvisited(), unvisited()
+            else:
+                context = browser.new_context(**PHONE)
+                context.add_init_script(OBSERVE)
+                cold = visit(context, server.url + table.watch_url)
+                warm = visit(context, server.url + table.watch_url)
             if shots is not None:
+                context = browser.new_context(**PHONE)
+                context.add_init_script(OBSERVE)
                 page = context.new_page()
                 page.goto(server.url + table.watch_url)
                 page.wait_for_function("() => window.__perf.board > 0")
                 page.wait_for_timeout(500)
                 page.screenshot(path=str(shots / f"client-{game}.png"))
                 page.close()
-            context.close()
+                context.close()
+            elif not replay_only:
+                context.close()
             say(f"{game}: replay at 1x")
             fast = replay(browser, server, table, 1)
             say(f"{game}: replay at {SLOWDOWN}x")
-            slow = replay(browser, server, table, SLOWDOWN)
+            slow = replay(browser, server, table, SLOWDOWN,
+                          trace=trace / f"replay4x-{game}.json" if trace else None)
             row = {"game": game, "cold": cold, "warm": warm, "replay": fast,
                    "replay4x": slow}
             rows.append(row)
@@ -462,6 +491,12 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None) -> list[dict
                 print(f"  {game} warm visit asked: {warm['urls']}", flush=True)
         browser.close()
     return rows
+
+
+def unvisited() -> dict[str, Any]:
+    """A visit's figures when the visits were skipped (``--replay-only``): all nought."""
+    return {"bytes": 0, "requests": 0, "cached": 0, "lcp": 0.0, "lcp_what": "", "board": 0.0,
+            "longest": 0.0, "urls": [], "largest": []}
 
 
 def table_markdown(rows: list[dict[str, Any]], note: str) -> str:
@@ -505,10 +540,17 @@ def main() -> None:
     parser.add_argument("--no-readme", action="store_true")
     parser.add_argument("--shots", type=Path, help="a folder for a screenshot per game")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--replay-only", action="store_true",
+                        help="skip the cold and warm visits (their columns read 0); "
+                             "implies --no-readme")
+    parser.add_argument("--trace", type=Path,
+                        help="a folder for a Chromium trace of each game's 4x replay")
     args = parser.parse_args()
-    if args.shots:
-        args.shots.mkdir(parents=True, exist_ok=True)
-    rows = measure(tuple(args.games), args.moves, args.shots)
+    for folder in (args.shots, args.trace):
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
+    rows = measure(tuple(args.games), args.moves, args.shots, replay_only=args.replay_only,
+                   trace=args.trace)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     load = os.getloadavg()[0]
@@ -520,7 +562,7 @@ def main() -> None:
     print(text)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
-    if not args.no_readme:
+    if not args.no_readme and not args.replay_only:
         write_readme(text)
 
 

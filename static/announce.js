@@ -35,8 +35,31 @@ export class MoveAnnouncer {
       return;
     }
     const fresh = newLines(lines, this.seen);
-    if (!snapshot || fresh.length <= KEPT) fresh.forEach((l) => this.say(lineText(l, this.nameOf, this.describe)));
+    if (!snapshot || fresh.length <= KEPT) this.later(fresh);
     this.seen = Math.max(this.seen, top);
+  }
+
+  /**
+   * Word and announce `fresh` lines after the frame that draws their move is painted: the
+   * screen reader reads them no sooner, and the move's own frame does not pay for building
+   * the words and laying out the region (issue 42).
+   */
+  later(fresh) {
+    if (!fresh.length) return;
+    const flush = () => {
+      const queued = this.queued;
+      this.queued = null;
+      for (const l of queued) this.say(lineText(l, this.nameOf, this.describe));
+    };
+    if (this.queued) {
+      // (a hidden tab paints no frame: only the newest lines would stay in the region)
+      this.queued.push(...fresh);
+      this.queued.splice(0, Math.max(0, this.queued.length - KEPT));
+      return;
+    }
+    this.queued = [...fresh];
+    if (typeof requestAnimationFrame !== "function") flush();
+    else requestAnimationFrame(() => setTimeout(flush, 0));
   }
 
   /** Announce one sentence (each its own node, so each is read once). */

@@ -134,33 +134,28 @@ export const SEAT_SHAPES = [
   { tag: "polygon", attrs: { points: "10,1 17.8,5.5 17.8,14.5 10,19 2.2,14.5 2.2,5.5" } },
 ];
 
+const seatMarks = new Map(); // seatMark's drawings by seat and options, to copy
+
 /**
  * The seat's mark: its shape filled with its colour, as a small inline SVG (usable in HTML and,
  * with x/y, inside a board's SVG). Decorative (aria-hidden): the name next to it says who.
  * seatMark(seat, {size: 14, x, y, class})
  */
 export function seatMark(seat, { size = 14, x, y, class: cls = "" } = {}) {
-  if (x !== undefined || y !== undefined) return drawMark(seat, size, x, y, cls);
-  // The same few marks beside every log line and name: each drawn once, then copied (a
-  // long log's first draw made hundreds, issue 42).
-  const key = `${seat}|${size}|${cls}`;
-  let mark = drawnMarks.get(key);
+  // A move's log line and players' rows draw a few marks each: one is built per kind and
+  // copied after that (a copy is a fraction of building it attribute by attribute, issue 42).
+  const key = `${seat}|${size}|${x}|${y}|${cls}`;
+  let mark = seatMarks.get(key);
   if (!mark) {
-    mark = drawMark(seat, size, x, y, cls);
-    drawnMarks.set(key, mark);
+    const known = seat !== null && seat !== undefined && seat >= 0;
+    const shape = SEAT_SHAPES[known ? seat % SEAT_SHAPES.length : 0];
+    mark = svg("svg", {
+      class: `seat-mark${cls ? ` ${cls}` : ""}`, viewBox: "0 0 20 20", width: size, height: size, x, y,
+      "aria-hidden": "true", focusable: "false", "data-seat": known ? seat : null,
+    }, svg(shape.tag, { ...shape.attrs, fill: playerColor(seat), stroke: "#1f1a14", "stroke-width": 1.2, "stroke-linejoin": "round" }));
+    if (seatMarks.size < 200) seatMarks.set(key, mark);
   }
   return mark.cloneNode(true);
-}
-
-const drawnMarks = new Map(); // "seat|size|class" -> a mark to copy
-
-function drawMark(seat, size, x, y, cls) {
-  const known = seat !== null && seat !== undefined && seat >= 0;
-  const shape = SEAT_SHAPES[known ? seat % SEAT_SHAPES.length : 0];
-  return svg("svg", {
-    class: `seat-mark${cls ? ` ${cls}` : ""}`, viewBox: "0 0 20 20", width: size, height: size, x, y,
-    "aria-hidden": "true", focusable: "false", "data-seat": known ? seat : null,
-  }, svg(shape.tag, { ...shape.attrs, fill: playerColor(seat), stroke: "#1f1a14", "stroke-width": 1.2, "stroke-linejoin": "round" }));
 }
 
 /** The CSS colour of a seat (stable across pages). */

@@ -1018,7 +1018,7 @@ class GameShell {
       this.fallback.hidden = true;
     } else if (this.renderFallback && !this.replay?.active) {
       this.renderFallback(this.fallback, doc.outcome ? [] : doc.legal || [], (a) => this.send(a), this.info.game, (ref) => this.describeRef(ref));
-    } else if (this.laterReady) {
+    } else if (!this.renderFallback && this.laterReady) { // (during a replay: drawn after it)
       this.panel("fallback", async () => {
         this.renderFallback = (await import("/static/templates-fallback.js")).renderFallback;
       }, () => this.drawFallback());

@@ -95,10 +95,17 @@ export class GameLog {
     this.list = h("ol", { class: "log-list", "data-testid": "log", "aria-label": msg("log.label"), tabindex: "0" });
     // Where the player left the list, known from its own scroll events: reading it at each
     // move would lay the page out once more in the middle of drawing the move (issue 42).
-    // Its own scrolls (follow, the older lines coming in above) are not the player's: reading
-    // the list's size then would lay the page out in the middle of drawing (issue 42).
+    // Only a scroll the player began (wheel, touch, keys, a press on the scrollbar) is read:
+    // the list's own scroll to a new line keeps it at its end, and reading the layout then
+    // - at the start of the next move's frame - laid the page out an extra time.
+    let began = -Infinity;
+    const intent = () => { began = performance.now(); };
+    for (const type of ["wheel", "touchstart", "touchmove", "keydown", "pointerdown"]) {
+      this.list.addEventListener(type, intent, { passive: true });
+    }
     this.list.addEventListener("scroll", () => {
-      if (this.settling) return;
+      if (performance.now() - began > 3000) return;
+      intent(); // a long drag or a fling keeps being the player's
       this.stuck = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     }, { passive: true });
     this.el = h("section", { class: "panel log-panel", "aria-labelledby": "log-h" }, [
@@ -242,16 +249,7 @@ export class GameLog {
   /** The lines before the ones drawn, newest batch first, each in a task of its own; a
    * newer draw (`drawing` moved on) leaves the rest to itself. */
   drawOlder(older, drawing) {
-    this.olderToCome = older.length > 0;
-    if (!older.length) {
-      // The last batch's scroll (the browser keeping the view in place) comes at the next
-      // frame; after it, scrolls are the player's again (unless follow has one coming).
-      const done = () => { if (!this.olderToCome && !this.scrollFrame) this.settling = false; };
-      if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => requestAnimationFrame(done));
-      else done();
-      return;
-    }
-    this.settling = true;
+    if (!older.length) return;
     setTimeout(() => {
       if (drawing !== this.drawing) return;
       this.list.prepend(this.drawnItems(older.splice(Math.max(0, older.length - LINES_AT_ONCE))));
@@ -268,11 +266,7 @@ export class GameLog {
     if (!this.stuck && !this.recent.size) return;
     const scroll = () => {
       this.scrollFrame = 0;
-      this.settling = true; // the scroll event this makes comes at the next frame
       this.list.scrollTop = this.list.scrollHeight;
-      if (typeof requestAnimationFrame === "function") {
-        requestAnimationFrame(() => { this.settling = this.olderToCome; });
-      } else this.settling = this.olderToCome;
     };
     if (typeof requestAnimationFrame !== "function") scroll();
     else if (!this.scrollFrame) this.scrollFrame = requestAnimationFrame(scroll);

@@ -162,7 +162,7 @@ export function morphChildren(live, fresh) {
   }
   const next = new Map(); // key -> how many of its pool are used
   const kept = new Set();
-  let cursor = live.firstChild;
+  const nodes = []; // what stands for each of `want`, in order
   for (const f of want) {
     const k = keyOf(f);
     const q = pool.get(k);
@@ -176,10 +176,18 @@ export function morphChildren(live, fresh) {
     }
     if (node === null || node === f) node = realise(f);
     kept.add(node);
+    nodes.push(node);
+  }
+  // What has no place in the new drawing goes first: a replaced child left where it was
+  // would stand at the cursor, so every later child would look out of place and be moved
+  // (taken out and inserted again: restyled, laid out and painted anew) - half a board's
+  // cells at a move that changed one of them (issue 42).
+  for (const q of pool.values()) for (const n of q) if (!kept.has(n) && n.parentNode === live) n.remove();
+  let cursor = live.firstChild;
+  for (const node of nodes) {
     if (node === cursor) cursor = cursor.nextSibling;
     else live.insertBefore(node, cursor);
   }
-  for (const q of pool.values()) for (const n of q) if (!kept.has(n) && n.parentNode === live) n.remove();
 }
 
 /**

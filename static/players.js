@@ -5,7 +5,7 @@
 
 import { h, playerColor, seatMark } from "/static/dom.js";
 import { currentLang, msg, t } from "/static/i18n.js";
-import { morphChildren } from "/static/morph.js";
+import { memo, morphChildren } from "/static/morph.js";
 import { botBadge } from "/static/seats.js";
 
 export class PlayersPanel {
@@ -16,6 +16,7 @@ export class PlayersPanel {
   constructor({ players, nameOf, below = [] }) {
     this.players = players;
     this.nameOf = nameOf;
+    this.rows = new Map(); // seat -> its row's memo (static/morph.js)
     this.list = h("ol", { class: "players", "aria-label": msg("game.players") });
     this.el = h("section", { class: "panel players-panel", "aria-labelledby": "players-h" }, [
       h("h3", { class: "panel-title", id: "players-h" }, msg("game.players")),
@@ -39,11 +40,15 @@ export class PlayersPanel {
     this.sig = sig;
     // Drawn off the page; a move writes only the seats it changed (static/morph.js, issue 42).
     const list = this.list.cloneNode(false);
+    const lang = currentLang();
     for (const p of this.players) {
       const score = outcome && Array.isArray(outcome.scores) ? outcome.scores[p.seat] : undefined;
       const rank = outcome && Array.isArray(outcome.ranks) ? outcome.ranks[p.seat] : undefined;
       const acting = !outcome && toAct.has(p.seat);
-      list.appendChild(
+      // The turn passing changes two rows: the others are left on the page as they are.
+      const rowSig = JSON.stringify([lang, p, this.nameOf(p.seat), score ?? null, rank ?? null, acting, p.seat === seat]);
+      if (!this.rows.has(p.seat)) this.rows.set(p.seat, {});
+      list.appendChild(memo(this.rows.get(p.seat), rowSig, () =>
         h("li", {
           class: `player${acting ? " acting" : ""}${p.seat === seat ? " me" : ""}${p.left ? " left" : ""}`,
           "data-testid": `player-${p.seat}`,
@@ -62,8 +67,7 @@ export class PlayersPanel {
           !p.bot
             ? h("span", { class: `dot ${p.connected ? "on" : "off"}`, role: "img", title: p.connected ? t("shell.online") : t("shell.offline"), "aria-label": p.connected ? t("shell.online") : t("shell.offline") })
             : null,
-        ]),
-      );
+        ]), { inPlace: true }));
     }
     if (spectators > 0) {
       list.appendChild(

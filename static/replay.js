@@ -82,7 +82,7 @@ export class ReplayBar {
     // first appearance never reflows the page head above the board.
     this.opener.hidden = !started || finished || this.active;
     this.opener.disabled = v === 0;
-    this.exit.textContent = finished ? t("replay.back_end") : t("replay.back_live");
+    changeText(this.exit, finished ? t("replay.back_end") : t("replay.back_live"));
     this.finished = finished;
     this.drawControls();
   }
@@ -188,19 +188,27 @@ export class ReplayBar {
 
   drawControls() {
     const at = this.active ? this.at : this.latest;
-    this.slider.max = String(this.latest);
-    this.slider.value = String(at ?? 0);
-    this.position.textContent = this.active ? t("replay.position", { at, latest: this.latest }) : t("replay.moves", { n: this.latest });
-    this.el.dataset.at = this.active ? String(at) : "";
+    // Called at every move of a live game, mostly with the bar hidden and nothing but the
+    // count changed: only what changed is written, so a move does not restyle the bar (issue 42).
+    if (this.slider.max !== String(this.latest)) this.slider.max = String(this.latest);
+    if (this.slider.value !== String(at ?? 0)) this.slider.value = String(at ?? 0);
+    changeText(this.position, this.active ? t("replay.position", { at, latest: this.latest }) : t("replay.moves", { n: this.latest }));
+    const mark = this.active ? String(at) : "";
+    if (this.el.dataset.at !== mark) this.el.dataset.at = mark;
     this.first.disabled = this.prev.disabled = this.active && at <= 0;
     this.next.disabled = this.last.disabled = this.active && at >= this.latest;
     // "Back to the end" of a finished game only where the end is not what is shown.
     this.exit.hidden = Boolean(this.finished) && !(this.active && at < this.latest);
     const [icon, word] = this.play.children;
-    icon.replaceChildren(mediaIcon(this.timer ? "pause" : "play"));
-    word.textContent = this.timer ? t("replay.pause") : t("replay.play");
-    this.play.setAttribute("aria-label", this.timer ? t("replay.pause") : t("replay.play"));
-    this.play.setAttribute("title", this.timer ? t("replay.pause") : t("replay.play"));
+    const playing = Boolean(this.timer);
+    if (this.iconShows !== playing || !icon.firstChild) {
+      icon.replaceChildren(mediaIcon(playing ? "pause" : "play"));
+      this.iconShows = playing;
+    }
+    const said = playing ? t("replay.pause") : t("replay.play");
+    changeText(word, said);
+    if (this.play.getAttribute("aria-label") !== said) this.play.setAttribute("aria-label", said);
+    if (this.play.getAttribute("title") !== said) this.play.setAttribute("title", said);
   }
 
   togglePlay() {
@@ -346,4 +354,10 @@ export function importCard(navigate) {
     input,
     status,
   ]);
+}
+
+/** Write `words` into `el` only when its text differs (a write lays the element out again). */
+function changeText(el, words) {
+  const text = String(words);
+  if (el.textContent !== text) el.textContent = text;
 }

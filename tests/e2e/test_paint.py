@@ -23,7 +23,8 @@ from tests.e2e.conftest import PHONE
 
 GAMES = ("tuk-tuk-taxi", "jakarta-traffic", "kaki-lima", "indonesia")
 
-#: Everything the renderer drew (the board's SVG and its panels) as markup, each element's
+#: Everything the renderer drew (the board's SVG and its panels) and the players' list (whose
+#: rows are kept while they show the same) as markup, each element's
 #: attributes in name order: their order in the source means nothing, and a kept node keeps
 #: the order it was first given them in.
 DRAWN = """
@@ -35,7 +36,7 @@ DRAWN = """
     const inside = [...node.childNodes].map(text).join("");
     return `<${node.localName} ${attrs}>${inside}</${node.localName}>\n`;
   };
-  return text(document.querySelector(".board-root"));
+  return text(document.querySelector(".board-root")) + text(document.querySelector("ol.players"));
 }
 """
 
@@ -111,3 +112,43 @@ def test_a_board_patched_move_by_move_equals_a_fresh_draw(
                             arg=len(lines))
     assert fresh.locator("[data-testid=log] li").all_inner_texts() == lines
     patched.locator(".board-wrap").screenshot(path=str(tmp_path / f"{game}-patched.png"))
+
+
+#: How far the log list is from its end (0: its newest line is in view), and its lines.
+LOG_PLACE = ("(el) => [el.scrollHeight - el.scrollTop - el.clientHeight, el.scrollTop, "
+             "el.children.length]")
+
+
+def test_the_log_follows_its_news_and_leaves_a_player_reading_back_alone(
+        e2e_server: LiveServer, new_page: Callable[..., Any], tmp_path: Path) -> None:
+    """The log keeps its newest line in view as moves come, without reading the layout at
+    each move (static/gamelog.js knows where the player left it from the player's own
+    scrolling): a frame without news leaves a player who scrolled back to read where they
+    are; a new line brings the list to its end again."""
+    table = play_table(e2e_server, "kaki-lima", 30)  # type: ignore[arg-type]
+    frames = table.frames
+    assert len(frames) > 20, "the bots and the host made the moves"
+    half = len(frames) // 2
+    quiet = json.dumps({**json.loads(frames[half]), "log": []})  # a move that says nothing
+    page = new_page(PHONE["width"], PHONE["height"], touch=True, timeout=30_000)
+    watch(page, e2e_server, table.watch_url, frames[0])
+    log = page.get_by_test_id("log")
+    place = f"({LOG_PLACE})(document.querySelector('.log-list'))"
+
+    page.evaluate(DELIVER, frames[1:half])
+    page.wait_for_function(f"() => {place}[0] < 2")
+    gap, top, lines = log.evaluate(LOG_PLACE)
+    assert top > 0, "the log is longer than its box, so following it means scrolling"
+
+    log.focus()
+    page.keyboard.press("Home")  # the player goes back to the game's first lines
+    page.wait_for_function(f"() => {place}[1] === 0")
+    page.evaluate(DELIVER, [quiet])
+    page.wait_for_timeout(300)
+    assert log.evaluate(LOG_PLACE)[1] == 0, "the log stayed where the player was reading"
+    log.screenshot(path=str(tmp_path / "log-read-back.png"))
+
+    page.evaluate(DELIVER, frames[half + 1:])
+    page.wait_for_function(f"() => {place}[0] < 2")  # the news is in view
+    assert log.evaluate(LOG_PLACE)[2] > lines, "the moves brought new lines"
+    page.screenshot(path=str(tmp_path / "log-following.png"))

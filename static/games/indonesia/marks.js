@@ -24,6 +24,7 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
   let framed = [];     // what frame() shows: the targets and a sale's route ends
   let shown = [];      // the decision's targets: {key, x, y, cap} in board units
   let roving = null;   // the key of the target that holds the board's one tab stop
+  let lit = new Set(); // the areas' and seas' elements lit as the decision's places
 
   // one pixel more than the minimum, so rounding never leaves a target a hair short; never
   // past half the way to the next target (data-cap), so no hit circle covers another's centre
@@ -72,7 +73,7 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
     roving = keep ? keep.dataset.target : roving;
     for (const g of all) g.setAttribute("tabindex", g === keep ? "0" : "-1");
     if (keep) map.root.removeAttribute("tabindex");
-    else map.root.setAttribute("tabindex", "0");
+    else if (map.root.getAttribute("tabindex") !== "0") map.root.setAttribute("tabindex", "0");
   }
   /** Focus the target key (it becomes the board's tab stop). */
   function focusTarget(key) {
@@ -121,9 +122,8 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
   /** The rings of the decision at hand; returns where they sit ({x, y, cap}) to frame them. */
   function drawTargets(doc, sel, targets) {
     map.targetLayer.replaceChildren();
-    for (const el of Object.values(map.areaEls)) { el.hl.setAttribute("visibility", "hidden"); el.poly.classList.remove("legal"); }
-    for (const el of Object.values(map.seaEls)) { el.hl.setAttribute("visibility", "hidden"); el.path.classList.remove("legal"); }
     const list = [];
+    const now = new Set();
     for (const [key, what] of targets) {
       if (key.startsWith("deed:")) {
         const d = key.slice(5);
@@ -143,8 +143,21 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       list.push({ key, x, y, ring: isArea ? 14 : 20, label: t(`indonesia.board.aria.${ariaKind(what)}`, { place }),
         shape: (r) => svg("circle", { cx: x, cy: y, r, class: "ind-ring" }) });
       const el = isArea ? map.areaEls[id] : map.seaEls[id];
-      if (el) { el.hl.setAttribute("visibility", "visible"); (el.poly || el.path).classList.add("legal"); }
+      if (el) now.add(el);
     }
+    // Only the places whose light changed are written: a write to each of the map's 137
+    // places at every move restyled and repainted the whole map (issue 42).
+    for (const el of lit) {
+      if (now.has(el)) continue;
+      el.hl.setAttribute("visibility", "hidden");
+      (el.poly || el.path).classList.remove("legal");
+    }
+    for (const el of now) {
+      if (lit.has(el)) continue;
+      el.hl.setAttribute("visibility", "visible");
+      (el.poly || el.path).classList.add("legal");
+    }
+    lit = now;
     // half the way to the nearest other target: rings and hit circles stay apart
     for (const p of list) {
       let near = Infinity;
@@ -273,7 +286,10 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       lastFocus = focusKey;
       fitTargets();
     }
-    countOffscreen();
+    // At the next frame, with the move's layout: measuring the map now (safeRect) would lay
+    // the page out in the middle of drawing the move, and the panels drawn after it again.
+    cancelAnimationFrame(counting);
+    counting = requestAnimationFrame(countOffscreen);
   }
   function fitTargets() {
     const box = boxOf(framed);
@@ -296,9 +312,12 @@ export function makeMarks(ctx, map, words, mapWrap, onKey) {
       const [x, y] = map.panState.toScreen(p.x, p.y);
       return { x, y };
     }), safeRect()) : 0;
-    away.hidden = n === 0;
-    awayText.textContent = n ? t("indonesia.board.offscreen", { n }) : "";
-    awayButton.textContent = t("indonesia.board.show_targets");
+    // Only what changed is written (a move mostly changes none of it).
+    if (away.hidden !== (n === 0)) away.hidden = n === 0;
+    const said = n ? String(t("indonesia.board.offscreen", { n })) : "";
+    if (awayText.textContent !== said) awayText.textContent = said;
+    const label = String(t("indonesia.board.show_targets"));
+    if (awayButton.textContent !== label) awayButton.textContent = label;
   }
 
   // a card for the piece tapped or long-pressed (touch screens have no hover titles)

@@ -147,12 +147,16 @@ export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover,
   const SIZE = geo.SIZE;
   const W = SIZE * T + 2 * M;
   const s = svg("svg", { viewBox: `${-M} ${-M} ${W} ${W}`, role: "group", "aria-label": t(`jakarta-traffic.board.grid`), "data-testid": "jt-svg" });
-  s.append(svg("rect", { x: -M, y: -M, width: W, height: W, fill: "#cdbfa8", rx: 16 }));
-  for (const [a, b] of data.alleys) {
-    const pts = geo.alleyPoints(a, b).map((p) => p.join(",")).join(" ");
-    s.append(svg("polyline", { points: pts, fill: "none", stroke: "#6b8fcf", "stroke-width": 7, "stroke-dasharray": "2 5", "stroke-linecap": "round" },
-      svg("title", null, t(`jakarta-traffic.board.tip.alley`))));
-  }
+  // The ground and the alleys, and below the axes' numbers, never change in a game: drawn
+  // once (and again in another language), not built and compared at every move (issue 42).
+  const lang = ctx.lang ? ctx.lang() : "";
+  s.append(memo((cache.ground ||= {}), `${lang}|${SIZE}`, () => svg("g", { "data-key": "ground" }, [
+    svg("rect", { x: -M, y: -M, width: W, height: W, fill: "#cdbfa8", rx: 16 }),
+    ...data.alleys.map(([a, b]) => svg("polyline", {
+      points: geo.alleyPoints(a, b).map((p) => p.join(",")).join(" "),
+      fill: "none", stroke: "#6b8fcf", "stroke-width": 7, "stroke-dasharray": "2 5", "stroke-linecap": "round",
+    }, svg("title", null, t(`jakarta-traffic.board.tip.alley`)))),
+  ])));
   const preview = sel.picked ? { cell: sel.picked.cell, tile: previewTile(sel, view.tiles, view.hand[ctx.seat]) } : null;
   const targets = clickable(offer, sel);
   // The route layer is drawn into on hover and the targets carry hand-added listeners: both
@@ -205,11 +209,15 @@ export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover,
       targetLayer.append(target);
     }
   });
-  for (let i = 1; i <= SIZE; i += 1) {
+  s.append(memo((cache.axes ||= {}), String(SIZE), () => {
     const label = { "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#3d2f1f" };
-    s.append(svg("text", { x: (i - 0.5) * T, y: -M / 2 - 6, ...label, "data-axis": `x${i}` }, String(i)));
-    s.append(svg("text", { x: -M / 2 - 8, y: (i - 0.5) * T + 5, ...label, "data-axis": `y${i}` }, String(i)));
-  }
+    const axes = svg("g", { "data-key": "axes" });
+    for (let i = 1; i <= SIZE; i += 1) {
+      axes.append(svg("text", { x: (i - 0.5) * T, y: -M / 2 - 6, ...label, "data-axis": `x${i}` }, String(i)),
+        svg("text", { x: -M / 2 - 8, y: (i - 0.5) * T + 5, ...label, "data-axis": `y${i}` }, String(i)));
+    }
+    return axes;
+  }));
   s.append(drawLastTurns(ctx, geo, turns || new Map()));
   s.append(drawHighlight(svg, geo, highlight || []));
   s.append(routeLayer);

@@ -56,7 +56,8 @@ export function makeBoard(ctx, words, act, info) {
     const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": t("kaki-lima.board.board_label") });
     board.classList.add(turn ? "kl-turned" : "kl-wide");
     board.setAttribute("data-testid", "kl-grid");
-    board.append(...labels(geo, turn));
+    // The margins' letters and numbers change only when the grid turns: drawn once per turn.
+    board.append(memo(coordCache, String(turn), () => svg("g", { "data-key": "kl-coords" }, labels(geo, turn))));
     const targets = boardTargets(offer, sel);
     for (let i = 0; i < ROWS * COLS; i++) board.append(cell(view, i, geo, turn));
     // Every player's last walk, until that player moves again (the walk in progress apart).
@@ -114,6 +115,7 @@ export function makeBoard(ctx, words, act, info) {
   // A card is drawn again only when what it shows changed (static/morph.js memo, issue 42):
   // its card, whether it is cleared, a pile's count, the grid's turn and the language.
   const cellCaches = [];
+  const coordCache = {};
   function cell(view, i, geo, turn) {
     const card = view.cells[i];
     const pile = card ? null : data.gaps[String(i)];

@@ -138,8 +138,10 @@ export function createRenderer(root, ctx) {
     const wide = Math.round((units * ZOOM_CELL_PX) / C);
     svgEl.style.width = zoomed ? `${wide}px` : "";
     viewport.classList.toggle("zoomed", zoomed);
-    zoomButton.textContent = t(zoomed ? "tuk-tuk-taxi.board.zoom_out" : "tuk-tuk-taxi.board.zoom_in");
-    zoomButton.setAttribute("aria-pressed", zoomed ? "true" : "false");
+    // Written only when it changed: the same words again would still lay the button out anew.
+    const words = String(t(zoomed ? "tuk-tuk-taxi.board.zoom_out" : "tuk-tuk-taxi.board.zoom_in"));
+    if (zoomButton.textContent !== words) zoomButton.textContent = words;
+    if (zoomButton.getAttribute("aria-pressed") !== String(zoomed)) zoomButton.setAttribute("aria-pressed", String(zoomed));
   }
 
   function draw() {
