@@ -10,7 +10,8 @@ from typing import Any
 from engines import bots
 from engines.bots.rollout import Rollouts
 from engines.tuk_tuk_taxi import BOT, ENGINE
-from engines.tuk_tuk_taxi.bot.easy import beginner_action
+from engines.tuk_tuk_taxi.bot.easy import beginner_action, easy_action, plain_ranked_moves
+from engines.tuk_tuk_taxi.bot.heuristic import move_action
 from engines.tuk_tuk_taxi.bot.ways import home_steps
 from tests.engines.harness import played_by_normal_bots
 from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
@@ -105,6 +106,17 @@ def test_the_beginner_heads_for_the_nearest_passenger() -> None:
     s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]), 5)
     easy = beginner_action(s, 0, random.Random(0), 1e-9)
     assert easy == {"type": "move", "to": "8,7"}
+
+
+def test_the_easy_bot_often_wastes_a_step_but_mostly_drives_somewhere_sensible() -> None:
+    # The beginner's shortest way is to 8,7; as the easy bot it is careless at most moves
+    # (easy.CARELESS): one of its three best routes at random, so about half its moves
+    # here go elsewhere - a wasted step a player sees - and never to a route ranked lower.
+    s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]), 5)
+    top3 = {move_action(s, i)["to"] for i in plain_ranked_moves(s, 0, False)[:3]}
+    picks = [easy_action(s, 0, random.Random(seed))["to"] for seed in range(40)]
+    assert set(picks) <= top3 and len(top3) == 3
+    assert 10 <= sum(p != "8,7" for p in picks) <= 30, picks
 
 
 def test_the_beginner_puts_a_slowing_sign_near_the_other_taxi_not_where_it_heads() -> None:
