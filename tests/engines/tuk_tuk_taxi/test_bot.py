@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
 from engines import bots
 from engines.bots.rollout import Rollouts
@@ -13,6 +13,7 @@ from engines.tuk_tuk_taxi import BOT, ENGINE
 from engines.tuk_tuk_taxi.bot.easy import beginner_action, easy_action, plain_ranked_moves
 from engines.tuk_tuk_taxi.bot.heuristic import move_action
 from engines.tuk_tuk_taxi.bot.ways import home_steps
+from engines.tuk_tuk_taxi.state import TukTukState
 from tests.engines.harness import played_by_normal_bots
 from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
 
@@ -112,7 +113,8 @@ def test_the_easy_bot_often_wastes_a_step_but_mostly_drives_somewhere_sensible()
     # The beginner's shortest way is to 8,7; as the easy bot it is careless at most moves
     # (easy.CARELESS): one of its three best routes at random, so about half its moves
     # here go elsewhere - a wasted step a player sees - and never to a route ranked lower.
-    s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]), 5)
+    s = cast(TukTukState, roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]),
+                               5))
     top3 = {move_action(s, i)["to"] for i in plain_ranked_moves(s, 0, False)[:3]}
     picks = [easy_action(s, 0, random.Random(seed))["to"] for seed in range(40)]
     assert set(picks) <= top3 and len(top3) == 3
