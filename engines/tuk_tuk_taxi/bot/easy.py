@@ -37,10 +37,10 @@ from engines.tuk_tuk_taxi.state import TukTukState
 #: ``noise``): at a move one of its :data:`WRONG_TURN_OF` best routes at random instead of
 #: the shortest (a wasted step), at No Parking a coin toss between staying and rolling
 #: again, at a sign any legal play (a sign in a poor place, or thrown away). At 0.35 for
-#: every kind the ladder's model of a new player won only 30% against it; at 0.6 of its moves
-#: and 0.7 of its signs, about half (docs/bots.md, "Round easy": more careless driving alone
+#: every kind the ladder's model of a new player won only 30% against it; at 0.65 of its
+#: moves and 0.7 of its signs, half (docs/bots.md, "Round easy": more careless driving alone
 #: got there too, but lost more often to random play).
-CARELESS = {"move": 0.6, "no_parking": 0.35, "sign": 0.7}
+CARELESS = {"move": 0.65, "no_parking": 0.35, "sign": 0.7}
 #: How many of its ranked routes a careless move is drawn from (the shortest included).
 WRONG_TURN_OF = 3
 #: How many cells of its own way the beginner looks at for a helping sign or one to remove.

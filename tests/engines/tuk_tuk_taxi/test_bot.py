@@ -110,8 +110,8 @@ def test_the_beginner_heads_for_the_nearest_passenger() -> None:
 
 
 def test_the_easy_bot_often_wastes_a_step_but_drives_one_of_its_best_routes() -> None:
-    # The beginner's shortest way is to 8,7; as the easy bot it is careless at 60% of its
-    # moves (easy.CARELESS): one of its three best routes at random, so about 40% of its
+    # The beginner's shortest way is to 8,7; as the easy bot it is careless at 65% of its
+    # moves (easy.CARELESS): one of its three best routes at random, so over a third of its
     # moves here go elsewhere - a wasted step a player sees - and never further off (at
     # 35%, before 2026-12-07, 30 of these 120).
     s = cast(TukTukState, roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]),
