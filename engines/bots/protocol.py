@@ -111,7 +111,8 @@ class GameBot:
         """The game's obvious good move for ``seat`` in a (determinized) state.
 
         ``noise`` in ``[0, 1]`` makes it pick worse moves sometimes (the easy bot plays
-        with ``noise > 0``, the normal bot with 0). The default is the test bot.
+        with ``noise > 0``, the normal bot with 0); a game may read ``noise > 0`` as "the
+        easy level" and set how often it errs itself. The default is the test bot.
         """
         return self.test_action(state, seat, rng)
 

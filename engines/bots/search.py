@@ -9,7 +9,8 @@ per game).
 
 Levels
 ------
-* ``easy``: the game's heuristic on one determinization, with noise (sometimes a worse move).
+* ``easy``: the game's heuristic on one determinization, with noise: its easy level (a
+  worse move sometimes; a title's ``bot/easy.py`` says which and how often).
 * ``normal``: the heuristic on one determinization, no noise.
 * ``hard``: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
   Powley & Whitehouse 2012; OpenSpiel's ``ismcts.py`` is the model). Every iteration draws a
@@ -40,7 +41,9 @@ from engines.core.protocol import Engine
 from engines.core.types import State
 
 LEVELS: tuple[BotLevel, ...] = get_args(BotLevel)
-#: How often the easy bot's heuristic strays from its best move.
+#: The noise the easy bot asks a game's heuristic for (> 0: the easy level). Indonesia's
+#: heuristic strays from its best move this often; Tuk-Tuk Taxi, Jakarta Traffic and Kaki
+#: Lima set their easy level's mistakes in their own ``bot/easy.py`` (issue 40).
 EASY_NOISE = 0.35
 #: The defaults; each game tunes its own (``GameBot.search_tuning``).
 DEFAULT_TUNING = SearchTuning()

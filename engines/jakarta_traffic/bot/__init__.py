@@ -1,6 +1,7 @@
-"""Jakarta Traffic's bots: hooks.py answers the bot protocol; heuristic.py (the test bot,
-the beginner and the planning heuristic), plan.py and layout.py (what a ride opens),
-sampling.py (the dice's future). No rules module imports these."""
+"""Jakarta Traffic's bots: hooks.py answers the bot protocol; heuristic.py (the test bot
+and the planning heuristic), easy.py (the easy level: the heuristic with mistakes), plan.py
+and layout.py (what a ride opens), sampling.py (the dice's future). No rules module imports
+these."""
 
 from engines.jakarta_traffic.bot.hooks import JakartaBot
 

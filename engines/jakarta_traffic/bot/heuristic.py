@@ -1,6 +1,6 @@
-"""The bots of Jakarta Traffic: spec ruling 7's random test bot, the beginner's one-turn
-heuristic (easy) and the planning heuristic the normal and hard levels play
-(``heuristic_action``, ``playout_action``, ``bot_candidates``, ``evaluate``)."""
+"""The bots of Jakarta Traffic: spec ruling 7's random test bot and the planning heuristic
+the normal and hard levels play (``heuristic_action``, ``playout_action``,
+``bot_candidates``, ``evaluate``); the easy level is this heuristic with mistakes (easy.py)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,12 @@ import orjson
 
 from engines.core.templates import expand_template
 from engines.core.types import State, Template
-from engines.jakarta_traffic import orderboard, scoring
-from engines.jakarta_traffic.bot.layout import Layout, ride_ends, state_layout
+from engines.jakarta_traffic import scoring
+from engines.jakarta_traffic.bot.layout import ride_ends, state_layout
 from engines.jakarta_traffic.bot.plan import Planner, turns_left
-from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE, SPEECH_BUBBLES
+from engines.jakarta_traffic.data import BUILDING, CHARGING, MAX_ENERGY, SIZE
 from engines.jakarta_traffic.roads import entry_table, ride
 from engines.jakarta_traffic.rules import (
-    accept_blocker,
     changing_turns,
     turnable_cells,
     vacant_pickups,
@@ -238,15 +237,11 @@ def restless_action(state: State, seat: int, rng: random.Random) -> dict[str, An
 
 def heuristic_action(state: State, seat: int, rng: random.Random,
                      noise: float) -> dict[str, Any]:
-    """The obvious good move for ``seat``. With ``noise`` (the easy level) the beginner's
-    one-turn heuristic, and with probability ``noise`` a ruling-7 random move."""
+    """The obvious good move for ``seat`` (the normal level; ``noise`` is not used here:
+    the easy level's mistakes are easy.py's)."""
     from engines.jakarta_traffic.engine import ENGINE
 
     s = cast(JakartaState, state)
-    if noise > 0:
-        if rng.random() < noise:
-            return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
-        return beginner_action(s, seat, rng)
     phase = s["phase"]
     if phase in ("honk", "drive") and rng.random() < restlessness(s):
         return choose_bot_action(ENGINE.legal_actions(state, seat), rng)
@@ -346,119 +341,6 @@ def _candidates(s: JakartaState, seat: int, rng: random.Random) -> list[dict[str
         return [best] + [{"type": "arrange", "bottom": o} for o in pending["orders"]
                          if o != best["bottom"]]
     return [best]
-
-
-# == the beginner's heuristic (easy) ============================================================
-# One turn ahead only: what parking at a spot scores or offers now, never where it leads.
-
-def _value_of_order(state: JakartaState, order: str) -> int:
-    return orderboard.order_value(state["board"], order)
-
-
-def arrival_value(state: JakartaState, seat: int, cell: int) -> float:
-    """What parking at ``cell`` is worth to ``seat`` this turn (in points, roughly)."""
-    energy = state["energy"][seat]
-    phone = state["phone"][seat]
-    tile = state["tiles"][cell]
-    value = 0.0
-    chat = any(at == cell for other, at in enumerate(state["mopeds"]) if other != seat)
-    if chat:
-        energy = min(MAX_ENERGY, energy + 1)
-        value += 1.0 + (1.5 if state["bubbles"][seat] < SPEECH_BUBBLES else 0.0)
-    if tile["kind"] == CHARGING:
-        gain = MAX_ENERGY - energy
-        value += gain * (1.6 if phone else 0.9)
-        energy = MAX_ENERGY
-    stack = state["stacks"][cell]
-    if stack is not None and accept_blocker(_with_energy(state, seat, energy), seat,
-                                            stack["order"]) is None:
-        # An order is worth its stars later, less the two energy it costs to see through.
-        worth = _value_of_order(state, stack["order"]) - 2.0
-        value += max(worth, 0.0) * (0.6 if energy >= 2 else 0.25)
-    if tile["kind"] == BUILDING and energy >= 1:
-        wanted = orderboard.wanted_here(state["board"], phone, tile["address"])
-        value += sum(_value_of_order(state, o) for o in wanted) - (1.0 if wanted else 0.0)
-    return value
-
-
-def _with_energy(state: JakartaState, seat: int, energy: int) -> JakartaState:
-    if state["energy"][seat] == energy:
-        return state
-    copy = cast(JakartaState, dict(state))
-    copy["energy"] = list(state["energy"])
-    copy["energy"][seat] = energy
-    return copy
-
-
-def _best_ride(state: JakartaState, seat: int, lay: Layout,
-               values: list[float]) -> tuple[float, int | None]:
-    """The best spot a ride reaches, ties broken by the room to manoeuvre next turn."""
-    start = state["mopeds"][seat]
-    assert start is not None
-    best: tuple[float, int | None] = (-1.0, None)
-    for cell in lay.dests[start]:
-        v = values[cell] + 0.02 * len(lay.dests[cell])
-        if v > best[0]:
-            best = (v, cell)
-    return best
-
-
-def _beginner_ride(state: JakartaState, seat: int) -> dict[str, Any]:
-    """The best ride as the roads are, or the rotation that opens a clearly better one."""
-    values = [arrival_value(state, seat, c) for c in range(CELLS)]
-    lay = state_layout(state)
-    own = state["mopeds"][seat]
-    assert own is not None
-    value, cell = _best_ride(state, seat, lay, values)
-    if state["phase"] == "honk" and value < max(values):
-        tiles = state["tiles"]
-        tables = [entry_table(t["pattern"], t["rot"]) for t in tiles]
-        best_value = max((values[c] for c in lay.dests[own]), default=-1.0) + 0.25
-        honk: dict[str, Any] | None = None
-        for c in turnable_cells(state):
-            tile, old = tiles[c], tables[c]
-            for turns in changing_turns(tile["pattern"], tile["rot"]):
-                tables[c] = entry_table(tile["pattern"], (tile["rot"] + turns) % 4)
-                v = max((values[d] for d in ride(tables, own)[0]), default=-1.0)
-                if v > best_value:
-                    best_value, honk = v, {"type": "rotate", **_xy(c), "turns": turns}
-            tables[c] = old
-        if honk is not None:
-            return honk
-    average = sum(v for c, v in enumerate(values) if c != own) / (CELLS - 1)
-    if cell is None or value < average - 0.3:
-        return {"type": "detour"}
-    return {"type": "drive", **_xy(cell)}
-
-
-def beginner_action(state: JakartaState, seat: int, rng: random.Random) -> dict[str, Any]:
-    """Deliver, take what it can afford, charge in time, ride to the best spot in reach
-    (rotating a tile when that reaches a clearly better one); it never plans past this turn."""
-    phase = state["phase"]
-    if phase in ("honk", "drive"):
-        return _beginner_ride(state, seat)
-    if phase == "arrival":
-        pending = state["pending"]
-        assert pending is not None
-        if pending["kind"] == "deliver":
-            return {"type": "deliver"}
-        worth = _value_of_order(state, pending["order"])
-        # The last energy spent on an order leaves none to deliver it: only for a rich one.
-        keep = state["energy"][seat] >= 2 or worth >= 5
-        return {"type": "accept" if keep else "decline"}
-    if phase == "pick_spot":
-        own = state["mopeds"][seat]
-        cell = max((c for c in range(CELLS) if c != own),
-                   key=lambda c: (arrival_value(state, seat, c), -c))
-        return {"type": "pick_spot", **_xy(cell)}
-    if phase == "start":
-        lay = state_layout(state)
-        cells = [c for c, t in enumerate(state["tiles"]) if t["kind"] == CHARGING
-                 and c not in state["mopeds"]] or [c for c, t in enumerate(state["tiles"])
-                                                    if t["kind"] == CHARGING]
-        cell = max(cells, key=lambda c: (len(lay.dests[c]), -c))
-        return {"type": "start", **_xy(cell)}
-    return heuristic_action(cast(State, state), seat, rng, 0.0)
 
 
 # == the search's judge ==========================================================================

@@ -10,7 +10,7 @@ from typing import Any
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.errors import RuleError
 from engines.core.types import State
-from engines.jakarta_traffic.bot import heuristic, sampling, why
+from engines.jakarta_traffic.bot import easy, heuristic, sampling, why
 
 
 class JakartaBot(GameBot):
@@ -36,7 +36,10 @@ class JakartaBot(GameBot):
 
     def heuristic_action(self, state: State, seat: int, rng: random.Random,
                          noise: float) -> dict[str, Any]:
-        """Deliver, take what you can afford, charge in time, honk when it pays."""
+        """Deliver, take what you can afford, charge in time, honk when it pays; with
+        ``noise`` > 0 the easy bot's move, normal's with a beginner's mistakes (easy.py)."""
+        if noise > 0:
+            return easy.easy_action(state, seat, rng)
         return heuristic.heuristic_action(state, seat, rng, noise)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:

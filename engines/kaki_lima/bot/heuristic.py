@@ -19,8 +19,8 @@ walk from there with the cards left will be worth next turn (:meth:`Planner.pote
 In a pedestrian's last turn only points count: a task's tempo, cards drawn and progress
 towards a Jom! card are only tie-breaks or nothing, a token only what it can still clear, and
 Play Another Card's walk is judged with the card drawn before it.
-``beginner`` (the easy bot) sees only its own tasks, tokens and obvious gatherings, and never
-plans a turn ahead or proposes clearings.
+``beginner`` (the picture the easy bot plays some of its moves with, easy.py) sees only its
+own tasks, tokens and obvious gatherings, and never plans a turn ahead or proposes clearings.
 """
 
 from __future__ import annotations
@@ -596,7 +596,8 @@ class Planner:
 def heuristic_action(state: State, seat: int, rng: random.Random, noise: float,
                      templates: list[dict[str, Any]], lookahead: bool | None = None) -> Action:
     """The obvious good move for ``seat`` (see the module docstring). ``noise`` > 0 is the
-    easy bot: a beginner's picture, blurred walk values, now and then any legal move."""
+    beginner's picture, blurred walk values, now and then any legal move (the easy bot's
+    short-sighted moves, easy.py)."""
     by_type = _by_type(templates)
     beginner = noise > 0
     if beginner and "no_walk" in by_type and _only_waiting(state, seat):

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from engines.bots.protocol import GameBot, SearchTuning
 from engines.core.errors import RuleError
 from engines.core.types import State
-from engines.kaki_lima.bot import heuristic, sampling, search, testbot, why
+from engines.kaki_lima.bot import easy, heuristic, sampling, search, testbot, why
 
 
 class KakiLimaBot(GameBot):
@@ -36,7 +36,10 @@ class KakiLimaBot(GameBot):
 
     def heuristic_action(self, state: State, seat: int, rng: random.Random,
                          noise: float) -> dict[str, Any]:
-        """The easy/normal bots' move: tasks, meetings, clearings, Jom! cards."""
+        """The normal bot's move: tasks, meetings, clearings, Jom! cards (heuristic.py);
+        with ``noise`` > 0 the easy bot's, normal's with a beginner's mistakes (easy.py)."""
+        if noise > 0:
+            return easy.easy_action(state, seat, rng, self._templates(state, seat))
         return heuristic.heuristic_action(state, seat, rng, noise, self._templates(state, seat))
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -6,9 +6,11 @@ Stop signs or the Police. It puts a slowing sign near another driver's taxi, on 
 cell within three cells of it, ahead or behind: a beginner sees the car, not where it is
 heading (so about half its signs stand where that driver will not pass, and a Stop right in
 front often does nothing, since a taxi's first step enters it freely). A helping sign goes
-on its own way; it removes the first sign just ahead of it, and now and then (``noise``)
-takes a worse route or a careless sign play. :func:`plain_best_move` is also the bench's
-greedy driver.
+on its own way; it removes the first sign just ahead of it. As the easy bot
+(:func:`easy_action`) it is careless as often as :data:`CARELESS` says: at most of its moves
+it drives one of its next routes instead of the shortest (a wasted step a player sees), and
+at most of its sign plays it makes any legal one (a sign far from everyone, or none).
+:func:`plain_best_move` is also the bench's greedy driver.
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ from engines.tuk_tuk_taxi.bot.ways import UNREACHABLE, home_steps, to_go, way
 from engines.tuk_tuk_taxi.data import parse_cell
 from engines.tuk_tuk_taxi.state import TukTukState
 
+#: How often the easy bot is careless, per kind of decision (``beginner_action``'s
+#: ``noise``): at a move one of its :data:`WRONG_TURN_OF` best routes at random instead of
+#: the shortest (a wasted step), at No Parking a coin toss between staying and rolling
+#: again, at a sign any legal play (a sign in a poor place, or thrown away). At 0.35 for
+#: every kind the ladder's model of a new player won only 30% against it; at 0.65 of its
+#: moves and 0.7 of its signs, half (docs/bots.md, "Round easy": more careless driving alone
+#: got there too, but lost more often to random play).
+CARELESS = {"move": 0.65, "no_parking": 0.35, "sign": 0.7}
+#: How many of its ranked routes a careless move is drawn from (the shortest included).
+WRONG_TURN_OF = 3
 #: How many cells of its own way the beginner looks at for a helping sign or one to remove.
 LOOK_AHEAD = 3
 #: How far from another driver's taxi (in street cells, any way) a slowing sign may go.
@@ -67,16 +79,22 @@ def _plain_way(s: TukTukState, seat: int) -> list[tuple[int, int]]:
     return way(s["signs"], parse_cell(s["taxis"][seat]), togo, LOOK_AHEAD)
 
 
+def easy_action(s: TukTukState, seat: int, rng: random.Random) -> dict[str, Any]:
+    """The easy bot's move: the beginner, as careless as :data:`CARELESS` says for this
+    kind of decision."""
+    return beginner_action(s, seat, rng, CARELESS.get(s["phase"], CARELESS["sign"]))
+
+
 def beginner_action(s: TukTukState, seat: int, rng: random.Random,
                     noise: float) -> dict[str, Any]:
-    """The beginner's play (see the module docstring)."""
+    """The beginner's play (see the module docstring), careless that often (``noise``)."""
     from engines.tuk_tuk_taxi.engine import ENGINE
 
     phase = s["phase"]
     careless = rng.random() < noise
     if phase == "move":
         ranked = plain_ranked_moves(s, seat, best_passenger=False)
-        pick = rng.choice(ranked[:3]) if careless else ranked[0]
+        pick = rng.choice(ranked[:WRONG_TURN_OF]) if careless else ranked[0]
         return move_action(s, pick)
     if phase == "no_parking":
         return {"type": rng.choice(("stay", "roll_again"))} if careless else \

@@ -41,9 +41,10 @@ class TukTukBot(GameBot):
     def heuristic_action(self, state: State, seat: int, rng: random.Random,
                          noise: float) -> dict[str, Any]:
         """Shortest way to the passenger and home, signs against the others (heuristic.py);
-        with ``noise`` > 0 the easy bot's beginner play instead (easy.py)."""
+        with ``noise`` > 0 the easy bot's beginner play instead, as careless as easy.py's
+        ``CARELESS`` says."""
         if noise > 0:
-            return easy.beginner_action(cast(TukTukState, state), seat, rng, noise)
+            return easy.easy_action(cast(TukTukState, state), seat, rng)
         return heuristic.heuristic_action(state, seat, rng, noise)
 
     def playout_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:

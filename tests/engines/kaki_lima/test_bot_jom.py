@@ -1,6 +1,7 @@
 """Kaki Lima bots and Jom! tokens: the normal bot keeps its six tokens free until a card can
 be claimed at once (an entry reached or met stays coverable all game), the beginner places
-them as it goes."""
+them as it goes, and the easy bot (normal, with the beginner's picture now and then) mostly
+keeps them."""
 
 from __future__ import annotations
 
@@ -36,8 +37,10 @@ def test_normal_keeps_its_tokens_while_no_jom_card_can_be_claimed() -> None:
     state = at_jom_step(["Arts-ED", "LUMA", "Bank"], [1, 2, 3])
     assert ENGINE.legal_actions(state, 0)[0]["type"] == "place_jom"
     assert bot("normal", state) == {"type": "end_jom"}
-    # The beginner puts a token down anyway.
-    assert bot("easy", state, seed=1)["type"] == "place_jom"
+    # The easy bot mostly keeps them too; now and then, seeing only the beginner's
+    # picture, it puts a token down anyway.
+    easy = [bot("easy", state, seed=seed)["type"] for seed in range(40)]
+    assert 0 < easy.count("place_jom") < easy.count("end_jom"), easy
 
 
 def test_normal_claims_the_jom_card_it_can_cover_now() -> None:

@@ -101,7 +101,10 @@ def test_starts_where_the_dealt_hand_reaches_a_clearing_token() -> None:
     assert move["cell"] in legal
 
 
-def test_normal_beats_easy_in_most_two_player_games() -> None:
+def test_normal_wins_at_least_half_of_its_two_player_games_against_easy() -> None:
+    # Easy is normal with a beginner's mistakes now and then (easy.py): normal's edge is
+    # about 70% (the ladder, n=400: docs/bots.md "Round easy"), which ten games cannot tell
+    # from 60%; they do catch an easy bot that has become the stronger of the two.
     wins = 0.0
     games = 10
     for g in range(games):
@@ -116,7 +119,7 @@ def test_normal_beats_easy_in_most_two_player_games() -> None:
         outcome = ENGINE.outcome(state)
         assert outcome is not None
         wins += outcome.ranks[hero] == 1
-    assert wins >= 7  # an easy bot against itself would win about half
+    assert wins >= games / 2
 
 
 def test_hard_bot_plays_a_legal_walk_and_repeats_itself_for_the_same_seed() -> None:

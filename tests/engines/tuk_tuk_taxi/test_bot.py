@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
 from engines import bots
 from engines.bots.rollout import Rollouts
 from engines.tuk_tuk_taxi import BOT, ENGINE
-from engines.tuk_tuk_taxi.bot.easy import beginner_action
+from engines.tuk_tuk_taxi.bot.easy import beginner_action, easy_action, plain_ranked_moves
+from engines.tuk_tuk_taxi.bot.heuristic import move_action
 from engines.tuk_tuk_taxi.bot.ways import home_steps
+from engines.tuk_tuk_taxi.state import TukTukState
 from tests.engines.harness import played_by_normal_bots
 from tests.engines.tuk_tuk_taxi.helpers import ends, make, roll
 
@@ -105,6 +107,31 @@ def test_the_beginner_heads_for_the_nearest_passenger() -> None:
     s = roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]), 5)
     easy = beginner_action(s, 0, random.Random(0), 1e-9)
     assert easy == {"type": "move", "to": "8,7"}
+
+
+def test_the_easy_bot_often_wastes_a_step_but_drives_one_of_its_best_routes() -> None:
+    # The beginner's shortest way is to 8,7; as the easy bot it is careless at 65% of its
+    # moves (easy.CARELESS): one of its three best routes at random, so over a third of its
+    # moves here go elsewhere - a wasted step a player sees - and never further off (at
+    # 35%, before 2026-12-07, 30 of these 120).
+    s = cast(TukTukState, roll(make(taxis={0: "8,12", 1: "0,12"}, passengers=["8,7", "4,5"]),
+                               5))
+    top3 = {move_action(s, i)["to"] for i in plain_ranked_moves(s, 0, False)[:3]}
+    picks = [easy_action(s, 0, random.Random(seed))["to"] for seed in range(120)]
+    assert set(picks) <= top3 and len(top3) == 3
+    assert 40 <= sum(p != "8,7" for p in picks) <= 80, picks
+
+
+def test_the_easy_bot_puts_most_of_its_slowing_signs_anywhere() -> None:
+    # Where the beginner would put its Slippery road near the other taxi (next test), the
+    # easy bot is careless with most sign plays (easy.CARELESS): any legal play, mostly a
+    # sign far from everyone; the rest still go near the taxi.
+    s = cast(TukTukState, make(phase="sign", drawn="slippery", taxis={0: "0,4", 1: "4,12"},
+                               carrying={1: True}, passengers=["8,6"]))
+    near = {"1,12", "2,12", "3,12", "5,12", "6,12", "7,12", "4,11", "4,10", "4,9"}
+    plays = [easy_action(s, 0, random.Random(seed)) for seed in range(40)]
+    careless = [a for a in plays if not (a["type"] == "place" and a["cell"] in near)]
+    assert 20 <= len(careless) <= 35, careless
 
 
 def test_the_beginner_puts_a_slowing_sign_near_the_other_taxi_not_where_it_heads() -> None:
