@@ -379,14 +379,14 @@ def outline(cells: list[list[list[float]]]) -> list[list[list[float]]]:
     is left chains into closed rings (an outer coast, or a hole an island makes, drawn with
     the even-odd rule). A sea is one path of a few rings instead of ~100 cells: the file
     the phone downloads is a sixth of the size (issue 42), and the picture is the same."""
-    edges: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
+    edges: dict[tuple[Point, Point], int] = {}
     for cell in cells:
-        for i, a in enumerate(cell):
-            b = cell[(i + 1) % len(cell)]
-            if a != b:
-                key = ((a[0], a[1]), (b[0], b[1]))
+        for i, corner in enumerate(cell):
+            nxt = cell[(i + 1) % len(cell)]
+            if corner != nxt:
+                key = ((corner[0], corner[1]), (nxt[0], nxt[1]))
                 edges[key] = edges.get(key, 0) + 1
-    after: dict[tuple[float, float], list[tuple[float, float]]] = {}
+    after: dict[Point, list[Point]] = {}
     for (a, b), n in edges.items():
         for _ in range(n - edges.get((b, a), 0)):
             after.setdefault(a, []).append(b)
