@@ -220,6 +220,11 @@ class Hub:
         if publish:
             self.fanout.lobby_changed(game_id, status)
         room = self.rooms.get(game_id)
+        if room is None and game_id in self._loading:
+            # A hello is loading the room right now, maybe from what the database held before
+            # this change: wait for it and refresh it as below. (Left alone, a table started
+            # while its first viewer connected stayed a lobby for everyone, seen under load.)
+            room = await self.room(game_id)
         if room is None:
             # Nobody is connected; a started game is loaded so that its bots begin at once.
             if status == "active" and publish:
