@@ -470,7 +470,7 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None, *,
                 page.goto(server.url + table.watch_url)
                 page.wait_for_function("() => window.__perf.board > 0")
                 page.wait_for_timeout(500)
-                page.screenshot(path=str(shots / f"client-{game}.png"))
+                page.screenshot(path=str(shots / f"client-{game}.png"), full_page=True)
                 page.close()
                 context.close()
             elif not replay_only:

@@ -197,6 +197,7 @@ class GameShell {
     this.renderFallback = null;
     this.slots = {};
     this.laterFrames = [];
+    this.beside = []; // what a move changes beside the board, drawn after the board (besideBoard)
     this.build();
   }
 
@@ -865,12 +866,21 @@ class GameShell {
     }
     this.doc = doc;
     this.version = version;
-    this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0 });
+    // A snapshot draws everything at once; a move draws its board first, then the log's
+    // list, the players and "since your last turn" (besideBoard). The log's lines are
+    // known at once: a board draws its last moves from them.
+    if (snapshot) this.flushBeside();
+    const later = snapshot ? null : (fn) => this.besideBoard(fn);
+    this.log.add(log, { replace: snapshot && Array.isArray(log) && log.length > 0, later });
     this.whenLater(() => this.announcer.update({ log, snapshot }));
-    this.since?.update({ log, snapshot }, this.seat);
+    const beside = () => {
+      this.since?.update({ log, snapshot }, this.seat);
+      this.drawPlayers();
+    };
+    if (later) later(beside);
+    else beside();
     if (snapshot && !this.watching) this.refreshInfoSoon();
     this.drawTurn();
-    this.drawPlayers();
     this.drawGameOver();
     this.drawBoard();
     this.drawExtra();
@@ -882,6 +892,28 @@ class GameShell {
     this.takeback?.update(this.watching ? null : doc, this.seat);
     this.coach?.update(doc);
     this.hints?.draw();
+  }
+
+  /**
+   * `fn` (the log, the players, "since your last turn") in a task of its own once the board's
+   * frame is painted, in order with the moves before: a move's board is on the screen
+   * without waiting for them, and no one task holds the page for both (issue 42: a move's
+   * task at 4x CPU went over 50 ms). A hidden page has no frames: it runs after this task.
+   */
+  besideBoard(fn) {
+    this.beside.push(fn);
+    if (this.beside.length > 1) return;
+    const flush = () => this.flushBeside();
+    if (document.hidden) setTimeout(flush, 0);
+    else afterPaint(flush);
+  }
+
+  /** Whatever besideBoard holds, now. */
+  flushBeside() {
+    const queued = this.beside;
+    this.beside = [];
+    if (this.closed) return;
+    for (const fn of queued) fn();
   }
 
   myTurn() {

@@ -86,7 +86,9 @@ export class GameLog {
     this.describe = describe;
     this.onRefs = onRefs;
     this.lines = new Map();
-    this.recent = new Set();
+    this.recent = new Set(); // the newest frame's lines (marked "recent" on the page)
+    this.marked = new Set(); // the lines drawn with that mark
+    this.owed = { added: [], dropped: [], replace: false, soon: false }; // added, not yet drawn (sync)
     this.items = new Map(); // key -> its drawn <li> (a frame's new lines are appended to them)
     this.undone = new Set();
     this.stuck = true; // the list is scrolled to its end: new lines keep it there
@@ -112,15 +114,30 @@ export class GameLog {
       h("h3", { class: "panel-title", id: "log-h" }, msg("log.title")),
       this.list,
     ]);
+    // Out of view (below the board on a phone) the list is not laid out (content-visibility,
+    // style.css), and scrolling it to its end would lay it out at every move: the scroll
+    // waits until the list comes near the screen.
+    this.inView = true;
+    this.scrollOwed = false;
+    if (typeof IntersectionObserver === "function") {
+      new IntersectionObserver(([entry]) => {
+        this.inView = entry.isIntersecting;
+        if (this.inView && this.scrollOwed) this.follow();
+      }, { rootMargin: "200px" }).observe(this.el);
+    }
   }
 
-  /** Add the lines of one frame; a snapshot replaces everything. */
-  add(lines, { replace = false } = {}) {
+  /**
+   * Add the lines of one frame; a snapshot replaces everything. The lines are known at once
+   * (a board draws its last moves from them); with `later(fn)` the list on the page is
+   * brought up to date when `later` calls back (the shell: after the board's frame).
+   */
+  add(lines, { replace = false, later = null } = {}) {
     if (replace) {
       this.lines.clear();
       this.order = 0;
+      this.owed.replace = true;
     }
-    const before = this.recent;
     this.recent = new Set();
     const added = [];
     for (const line of lines || []) {
@@ -142,14 +159,35 @@ export class GameLog {
         dropped.push(k);
       }
     }
+    this.owed.added.push(...added);
+    this.owed.dropped.push(...dropped);
     if (this.held) return;
+    if (!later) this.sync();
+    else if (!this.owed.soon) {
+      this.owed.soon = true;
+      later(() => this.sync());
+    }
+  }
+
+  /** The list on the page brought up to the lines added since it was last drawn. */
+  sync() {
+    const { replace, added: owedAdded, dropped: owedDropped } = this.owed;
+    this.owed = { added: [], dropped: [], replace: false, soon: false };
+    if (this.held) return;
+    // Lines a later frame dropped again, or a draw already put on the page, are not added.
+    const added = owedAdded.filter((k) => this.lines.has(k) && !this.items.has(k));
+    const dropped = owedDropped.filter((k) => !this.lines.has(k));
+    if (!replace && !added.length && !dropped.length && this.last) {
+      this.unmark();
+      return;
+    }
     if (replace || !this.appendable(added, dropped)) {
       this.draw();
       return;
     }
     // The usual move: its lines come after every line drawn, so they are appended and the
     // lines already drawn stay (a long game's log is not rebuilt at every move).
-    for (const key of before) this.items.get(key)?.classList.remove("recent");
+    this.unmark();
     for (const key of dropped) {
       this.items.get(key)?.remove();
       this.items.delete(key);
@@ -161,6 +199,12 @@ export class GameLog {
     }
     this.last = added.length ? this.lines.get(added[added.length - 1]) : this.last;
     this.follow();
+  }
+
+  /** The "recent" mark off the lines of frames before the newest. */
+  unmark() {
+    for (const key of this.marked) if (!this.recent.has(key)) this.items.get(key)?.classList.remove("recent");
+    this.marked = new Set([...this.marked].filter((k) => this.recent.has(k)));
   }
 
   /** Draw the lines kept while held (and every later one as it comes). */
@@ -193,7 +237,10 @@ export class GameLog {
   item(key, line) {
     const cls = ["log-line"];
     if (line.private) cls.push("private");
-    if (this.recent.has(key)) cls.push("recent");
+    if (this.recent.has(key)) {
+      cls.push("recent");
+      this.marked.add(key);
+    }
     if (this.undone.has(line.seq)) cls.push("taken-back");
     const seat = typeof line.seat === "number" ? line.seat : null;
     const refs = lineRefs(line);
@@ -222,6 +269,8 @@ export class GameLog {
     const drawing = ++this.drawing;
     clear(this.list);
     this.items.clear();
+    this.marked = new Set();
+    this.owed = { added: [], dropped: [], replace: false, soon: this.owed.soon };
     const entries = this.sorted();
     // Versions a take-back event undid (its line's data names them): struck through, kept.
     this.undone = new Set(entries.flatMap(([, l]) => (Array.isArray(l.data?.takeback) ? l.data.takeback : [])));
@@ -263,10 +312,11 @@ export class GameLog {
    * the next frame: the page is laid out for it once, with everything else the move changed.
    */
   follow() {
-    if (!this.stuck && !this.recent.size) return;
+    if (!this.stuck && !this.recent.size && !this.scrollOwed) return;
     const scroll = () => {
       this.scrollFrame = 0;
-      this.list.scrollTop = this.list.scrollHeight;
+      this.scrollOwed = !this.inView;
+      if (!this.scrollOwed) this.list.scrollTop = this.list.scrollHeight;
     };
     if (typeof requestAnimationFrame !== "function") scroll();
     else if (!this.scrollFrame) this.scrollFrame = requestAnimationFrame(scroll);

@@ -136,6 +136,9 @@ def test_the_log_follows_its_news_and_leaves_a_player_reading_back_alone(
     place = f"({LOG_PLACE})(document.querySelector('.log-list'))"
 
     page.evaluate(DELIVER, frames[1:half])
+    # Below the board on a phone the list is scrolled to its news when it comes near the
+    # screen (not at each move: it is not even laid out while out of view).
+    log.scroll_into_view_if_needed()
     page.wait_for_function(f"() => {place}[0] < 2")
     gap, top, lines = log.evaluate(LOG_PLACE)
     assert top > 0, "the log is longer than its box, so following it means scrolling"
