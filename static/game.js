@@ -632,6 +632,7 @@ class GameShell {
       options: this.info.options || {},
       send: (action, opts) => this.send(action, opts),
       choosing: () => this.choosing(),
+      besideBoard: (fn) => this.besideBoard(fn),
       svg,
       h,
       playerColor,

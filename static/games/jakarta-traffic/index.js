@@ -43,6 +43,7 @@ export function createRenderer(root, ctx) {
   const orderboardCache = {}; // the order board as last drawn (static/morph.js memo)
   const phoneCaches = []; // each phone as last drawn (panels.js drawPhones)
 
+  let sideOwed = false; // the side waits for the task after the board's frame (besideBoard)
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
   // The shell guards the wire (no second send until the server answers) and the confirm
@@ -65,6 +66,15 @@ export function createRenderer(root, ctx) {
     }
   };
 
+  /** The order board and each phone, drawn again only when what they show changed. */
+  function drawSideCards() {
+    const view = doc.view;
+    const board = [view.orderboard, view.board.slots, view.board.idle, view.supply, view.marker];
+    drawAll(side, [drawFinal(ctx, doc),
+      memo(orderboardCache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(board)}`, () => drawOrderBoard(ctx, view), { inPlace: true }),
+      ...drawPhones(ctx, geo, doc, phoneCaches)]);
+  }
+
   function draw() {
     if (!doc || !doc.view) return;
     const view = doc.view;
@@ -85,11 +95,16 @@ export function createRenderer(root, ctx) {
     }));
     const axesText = ctx.t("jakarta-traffic.board.axes");
     if (axes.textContent !== axesText) axes.textContent = axesText;
-    // The order board and each phone are drawn again only when what they show changed.
-    const board = [view.orderboard, view.board.slots, view.board.idle, view.supply, view.marker];
-    drawAll(side, [drawFinal(ctx, doc),
-      memo(orderboardCache, `${ctx.lang ? ctx.lang() : ""}|${JSON.stringify(board)}`, () => drawOrderBoard(ctx, view), { inPlace: true }),
-      ...drawPhones(ctx, geo, doc, phoneCaches)]);
+    // While the viewer has nothing to choose, the side (below the board on a phone) follows
+    // the board's frame in a task of its own (issue 42).
+    if (myTurn() || !ctx.besideBoard) drawSideCards();
+    else if (!sideOwed) {
+      sideOwed = true;
+      ctx.besideBoard(() => {
+        sideOwed = false;
+        if (doc?.view) drawSideCards();
+      });
+    }
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
     // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
     // optional Honk) takes the focus.

@@ -110,6 +110,18 @@ export function createRenderer(root, ctx) {
     rove.refresh({ fallback });
   }
 
+  /** The turn's box, the hand and each player's card; a refused move's words in the box. */
+  function drawSideCards(offer) {
+    drawAll(side, drawSide(doc, offer, sel));
+    const status = side.querySelector(".kl-turnbox");
+    if (refusal && status) {
+      const line = h("p", { class: "kl-error", role: "alert" }, t(refusal.key, refusal.params));
+      line.setAttribute("data-testid", "kl-error");
+      status.append(line);
+    }
+  }
+
+  let sideOwed = false; // the side waits for the task after the grid's frame (besideBoard)
   function draw() {
     clearPreview(root); // a card that did not change stays on the page, a preview's mark with it
     // Keyboard play: a button of the side panel that had focus comes back after the redraw;
@@ -120,12 +132,16 @@ export function createRenderer(root, ctx) {
     const offer = offered(doc.outcome ? [] : doc.legal);
     sel = keepSelection(sel, offer, doc.view.hand);
     drawGrid(offer);
-    drawAll(side, drawSide(doc, offer, sel));
-    const status = side.querySelector(".kl-turnbox");
-    if (refusal && status) {
-      const line = h("p", { class: "kl-error", role: "alert" }, t(refusal.key, refusal.params));
-      line.setAttribute("data-testid", "kl-error");
-      status.append(line);
+    // With nothing to choose and no focus on it, the side (below the grid on a phone) follows
+    // the grid's frame in a task of its own (issue 42); a decision's hand comes with its grid.
+    const waiting = !hadFocus && !refusal && ctx.besideBoard && !(doc.to_act || []).includes(ctx.seat);
+    if (!waiting) drawSideCards(offer);
+    else if (!sideOwed) {
+      sideOwed = true;
+      ctx.besideBoard(() => {
+        sideOwed = false;
+        if (doc?.view) drawSideCards(offered(doc.outcome ? [] : doc.legal));
+      });
     }
     if (hadFocus) {
       const again = root.querySelector(`[data-testid="${CSS.escape(hadFocus)}"]`);
