@@ -168,7 +168,7 @@ export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover,
     const route = c !== null && view.routes ? view.routes[String(c)] : null;
     if (!route) return;
     const pts = geo.routePoints(view.tiles, route).map((p) => p.join(",")).join(" ");
-    routeLayer.append(svg("polyline", { points: pts, fill: "none", stroke: "#e8590c", "stroke-width": 6, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.9 }));
+    routeLayer.append(svg("polyline", { points: pts, fill: "none", stroke: "#e8590c", "stroke-width": 6, "stroke-linejoin": "round", "stroke-linecap": "round", "stroke-opacity": 0.9 }));
   };
   const targetLayer = whole(svg("g", { "data-layer": "targets" }));
   view.tiles.forEach((tile0, c) => {

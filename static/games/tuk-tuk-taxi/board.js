@@ -233,7 +233,7 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
     list.forEach((m, i) => {
       const pts = m.path.map((k) => centre(k).map((v) => v + i * 4).join(",")).join(" ");
       routeLayer.append(svg("polyline", { points: pts, fill: "none", stroke: me, "stroke-width": 6,
-        "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.85, class: "tt-route-line" }));
+        "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-opacity": 0.85, class: "tt-route-line" }));
       const [ex, ey] = centre(m.path[m.path.length - 1]);
       routeLayer.append(svg("circle", { cx: ex + i * 4, cy: ey + i * 4, r: 5, fill: me }));
     });
@@ -256,7 +256,7 @@ export function drawBoard({ ctx, glyphs, cache = {}, board, view, offer, pending
   if (pending && pending.kind === "dir") {
     const [x, y] = centre(pending.cell);
     const kind = view.drawn ? view.drawn.kind : "";
-    root.append(svg("circle", { cx: x, cy: y, r: C * 0.55, fill: "#fff", opacity: 0.8 }));
+    root.append(svg("circle", { cx: x, cy: y, r: C * 0.55, fill: "#fff", "fill-opacity": 0.8 }));
     for (const d of pending.dirs) {
       const [dx, dy] = glyphs.DIR_VEC[d];
       const px = x + arrowSide(kind) * dx * C * 0.95;

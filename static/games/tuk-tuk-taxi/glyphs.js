@@ -125,7 +125,7 @@ export function makeGlyphs(svg, data, t) {
     // A fuel pump: the body, its window and the hose.
     return svg("g", {}, [
       svg("rect", { x: -s * 0.7, y: -s * 0.8, width: s * 0.95, height: s * 1.6, rx: s * 0.12, fill }),
-      svg("rect", { x: -s * 0.55, y: -s * 0.6, width: s * 0.65, height: s * 0.45, fill: "#2b8a3e", opacity: 0.6 }),
+      svg("rect", { x: -s * 0.55, y: -s * 0.6, width: s * 0.65, height: s * 0.45, fill: "#2b8a3e", "fill-opacity": 0.6 }),
       svg("path", { d: `M${s * 0.25} ${-s * 0.4} h${s * 0.3} v${s * 0.9} h${s * 0.2}`, fill: "none", stroke: fill, "stroke-width": s * 0.15 }),
     ]);
   }

@@ -19,7 +19,7 @@ export function drawTrail({ ctx, turn, seat, centre }) {
     cells.push(...path);
     if (path.length > 1) {
       g.append(svg("polyline", { points: path.map((k) => at(k).join(",")).join(" "), fill: "none", stroke: colour,
-        "stroke-width": 5, "stroke-dasharray": "1 8", "stroke-linecap": "round", "stroke-linejoin": "round", opacity: 0.9 }));
+        "stroke-width": 5, "stroke-dasharray": "1 8", "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-opacity": 0.9 }));
       const [sx, sy] = at(path[0]);
       g.append(svg("circle", { cx: sx, cy: sy, r: 3.5, fill: "#fff", stroke: colour, "stroke-width": 2 }));
     }
