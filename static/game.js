@@ -198,6 +198,7 @@ class GameShell {
     this.slots = {};
     this.laterFrames = [];
     this.beside = []; // what a move changes beside the board, drawn after the board (besideBoard)
+    this.besideKeys = new Set(); // the keys of what is queued there
     this.build();
   }
 
@@ -632,7 +633,7 @@ class GameShell {
       options: this.info.options || {},
       send: (action, opts) => this.send(action, opts),
       choosing: () => this.choosing(),
-      besideBoard: (fn) => this.besideBoard(fn),
+      besideBoard: (fn, key) => this.besideBoard(fn, key),
       svg,
       h,
       playerColor,
@@ -900,8 +901,14 @@ class GameShell {
    * frame is painted, in order with the moves before: a move's board is on the screen
    * without waiting for them, and no one task holds the page for both (issue 42: a move's
    * task at 4x CPU went over 50 ms). A hidden page has no frames: it runs after this task.
+   * With a `key`, a second call before the first has run is dropped: `fn` draws what is
+   * current when it runs, so one draw serves every move since.
    */
-  besideBoard(fn) {
+  besideBoard(fn, key = null) {
+    if (key !== null) {
+      if (this.besideKeys.has(key)) return;
+      this.besideKeys.add(key);
+    }
     this.beside.push(fn);
     if (this.beside.length > 1) return;
     const flush = () => this.flushBeside();
@@ -913,6 +920,7 @@ class GameShell {
   flushBeside() {
     const queued = this.beside;
     this.beside = [];
+    this.besideKeys.clear();
     if (this.closed) return;
     for (const fn of queued) fn();
   }

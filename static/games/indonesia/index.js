@@ -52,7 +52,6 @@ export function createRenderer(root, ctx) {
   let selVersion = null;
   let autoPassed = null;  // version at which this seat passed by itself
   let targets = new Map(); // key ("a12", "s120", "deed:a5") -> {send} | {select}
-  let sideOwed = false;   // the side cards wait for the task after the map's frame (besideBoard)
   let map = null;
   let marks = null;
   let words = null;
@@ -152,13 +151,7 @@ export function createRenderer(root, ctx) {
     // follow the map's frame in a task of their own (issue 42); a decision's cards come
     // with its map, the keyboard's focus among them.
     if (myTurn || !ctx.besideBoard) drawSide(doc, sel, targets);
-    else if (!sideOwed) {
-      sideOwed = true;
-      ctx.besideBoard(() => {
-        sideOwed = false;
-        if (doc?.view) drawSide(doc, sel, targets);
-      });
-    }
+    else ctx.besideBoard(() => { if (doc?.view) drawSide(doc, sel, targets); }, "side");
     // keep the keyboard where it was; if the board had the focus and its control is gone
     // (the move was sent), give it back to the next decision's first control
     const again = keep || (refocus && document.activeElement === document.body ? FIRST_CONTROL : null);

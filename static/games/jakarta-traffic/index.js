@@ -43,7 +43,6 @@ export function createRenderer(root, ctx) {
   const orderboardCache = {}; // the order board as last drawn (static/morph.js memo)
   const phoneCaches = []; // each phone as last drawn (panels.js drawPhones)
 
-  let sideOwed = false; // the side waits for the task after the board's frame (besideBoard)
   const myTurn = () => doc && doc.to_act.includes(ctx.seat) && !doc.outcome;
 
   // The shell guards the wire (no second send until the server answers) and the confirm
@@ -98,13 +97,7 @@ export function createRenderer(root, ctx) {
     // While the viewer has nothing to choose, the side (below the board on a phone) follows
     // the board's frame in a task of its own (issue 42).
     if (myTurn() || !ctx.besideBoard) drawSideCards();
-    else if (!sideOwed) {
-      sideOwed = true;
-      ctx.besideBoard(() => {
-        sideOwed = false;
-        if (doc?.view) drawSideCards();
-      });
-    }
+    else ctx.besideBoard(() => { if (doc?.view) drawSideCards(); }, "side");
     if (focused && focused.startsWith("btn-")) root.querySelector(`[data-focus="${focused}"]`)?.focus?.();
     // No tile to click: the decision's button (Accept, Deliver; a forced Detour before the
     // optional Honk) takes the focus.

@@ -121,7 +121,6 @@ export function createRenderer(root, ctx) {
     }
   }
 
-  let sideOwed = false; // the side waits for the task after the grid's frame (besideBoard)
   function draw() {
     clearPreview(root); // a card that did not change stays on the page, a preview's mark with it
     // Keyboard play: a button of the side panel that had focus comes back after the redraw;
@@ -136,13 +135,7 @@ export function createRenderer(root, ctx) {
     // the grid's frame in a task of its own (issue 42); a decision's hand comes with its grid.
     const waiting = !hadFocus && !refusal && ctx.besideBoard && !(doc.to_act || []).includes(ctx.seat);
     if (!waiting) drawSideCards(offer);
-    else if (!sideOwed) {
-      sideOwed = true;
-      ctx.besideBoard(() => {
-        sideOwed = false;
-        if (doc?.view) drawSideCards(offered(doc.outcome ? [] : doc.legal));
-      });
-    }
+    else ctx.besideBoard(() => { if (doc?.view) drawSideCards(offered(doc.outcome ? [] : doc.legal)); }, "side");
     if (hadFocus) {
       const again = root.querySelector(`[data-testid="${CSS.escape(hadFocus)}"]`);
       if (again && !again.disabled) again.focus();
