@@ -222,3 +222,25 @@ def test_log_highlights_and_a_language_switch_rewords_board_log_and_error(
     page.select_option('select[data-testid="lang"]', "ms")
     expect(page.locator(".tt-turn h2")).to_have_text("Giliran anda.")
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mendapat ")
+
+
+def test_a_redraw_leaves_the_phones_window_where_the_player_panned_it(e2e_server: Any,
+                                                                      phone: Any) -> None:
+    """The zoomed window centres on the taxi to move at each new moment of the game; between
+    those, a redraw of the same moment (here a language switch) leaves it where the player
+    dragged it."""
+    _table(e2e_server, phone)
+    window = phone.locator(".tt-viewport")
+    expect(window).to_have_class("tt-viewport zoomed")
+    phone.wait_for_timeout(200)  # centred on seat 0's taxi at the first frames
+    centred = window.evaluate("(v) => [v.scrollLeft, v.scrollTop]")
+    # The player drags the window to the opposite corner of the board.
+    panned = window.evaluate("""(v) => {
+        v.scrollLeft = v.scrollLeft > 0 ? 0 : v.scrollWidth;
+        v.scrollTop = v.scrollTop > 0 ? 0 : v.scrollHeight;
+        return [v.scrollLeft, v.scrollTop]; }""")
+    assert panned != centred
+    phone.select_option('select[data-testid="lang"]', "ms")
+    expect(phone.locator(".tt-zoom")).to_have_text("Seluruh papan")  # the board redrawn
+    phone.wait_for_timeout(200)  # a centring would come at the next frame
+    assert window.evaluate("(v) => [v.scrollLeft, v.scrollTop]") == panned

@@ -96,32 +96,24 @@ export function createRenderer(root, ctx) {
     viewport.scrollTop = Math.max(0, y * scale - viewport.clientHeight / 2);
   }
 
-  // Where the zoomed window was scrolled to, as its scroll events tell (read after a layout).
-  let scrolled = { left: 0, top: 0 };
-  viewport.addEventListener("scroll", () => {
-    scrolled = { left: viewport.scrollLeft, top: viewport.scrollTop };
-  }, { passive: true });
-  let placing = null; // the frame that will place the window, and on which cell
+  // The board is morphed in place (static/morph.js): its SVG stays on the page, and so does
+  // the window's scroll. Nothing here reads where the player panned to: a scroll listener that
+  // did read it laid the page out at the start of the next move's frame, which the move then
+  // laid out again (up to 16 ms of a 4x move, issue 42).
+  let placeOn = null; // the cell the next frame centres the window on
+  let placing = false; // that frame is asked for
   /**
-   * Put the zoomed window back where it was, or centre it on `cell`, at the next frame:
-   * before it is painted, in the layout the frame makes anyway. (Doing it at once would lay
-   * the page out twice more in the middle of drawing a move, issue 42.)
+   * Centre the zoomed window on `cell` at the next frame: before it is painted, in the layout
+   * the frame makes anyway. (Doing it at once would lay the page out twice more in the middle
+   * of drawing a move, issue 42.)
    */
   function placeWindow(cell) {
-    if (placing) {
-      placing.cell = cell || placing.cell;
-      return;
-    }
-    placing = { cell, keep: scrolled };
+    placeOn = cell;
+    if (placing) return;
+    placing = true;
     const place = () => {
-      const { cell: centre, keep } = placing;
-      placing = null;
-      if (!zoomed) return;
-      if (centre) scrollTo(centre);
-      else if (viewport.scrollLeft !== keep.left || viewport.scrollTop !== keep.top) {
-        viewport.scrollLeft = keep.left;
-        viewport.scrollTop = keep.top;
-      }
+      placing = false;
+      if (zoomed) scrollTo(placeOn);
     };
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(place);
     else place();
@@ -162,12 +154,11 @@ export function createRenderer(root, ctx) {
     layout(board.el);
     // Only what the move changed is written to the page (static/morph.js, issue 42).
     drawInto(viewport, board.el);
-    if (zoomed) {
+    if (zoomed && centredOn !== sync) {
       // A new moment of the game: centre the window on the taxi whose turn it is; else the
-      // window keeps its place over the new board.
-      const centre = centredOn !== sync ? (pending ? pending.cell : view.taxis[view.current]) : null;
+      // window keeps its place over the new board (the player may have panned it).
       centredOn = sync;
-      placeWindow(centre);
+      placeWindow(pending ? pending.cell : view.taxis[view.current]);
     }
     if (tipCell && !view.signs[tipCell] && !ctx.data.board.gas_stations.includes(tipCell) && !ctx.data.board.mechanics.includes(tipCell)
       && !view.passengers.includes(tipCell)) {
