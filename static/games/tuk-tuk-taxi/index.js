@@ -14,7 +14,7 @@ import { focusLost, keyboardPlay, Roving } from "../../roving.js";
 import { boardUnits, C, centre, drawBoard } from "./board.js";
 import { makeGlyphs } from "./glyphs.js";
 import { chooseDirection, clickTarget, keepPending, lastTurns, offered, refCells, syncKey } from "./model.js";
-import { drawSide } from "./panels.js";
+import { drawCards, drawTurnCard } from "./panels.js";
 import { describe as describeRef } from "./words.js";
 
 // Through the shell's import map: the stylesheet's hashed, immutable URL.
@@ -136,6 +136,12 @@ export function createRenderer(root, ctx) {
     if (zoomButton.getAttribute("aria-pressed") !== String(zoomed)) zoomButton.setAttribute("aria-pressed", String(zoomed));
   }
 
+  /** The sign and taxi cards of the position now (drawn after the board's frame). */
+  function drawSideCards() {
+    const turns = lastTurns(ctx.lines ? ctx.lines() : [], doc.view.players);
+    drawAll(side, drawCards({ ctx, glyphs, view: doc.view, turns, caches: sideCaches }));
+  }
+
   function draw() {
     const view = doc.view;
     clearPreview(viewport); // the streets stay on the page, a preview's marks with them
@@ -174,15 +180,18 @@ export function createRenderer(root, ctx) {
       const cell = shown.to || shown.cell;
       markPreview(viewport, [cell ? `[data-cell="${CSS.escape(cell)}"]` : null]);
     }
-    const [turnCard, ...cards] = drawSide({
-      ctx, glyphs, view, offer, pending, turns, send, showRoutes: board.showRoutes, caches: sideCaches,
+    drawAll(turnBox, [drawTurnCard({
+      ctx, view, offer, pending, send, showRoutes: board.showRoutes,
       cancel: () => {
         pending = null;
         draw();
       },
-    });
-    drawAll(turnBox, [turnCard]);
-    drawAll(side, cards);
+    })]);
+    // While the viewer has nothing to choose, the sign and taxi cards (below the board on a
+    // phone) follow the board's frame in a task of their own (issue 42), as in the other games.
+    const deciding = !doc.outcome && Array.isArray(doc.legal) && doc.legal.length > 0;
+    if (deciding || pending || !ctx.besideBoard) drawAll(side, drawCards({ ctx, glyphs, view, turns, caches: sideCaches }));
+    else ctx.besideBoard(() => { if (doc?.view) drawSideCards(); }, "side");
     const buttons = turnBox.querySelector(".tt-controls button.primary") || turnBox.querySelector(".tt-controls button");
     const opened = chosen;
     chosen = null;

@@ -11,21 +11,16 @@ const die = (h, t, roll, cls = "tt-die") => h("span", { class: cls, dataset: { c
   "aria-label": t("tuk-tuk-taxi.board.die_words", { colour: roll.colour, value: roll.value }) }, String(roll.value));
 
 /**
- * The side panel's cards; send(action), cancel() and showRoutes(moves) are the page's. With
- * `caches` (the renderer's {} kept between moves), the sign and taxi cards are drawn again
- * only when what they show changed (static/morph.js memo, issue 42).
+ * The side panel's cards: the turn card, then the sign and the taxis (drawCards).
+ * send(action), cancel() and showRoutes(moves) are the page's.
  */
-export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cancel, showRoutes, caches = null }) {
+export function drawSide(args) {
+  return [drawTurnCard(args), ...drawCards(args)];
+}
+
+/** The turn card: whose turn, what to do, the buttons the model offers. */
+export function drawTurnCard({ ctx, view, offer, pending, send, cancel, showRoutes }) {
   const { h, t } = ctx;
-  const lang = ctx.lang ? ctx.lang() : "";
-  const card = (name, shown, build) => (caches
-    ? memo((caches[name] ||= {}), `${lang}|${JSON.stringify(shown)}`, () => {
-      const el = build();
-      el.setAttribute("data-key", name);
-      return el;
-    }, { inPlace: true })
-    : build());
-  const parts = [];
   const myTurn = ctx.seat !== null && ctx.seat === view.current && view.phase !== "over";
   // turn and prompt
   const turnCard = h("div", { class: "tt-card tt-turn" });
@@ -55,8 +50,23 @@ export function drawSide({ ctx, glyphs, view, offer, pending, turns, send, cance
   }
   if (pending) controls.append(h("button", { type: "button", dataset: { action: "cancel" }, onclick: cancel }, t("tuk-tuk-taxi.board.button.cancel")));
   turnCard.append(controls);
-  parts.push(turnCard);
+  return turnCard;
+}
 
+/**
+ * The sign and die card and the taxis' card. With `caches` (the renderer's {} kept between
+ * moves), each is drawn again only when what it shows changed (static/morph.js memo, issue 42).
+ */
+export function drawCards({ ctx, glyphs, view, turns, caches = null }) {
+  const lang = ctx.lang ? ctx.lang() : "";
+  const card = (name, shown, build) => (caches
+    ? memo((caches[name] ||= {}), `${lang}|${JSON.stringify(shown)}`, () => {
+      const el = build();
+      el.setAttribute("data-key", name);
+      return el;
+    }, { inPlace: true })
+    : build());
+  const parts = [];
   // The die stays in sight after the turn passes: the last roll and who rolled it.
   const lastMover = (turns || []).filter((x) => x && lastRoll(x)).sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0))[0];
   const lastRolled = lastMover ? [lastMover.seat, ctx.playerName(lastMover.seat), lastRoll(lastMover)] : null;
