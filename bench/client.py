@@ -23,6 +23,10 @@ and for every game (or ``--games``):
    task posted from the frame runs after them). p50/p95/max of those times and the
    longest task during the replay, unthrottled and at 4x.
 
+Each visit and each replay is made ``--runs`` times (3): one run of the same code varies by
+15-25% here, so the table gives each time's median with its range, and the worst replay's
+longest task beside the median replay's.
+
 The figures go to stdout and into bench/README.md between the markers
 ``<!-- client-bench:begin -->`` and ``<!-- client-bench:end -->`` (``--no-readme``: not).
 Times on a loaded machine are upper bounds: say how loaded it was when you quote them.
@@ -411,7 +415,7 @@ def without_inline_game(route: Any) -> None:
 
 
 def replay(browser: Any, server: Server, table: Table, cpu: float,
-           trace: Path | None = None) -> dict[str, Any]:
+           trace: Path | None = None, keep_times: bool = False) -> dict[str, Any]:
     """Patch-to-paint over ``table``'s recorded frames at ``cpu`` times slower; with
     ``trace``, the replay's Chromium trace (timeline and JavaScript samples) is written there."""
     context = browser.new_context(**PHONE)
@@ -435,7 +439,8 @@ def replay(browser: Any, server: Server, table: Table, cpu: float,
     times = sorted(got["times"])
     return {"n": len(times), "p50": statistics.median(times) if times else 0.0,
             "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "max": times[-1] if times else 0.0, "longest": got["longest"]}
+            "max": times[-1] if times else 0.0, "longest": got["longest"],
+            **({"times": times} if keep_times else {})}
 
 
 #: What a replay's trace records: the main thread's tasks, style, layout and paint, and
@@ -449,10 +454,39 @@ def say(text: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
 
 
+def combine_visits(visits: list[dict[str, Any]]) -> dict[str, Any]:
+    """``runs`` visits of one kind as one: the median of each time, its range in ``spread``
+    (bytes, requests and URLs are the first visit's: every run asks the same)."""
+    out = dict(visits[0])
+    out["spread"] = {}
+    for key in ("lcp", "board", "longest"):
+        values = [v[key] for v in visits]
+        out[key] = statistics.median(values)
+        out["spread"][key] = [min(values), max(values)]
+    out["runs"] = len(visits)
+    return out
+
+
+def combine_replays(replays: list[dict[str, Any]]) -> dict[str, Any]:
+    """``runs`` replays of one table as one: every move's time pooled for p50/p95/max, the
+    longest task as the median replay's, with the worst replay's in ``longest_max``."""
+    times = sorted(t for r in replays for t in r["times"])
+    longest = [r["longest"] for r in replays]
+    return {"n": len(times), "runs": len(replays),
+            "p50": statistics.median(times) if times else 0.0,
+            "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
+            "max": times[-1] if times else 0.0,
+            "longest": statistics.median(longest), "longest_max": max(longest),
+            "longest_each": longest}
+
+
 def measure(games: tuple[str, ...], moves: int, shots: Path | None, *,
-            replay_only: bool = False, trace: Path | None = None) -> list[dict[str, Any]]:
+            replay_only: bool = False, trace: Path | None = None,
+            runs: int = 3) -> list[dict[str, Any]]:
     """Every figure of every game in ``games``; with ``replay_only`` only the replays' (the
-    visits' columns are empty), with ``trace`` a trace of each 4x replay in that folder."""
+    visits' columns are empty), with ``trace`` a trace of each 4x replay in that folder.
+    Each visit (cold in a new profile, then warm) and each replay is made ``runs`` times:
+    on this machine one run of the same code varies by 15-25%."""
     from playwright.sync_api import sync_playwright
 
     rows = []
@@ -475,10 +509,14 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None, *,
             if replay_only:
                 cold, warm = unvisited(), unvisited()
             else:
-                context = browser.new_context(**PHONE)
-                context.add_init_script(OBSERVE)
-                cold = visit(context, server.url + table.watch_url)
-                warm = visit(context, server.url + table.watch_url)
+                colds, warms = [], []
+                for _ in range(runs):
+                    context = browser.new_context(**PHONE)
+                    context.add_init_script(OBSERVE)
+                    colds.append(visit(context, server.url + table.watch_url))
+                    warms.append(visit(context, server.url + table.watch_url))
+                    context.close()
+                cold, warm = combine_visits(colds), combine_visits(warms)
             if shots is not None:
                 context = browser.new_context(**PHONE)
                 context.add_init_script(OBSERVE)
@@ -489,13 +527,14 @@ def measure(games: tuple[str, ...], moves: int, shots: Path | None, *,
                 page.screenshot(path=str(shots / f"client-{game}.png"), full_page=True)
                 page.close()
                 context.close()
-            elif not replay_only:
-                context.close()
-            say(f"{game}: replay at 1x")
-            fast = replay(browser, server, table, 1)
-            say(f"{game}: replay at {SLOWDOWN}x")
-            slow = replay(browser, server, table, SLOWDOWN,
-                          trace=trace / f"replay4x-{game}.json" if trace else None)
+            fasts, slows = [], []
+            for run in range(runs):
+                say(f"{game}: replay at 1x ({run + 1}/{runs})")
+                fasts.append(replay(browser, server, table, 1, keep_times=True))
+                say(f"{game}: replay at {SLOWDOWN}x ({run + 1}/{runs})")
+                slows.append(replay(browser, server, table, SLOWDOWN, keep_times=True,
+                                    trace=trace / f"replay4x-{game}-{run}.json" if trace else None))
+            fast, slow = combine_replays(fasts), combine_replays(slows)
             row = {"game": game, "cold": cold, "warm": warm, "replay": fast,
                    "replay4x": slow}
             rows.append(row)
@@ -523,16 +562,22 @@ def table_markdown(rows: list[dict[str, Any]], note: str) -> str:
              "| second visit: KB / requests (+ from cache) / LCP / board "
              "| patch-to-paint p50 / p95 / max (n), longest task: 1x | same at 4x |",
              "|---|---|---|---|---|"]
+    def spread(visit: dict[str, Any], key: str) -> str:
+        low, high = visit.get("spread", {}).get(key, (visit[key], visit[key]))
+        return ms(visit[key]) if low == high else f"{ms(visit[key])} ({ms(low)}-{ms(high)})"
+
     for r in rows:
         c, w, f, s = r["cold"], r["warm"], r["replay"], r["replay4x"]
+        top = s.get("longest_max", s["longest"])
+        worst = f" (worst {ms(top)})" if top != s["longest"] else ""
         lines.append(
-            f"| {r['game']} | {c['bytes'] / 1024:.0f} KB / {c['requests']} / {ms(c['lcp'])} "
-            f"/ {ms(c['board'])} / {ms(c['longest'])} "
+            f"| {r['game']} | {c['bytes'] / 1024:.0f} KB / {c['requests']} / {spread(c, 'lcp')} "
+            f"/ {spread(c, 'board')} / {ms(c['longest'])} "
             f"| {w['bytes'] / 1024:.0f} KB / {w['requests']} (+{w['cached']}) / "
-            f"{ms(w['lcp'])} / {ms(w['board'])} "
+            f"{spread(w, 'lcp')} / {spread(w, 'board')} "
             f"| {f['p50']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ms ({f['n']}), "
             f"{ms(f['longest'])} "
-            f"| {s['p50']:.1f} / {s['p95']:.1f} / {s['max']:.1f} ms, {ms(s['longest'])} |")
+            f"| {s['p50']:.1f} / {s['p95']:.1f} / {s['max']:.1f} ms, {ms(s['longest'])}{worst} |")
     return "\n".join(lines)
 
 
@@ -559,6 +604,9 @@ def main() -> None:
     parser.add_argument("--replay-only", action="store_true",
                         help="skip the cold and warm visits (their columns read 0); "
                              "implies --no-readme")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="visits and replays per game; times are their medians "
+                             "(ranges in brackets)")
     parser.add_argument("--trace", type=Path,
                         help="a folder for a Chromium trace of each game's 4x replay")
     args = parser.parse_args()
@@ -566,13 +614,15 @@ def main() -> None:
         if folder:
             folder.mkdir(parents=True, exist_ok=True)
     rows = measure(tuple(args.games), args.moves, args.shots, replay_only=args.replay_only,
-                   trace=args.trace)
+                   trace=args.trace, runs=args.runs)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     load = os.getloadavg()[0]
     note = (f"Commit {commit}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
             f"load average {load:.1f} on {os.cpu_count()} cores when it ended "
-            f"(`python -m bench.client --moves {args.moves}`; other work on the machine "
+            f"(`python -m bench.client --moves {args.moves} --runs {args.runs}`: each time "
+            f"the median of {args.runs} visits or replays, their range in brackets, the "
+            "worst replay's longest task beside the median one's; other work on the machine "
             "makes every time an upper bound).")
     text = table_markdown(rows, note)
     print(text)
