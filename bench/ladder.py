@@ -31,7 +31,9 @@ search to whatever share of a core it gets; this measures the strength of the pr
 budget on an idle core (the wall times are printed too).
 
 ``--out FILE`` appends one JSON line per game (levels per seat, ranks, times, illegal
-actions), so a run can be resumed with ``--first-game`` and re-tallied with ``--tally``.
+actions) as each game ends, so a run can be re-tallied with ``--tally``; run again with the
+same ``--out``, it plays only the games that file does not hold yet (``--first-game``
+starts the numbering elsewhere: other deals).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -262,6 +265,20 @@ def ladder_tasks(args: argparse.Namespace) -> list[LadderGame]:
     return tasks
 
 
+def played(path: str) -> set[tuple[str, int, str, str, int]]:
+    """The games an ``--out`` file already holds: (title, players, first, second, index)."""
+    if not Path(path).exists():
+        return set()
+    done = set()
+    with open(path, "rb") as f:
+        for line in f:
+            if line.strip():
+                r = orjson.loads(line)
+                first, second = r["pairing"].split(" vs ")
+                done.add((r["game"], r["players"], first, second, r["index"]))
+    return done
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the ladder the arguments ask for (or re-tally ``--tally`` files) and print it."""
     records: list[dict[str, Any]] = []
@@ -272,11 +289,16 @@ def run(args: argparse.Namespace) -> int:
                 records += [orjson.loads(line) for line in f if line.strip()]
     else:
         tasks = ladder_tasks(args)
+        done = played(args.out) if args.out else set()
+        tasks = [t for t in tasks if (t.game, t.players, t.first, t.second, t.index) not in done]
         print(f"ladder: {len(tasks)} games, hard budget {args.budget}s, "
               f"cap {args.iterations or 'per game'}, jobs {args.jobs}", flush=True)
         pool = (multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1
                 else None)
-        mapper = pool.imap if pool is not None else map
+        # As each game ends, not in order: one game that runs to MAX_ACTIONS (a Kaki Lima
+        # table of bots walking in circles, hard searching every turn of it) held every
+        # later game's line back for half an hour. The report sorts them anyway.
+        mapper = pool.imap_unordered if pool is not None else map
         out = open(args.out, "ab") if args.out else None
         try:
             for record in mapper(play_ladder_game, tasks):

@@ -44,3 +44,20 @@ def test_the_ladder_asks_for_the_beginner_only_by_name() -> None:
     assert {t.first for t in ladder_tasks(args)} == {"easy", "normal", "hard"}
     args.levels = "easy,beginner"
     assert [(t.first, t.second) for t in ladder_tasks(args)] == [("beginner", "easy")] * 2
+
+
+def test_a_ladder_run_again_on_its_file_plays_only_the_games_it_lacks(tmp_path, capsys) -> None:
+    """Games end out of order (a long one no longer holds the rest back), so a run that was
+    stopped is resumed by its --out file: the games it holds are not played again."""
+    from bench.bots import main
+
+    out = tmp_path / "ladder.jsonl"
+    argv = ["--ladder", "--titles", "jakarta-traffic", "--levels", "uniform,easy",
+            "--players", "2", "--games", "3", "--out", str(out)]
+    assert main(argv) == 0
+    first = out.read_text().splitlines()
+    assert len(first) == 3
+    assert main([*argv[:-4], "--games", "4", "--out", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    assert lines[:3] == first and len(lines) == 4  # only game 3 was played
+    assert "easy vs uniform" in capsys.readouterr().out
