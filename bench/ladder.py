@@ -69,8 +69,12 @@ LEVELS = ("uniform", "easy", "beginner", "normal", "hard")
 DEFAULT_LEVELS = ("uniform", "easy", "normal", "hard")
 #: The beginner model picks at random among this many of normal's best moves.
 BEGINNER_TOP = 3
-#: A game not over after this many actions counts as unfinished.
-MAX_ACTIONS = 5000
+#: A game not over after this many actions counts as unfinished. Bots that walk in circles
+#: (a Kaki Lima pedestrian waiting at its meeting place while the other never comes) were
+#: played to 5,000 actions, hard searching its turns all the way; of the 20,231 games in
+#: bench/results on 2026-12-07, 2 finished after more than 2,000 actions (Kaki Lima; a
+#: typical game is 77-420 actions).
+MAX_ACTIONS = 2000
 
 
 @dataclass(frozen=True)
