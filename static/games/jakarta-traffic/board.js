@@ -189,7 +189,7 @@ export function drawBoard({ ctx, geo, cache = [], data, view, offer, sel, hover,
       }
       drawPieces(ctx, g, view, c, ox, oy);
       return g;
-    }));
+    }, { inPlace: true }));
     const look = targets.get(c);
     if (look) {
       // The whole tile is the hit area (>= 44 CSS px once the board is 330 px wide).
