@@ -11,14 +11,9 @@ const die = (h, t, roll, cls = "tt-die") => h("span", { class: cls, dataset: { c
   "aria-label": t("tuk-tuk-taxi.board.die_words", { colour: roll.colour, value: roll.value }) }, String(roll.value));
 
 /**
- * The side panel's cards: the turn card, then the sign and the taxis (drawCards).
- * send(action), cancel() and showRoutes(moves) are the page's.
+ * The turn card: whose turn, what to do, the buttons the model offers. send(action),
+ * cancel() and showRoutes(moves) are the page's.
  */
-export function drawSide(args) {
-  return [drawTurnCard(args), ...drawCards(args)];
-}
-
-/** The turn card: whose turn, what to do, the buttons the model offers. */
 export function drawTurnCard({ ctx, view, offer, pending, send, cancel, showRoutes }) {
   const { h, t } = ctx;
   const myTurn = ctx.seat !== null && ctx.seat === view.current && view.phase !== "over";
