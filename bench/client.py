@@ -440,10 +440,15 @@ def replay(browser: Any, server: Server, table: Table, cpu: float,
         browser.stop_tracing()
     context.close()
     times = sorted(got["times"])
+    return {**spread_of(times), "longest": got["longest"],
+            **({"times": times} if keep_times else {})}
+
+
+def spread_of(times: list[float]) -> dict[str, Any]:
+    """n, p50, p95 and max of sorted patch-to-paint ``times`` (all 0 when there are none)."""
     return {"n": len(times), "p50": statistics.median(times) if times else 0.0,
             "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "max": times[-1] if times else 0.0, "longest": got["longest"],
-            **({"times": times} if keep_times else {})}
+            "max": times[-1] if times else 0.0}
 
 
 #: What a replay's trace records: the main thread's tasks, style, layout and paint, and
@@ -473,12 +478,8 @@ def combine_visits(visits: list[dict[str, Any]]) -> dict[str, Any]:
 def combine_replays(replays: list[dict[str, Any]]) -> dict[str, Any]:
     """``runs`` replays of one table as one: every move's time pooled for p50/p95/max, the
     longest task as the median replay's, with the worst replay's in ``longest_max``."""
-    times = sorted(t for r in replays for t in r["times"])
     longest = [r["longest"] for r in replays]
-    return {"n": len(times), "runs": len(replays),
-            "p50": statistics.median(times) if times else 0.0,
-            "p95": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "max": times[-1] if times else 0.0,
+    return {**spread_of(sorted(t for r in replays for t in r["times"])), "runs": len(replays),
             "longest": statistics.median(longest), "longest_max": max(longest),
             "longest_each": longest}
 
