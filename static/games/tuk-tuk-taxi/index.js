@@ -136,9 +136,8 @@ export function createRenderer(root, ctx) {
     if (zoomButton.getAttribute("aria-pressed") !== String(zoomed)) zoomButton.setAttribute("aria-pressed", String(zoomed));
   }
 
-  /** The sign and taxi cards of the position now (drawn after the board's frame). */
-  function drawSideCards() {
-    const turns = lastTurns(ctx.lines ? ctx.lines() : [], doc.view.players);
+  /** The sign and taxi cards of the position now (`turns`: its last turns, when known). */
+  function drawSideCards(turns = lastTurns(ctx.lines ? ctx.lines() : [], doc.view.players)) {
     drawAll(side, drawCards({ ctx, glyphs, view: doc.view, turns, caches: sideCaches }));
   }
 
@@ -190,7 +189,7 @@ export function createRenderer(root, ctx) {
     // While the viewer has nothing to choose, the sign and taxi cards (below the board on a
     // phone) follow the board's frame in a task of their own (issue 42), as in the other games.
     const deciding = !doc.outcome && Array.isArray(doc.legal) && doc.legal.length > 0;
-    if (deciding || pending || !ctx.besideBoard) drawAll(side, drawCards({ ctx, glyphs, view, turns, caches: sideCaches }));
+    if (deciding || pending || !ctx.besideBoard) drawSideCards(turns);
     else ctx.besideBoard(() => { if (doc?.view) drawSideCards(); }, "side");
     const buttons = turnBox.querySelector(".tt-controls button.primary") || turnBox.querySelector(".tt-controls button");
     const opened = chosen;
