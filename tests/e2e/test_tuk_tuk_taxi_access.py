@@ -224,6 +224,10 @@ def test_log_highlights_and_a_language_switch_rewords_board_log_and_error(
     expect(page.locator('[data-testid="log"]')).to_contain_text(" mendapat ")
 
 
+#: Resolves after two animation frames: whatever the page placed "at the next frame" is done.
+_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def test_a_redraw_leaves_the_phones_window_where_the_player_panned_it(e2e_server: Any,
                                                                       phone: Any) -> None:
     """The zoomed window centres on the taxi to move at each new moment of the game; between
@@ -232,7 +236,7 @@ def test_a_redraw_leaves_the_phones_window_where_the_player_panned_it(e2e_server
     _table(e2e_server, phone)
     window = phone.locator(".tt-viewport")
     expect(window).to_have_class("tt-viewport zoomed")
-    phone.wait_for_timeout(200)  # centred on seat 0's taxi at the first frames
+    window.evaluate(_FRAMES)  # centred on seat 0's taxi at the next frame
     centred = window.evaluate("(v) => [v.scrollLeft, v.scrollTop]")
     # The player drags the window to the opposite corner of the board.
     panned = window.evaluate("""(v) => {
@@ -242,5 +246,5 @@ def test_a_redraw_leaves_the_phones_window_where_the_player_panned_it(e2e_server
     assert panned != centred
     phone.select_option('select[data-testid="lang"]', "ms")
     expect(phone.locator(".tt-zoom")).to_have_text("Seluruh papan")  # the board redrawn
-    phone.wait_for_timeout(200)  # a centring would come at the next frame
+    window.evaluate(_FRAMES)  # a centring would come at the next frame
     assert window.evaluate("(v) => [v.scrollLeft, v.scrollTop]") == panned
