@@ -209,8 +209,9 @@ class StaticAssets:
         asset = self.get(rel)
         if asset is None or not rel.endswith(".svg") or len(asset.body) > INLINE_PICTURE:
             return self.url(rel)
+        # "#" stays escaped: unescaped, it ends the URL (a fragment) at the first colour.
         return "data:image/svg+xml," + quote(" ".join(asset.body.decode("utf-8").split()),
-                                            safe=" /:=,.#'()-")
+                                            safe=" /:=,.'()-")
 
     def import_map(self, aliases: tuple[tuple[str, str], ...] = ()
                    ) -> dict[str, dict[str, str]]:

@@ -3,6 +3,7 @@ comes from its hashed URL, once, and nothing in the page complains."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -129,3 +130,17 @@ def test_a_watch_link_fetches_its_games_words_and_the_next_game_gets_its_own(
     phone.screenshot(path=str(tmp_path / "next-game.png"))
     assert "/i18n/en.json" in [url.split("?")[0] for url in catalogues], catalogues
     assert "tuk-tuk-taxi." not in phone.locator("#app").inner_text()
+
+
+def test_the_brand_mark_inlined_in_the_page_is_drawn(e2e_server: Any, new_page: Any) -> None:
+    """The shell's small pictures come in the page as data: URLs (no request before the
+    board); the brand mark beside "Meja" must still be a picture, not a broken one (a raw
+    "#" in its colours ended the URL at the first fill)."""
+    page = new_page(390, 844, touch=True)
+    page.goto(e2e_server.url + "/")
+    mark = page.locator(".brand img")
+    expect(mark).to_have_attribute("src", re.compile(r"^data:image/svg\+xml,"))
+    page.wait_for_function("() => document.querySelector('.brand img').complete")
+    assert mark.evaluate("(img) => img.naturalWidth") > 0
+    icon = page.locator('link[rel="icon"]').first.get_attribute("href") or ""
+    assert "#" not in icon
