@@ -197,6 +197,9 @@ class Planner:
         #: this, a pedestrian left with only its meeting circled Bank, Dhobi and Market for
         #: ever while the other waited elsewhere (a 2-player game past 5,000 actions).
         self.walks_pay = bool(self.visit) or self.token_worth > 0
+        #: Clearing tokens in hand and Red cards to spend them on: a walk past a Red card
+        #: may still clear a path (the task, the points).
+        self.holds_clearing = state["held"][seat] > 0 and bool(self.reds)
         self.endgame = state["trigger"] is not None
         #: The game is close to its end: an opponent is one task from triggering it.
         self.closing = self.endgame or any(
@@ -285,6 +288,18 @@ class Planner:
             reach = unclaimed + tokens * (PATH_VP + self.stars) + tasks
             self._end_costs = self.walkers or self.lead + ENDING + reach >= 0
         return self._end_costs
+
+    @property
+    def nothing_to_walk_for(self) -> bool:
+        """No walk can bring this pedestrian anything later: every other pedestrian waits at
+        its meeting place (so nobody comes to a meeting or a gathering), and it has no Lokasi
+        left to visit, no clearing token worth taking and none to spend. Only points there
+        and then are worth a walk; otherwise it stays, and two quiet rounds end the game
+        (spec ruling 10). Without this, a pedestrian left with only its meeting, elsewhere
+        than its meeting place, walked from card to card for what the next turn might bring
+        while the other waited at its own, a 2-player game that never ended (normal against
+        normal, ladder deals 4 and 49)."""
+        return not self.walkers and not self.walks_pay and not self.holds_clearing
 
     def arrival_chance(self) -> float:
         """How likely someone comes to where this pedestrian ends its turn, relative to a
@@ -693,7 +708,8 @@ def _walk(plan: Planner, by_type: dict[str, list[dict[str, Any]]], rng: random.R
     best: tuple[float, Action] = (-1e9, {"type": "no_walk"})
     if "no_walk" in by_type:
         best = (plan.stay_value(), {"type": "no_walk"})
-    waiting = "no_walk" in by_type and _only_waiting(plan.state, plan.seat)
+    waiting = "no_walk" in by_type and (_only_waiting(plan.state, plan.seat)
+                                        or plan.nothing_to_walk_for)
     for t in by_type.get("walk", []):
         cards = t["cards"]
         for end in t["end"]["$choice"]:
@@ -869,7 +885,7 @@ def ranked_walks(state: State, seat: int, templates: list[dict[str, Any]],
     scored: list[tuple[float, int, Action]] = []
     if "no_walk" in by_type:
         scored.append((plan.stay_value(), 0, {"type": "no_walk"}))
-    waiting = "no_walk" in by_type and _only_waiting(state, seat)
+    waiting = "no_walk" in by_type and (_only_waiting(state, seat) or plan.nothing_to_walk_for)
     for t in by_type.get("walk", []):
         for end in t["end"]["$choice"]:
             if waiting and not plan.worth_leaving(t["cards"], end):

@@ -236,3 +236,22 @@ def test_a_bot_that_cannot_catch_up_ends_the_game_when_nobody_else_walks() -> No
     outcome = ENGINE.outcome(final)
     assert outcome is not None
     assert outcome.detail["tasks"] == [4, 5]  # the normal bot ended it with its fifth task
+
+
+def test_the_two_player_deal_where_one_walked_about_with_nothing_to_walk_for_ends() -> None:
+    """Ladder deal 10004, normal against normal (each seat with the ladder's generator): Lay
+    Ting waited at Rojak Stall for her last task; Aunty Toh, with only her meeting at Roti
+    Bakar Stall left, walked from Mosque to Dhobi to Bank for what the next card might bring,
+    never to her meeting place, past 2,000 actions, and no round stalled. With nobody else
+    walking and nothing of her own to visit, take or spend, only points there and then are
+    worth a walk (``Planner.nothing_to_walk_for``): she stays, and two quiet rounds end it."""
+    seed = 10004
+    state = ENGINE.setup(2, {}, seed)
+    rngs = [random.Random((seed * 7919 + 0) * 8 + s) for s in range(2)]
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < 600:
+        seat = ENGINE.awaited(state)[0]
+        action = decide(ENGINE, ENGINE.view(state, seat), seat, "normal", rngs[seat])
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+        actions += 1
+    assert ENGINE.outcome(state) is not None
