@@ -116,6 +116,10 @@ HINT_PANELS = ("hint.js",)
 LATER_PANELS = ("chat.js", "clock.js", "gameover.js", "howto.js", "rematch.js", "replay.js",
                 "takeback.js", "templates-fallback.js", "announce.js", "leftnotice.js",
                 "options.js", "playeractions.js", "waiting.js")
+#: The stylesheets of the game page's panels that every table shows (the chat, the replay
+#: bar): linked by the shell, so a picture of the page as it was left (static/picture.js)
+#: is drawn as it looked at the first paint, and nothing is restyled when the panels come.
+GAME_SHEETS = ("chat.css", "replay.css")
 #: The shell's own modules imported after the first page is drawn (static/main.js: the
 #: installable app's parts): no shell preloads them; the service worker keeps them.
 SHELL_LATER = ("pwa.js",)
@@ -296,7 +300,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def render_shell(entries: tuple[str, ...], game: str | None = None
                      ) -> tuple[Asset, tuple[tuple[str, str], ...]]:
         aliases = catalogue_aliases(game)
-        return assets.shell("app.html", entries, aliases), aliases
+        sheets = GAME_SHEETS if "game.js" in entries else ()
+        return assets.shell("app.html", entries, aliases, sheets), aliases
 
     def page_for(column: str | None, module: str) -> Any:
         async def page(request: Request) -> Response:

@@ -15,6 +15,7 @@ import { api } from "/static/api.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { currentLang, errorText, gameName, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
+import { dropPicture, keepOnLeaving, keepPicture, shownPicture } from "/static/picture.js";
 import { PlayersPanel } from "/static/players.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
@@ -514,6 +515,7 @@ class GameShell {
   }
 
   async start() {
+    this.path = location.pathname; // (at destroy the address is already the next page's)
     this.loadRenderer();
     this.sock = new GameSocket(this.gameId, this.auth, {
       onDoc: (d) => this.onDoc(d),
@@ -543,6 +545,8 @@ class GameShell {
     }
     this.sock.connect();
     this.offLang = onLang(() => this.relabel());
+    // (Only a watch page carries its game to check a picture against: a seat's is not kept.)
+    if (this.watching) this.offKeep = keepOnLeaving(this.root, this.path, () => this.version);
     return () => this.destroy();
   }
 
@@ -580,6 +584,9 @@ class GameShell {
   }
 
   destroy() {
+    // Left for another page of the app: what this one showed is its next visit's picture.
+    if (this.watching && this.rendererDoc && !shownPicture()) keepPicture(this.path, this.root, this.version);
+    this.offKeep?.();
     this.closed = true;
     this.offLang?.();
     this.coach?.destroy();
@@ -659,6 +666,7 @@ class GameShell {
       console.warn(`renderer for ${game} unavailable`, err);
       this.rendererFailed = true;
       this.renderer = null;
+      dropPicture();
       clear(this.boardRoot);
       this.notice.hidden = false;
       setText(this.notice, this.watching ? msg("game.no_board_watch") : msg("game.no_board"));
@@ -784,6 +792,7 @@ class GameShell {
   }
 
   onFatal(reason, code) {
+    dropPicture();
     // Leaving ends this browser's seat, so the server closes its connection: that is the
     // goodbye, not an error.
     if (this.actions?.leaving && code === 4401) {
@@ -1021,6 +1030,7 @@ class GameShell {
     const started = Boolean(doc && doc.view);
     this.drawWaiting(started);
     if (!started) {
+      dropPicture();
       this.fallback.hidden = true;
       if (this.log.held) this.log.release();
       return;
@@ -1028,6 +1038,9 @@ class GameShell {
     if (!this.rendererReady) return; // loadRenderer draws when the module arrives
     if (this.replay?.active) return; // the replay holds the board; the live doc waits
     const full = { ...doc, version: this.version };
+    // The picture of the page as it was left (static/picture.js) goes once the live board
+    // has painted the current position over it.
+    if (!this.rendererDoc) afterPaint(dropPicture);
     if (this.renderer && !this.rendererFailed) {
       try {
         this.renderer.update(full, this.rendererDoc);

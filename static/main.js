@@ -3,6 +3,7 @@
 
 import { clear, h } from "/static/dom.js";
 import { langSwitch, msg, ready, setTitle, widen, wordPage } from "/static/i18n.js";
+import { dropPicture, shownPicture } from "/static/picture.js";
 
 const ROUTES = [
   { re: /^\/$/, load: () => import("/static/home.js"), name: "home" },
@@ -22,6 +23,8 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+/** How long the picture of a page as it was left may stand for a page that has not drawn. */
+const PICTURE_AT_MOST = 8000;
 let renderToken = 0;
 
 function matchRoute(pathname) {
@@ -30,6 +33,13 @@ function matchRoute(pathname) {
     if (m) return { route: r, params: m.slice(1).map(decodeURIComponent) };
   }
   return null;
+}
+
+/** Empty `root` but for `keep` (when given); returns `root`. */
+function clearBut(root, keep) {
+  if (!keep) return clear(root);
+  for (const child of [...root.childNodes]) if (child !== keep) child.remove();
+  return root;
 }
 
 /** Go to an in-app path without reloading (replace: do not add a history entry). */
@@ -52,7 +62,13 @@ async function render() {
   setTitle("Meja");
   const root = document.getElementById("app");
   const found = matchRoute(window.location.pathname);
-  clear(root);
+  // The picture of this game page as it was left (static/picture.js) stays over the page
+  // until the page's board is drawn; any other page, or a later one, goes without it.
+  // (Left in place, not taken out and put back: a paint not yet presented when its element
+  // leaves the page is not the page's largest paint.)
+  const picture = token === 1 && /^(game|watch)$/.test(found?.route.name) ? shownPicture(root) : null;
+  if (!picture) dropPicture();
+  clearBut(root, picture);
   if (!found) {
     root.appendChild(
       h("section", { class: "card narrow" }, [
@@ -80,7 +96,11 @@ async function render() {
   // Each render gets its own container, so a slower, superseded render writes into a
   // detached element instead of next to the current page.
   const view = h("div", { class: "view" });
-  clear(root).appendChild(view);
+  clearBut(root, picture).appendChild(view);
+  if (picture) {
+    // However the page fares (a socket that never opens), the picture is no page of its own.
+    setTimeout(dropPicture, PICTURE_AT_MOST);
+  }
   const ret = await mod.render(view, { name: found.route.name, params: found.params, navigate });
   if (token !== renderToken) {
     if (typeof ret === "function") ret();

@@ -130,6 +130,24 @@ def named_assets(source: str, rel: str) -> list[str]:
     return found
 
 
+#: Where the shell template takes a script of static/ inline.
+INLINE = re.compile(r"<!-- inline: ([a-z0-9-]+\.js) -->")
+
+
+def inline_script(asset: Asset | None) -> str:
+    """A static/ script's text to put inline: its comment lines left out, "</" escaped."""
+    if asset is None:
+        return ""
+    lines = asset.body.decode("utf-8").splitlines()
+    return "\n".join(line for line in lines if not line.lstrip().startswith("//")
+                     ).replace("</", "<\\/")
+
+
+def script_hash(text: str) -> str:
+    """The base64 SHA-256 of an inline script's text, as a CSP source names it."""
+    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
 def preload_link(url: str) -> str:
     """The ``<link rel=preload>`` of a stylesheet or data file at ``url``: a stylesheet as
     the page links it, data as ``fetch()`` asks for it by default (CORS mode, same-origin
@@ -251,14 +269,15 @@ class StaticAssets:
         return self.checked[1]
 
     def shell(self, template: str, entries: tuple[str, ...] = (),
-              aliases: tuple[tuple[str, str], ...] = ()) -> Asset:
+              aliases: tuple[tuple[str, str], ...] = (), sheets: tuple[str, ...] = ()) -> Asset:
         """The shell page ``template`` (static/-relative) rendered for the current files:
         its /static/ references hashed, the import map, a modulepreload for every module
         of ``entries`` plus what the shell's own module script imports, and a preload of
         every stylesheet and data file those modules name. Rendered again only when a file
         it names has changed. ``aliases`` go into the import map as they are."""
         digests = self.fingerprint()
-        key = (template, *entries, *(f"{plain}={url}" for plain, url in aliases))
+        key = (template, *entries, *(f"{plain}={url}" for plain, url in aliases),
+               *(f"sheet:{rel}" for rel in sheets))
         cached = self.shells.get(key)
         if cached is not None and cached[0] == digests:
             return cached[1]
@@ -275,16 +294,30 @@ class StaticAssets:
         named = dict.fromkeys(asset for rel in modules if (found := self.get(rel))
                               for asset in named_assets(found.body.decode("utf-8", "replace"),
                                                         rel) if self.get(asset))
-        preload += "".join(f"\n  {preload_link(self.url(rel))}" for rel in named)
+        # The stylesheets the page will link (``sheets``, and those its modules name) linked
+        # now: a picture of the page as it was left (static/picture-first.js) is drawn
+        # with them at the first paint, and they come from the cache on a second visit.
+        linked = dict.fromkeys([*sheets, *(rel for rel in named if rel.endswith(".css"))])
+        preload += "".join(f"\n  {preload_link(self.url(rel))}" for rel in named
+                           if rel not in linked)
+        html = html.replace('<link rel="stylesheet" href="/static/style.css">', "".join(
+            ['<link rel="stylesheet" href="/static/style.css">',
+             *(f'\n  <link rel="stylesheet" href="{self.url(rel)}">' for rel in linked
+               if self.get(rel))]), 1)
         # "</" cannot end the script early: no module path has it, but be sure.
         mapping = json.dumps(self.import_map(aliases),
                              separators=(",", ":")).replace("</", "<\\/")
         html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.shell_ref(m[2])}"', html)
         head = f'<script type="importmap">{mapping}</script>{preload}\n  '
         html = html.replace('<script type="module"', head + '<script type="module"', 1)
-        # The import map is inline (browsers take no other): the page's CSP allows exactly it.
-        sha = base64.b64encode(hashlib.sha256(mapping.encode()).digest()).decode()
-        csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' 'sha256-{sha}'", 1)
+        # The scripts the shell carries inline (``<!-- inline: file.js -->``: the picture of
+        # a game page as it was left, static/picture-first.js), without their comment lines.
+        inline = [inline_script(self.get(m[1])) for m in INLINE.finditer(html)]
+        texts = iter(inline)
+        html = INLINE.sub(lambda _: f"<script>{next(texts)}</script>", html)
+        # The import map and those scripts: the page's CSP allows exactly them.
+        hashes = " ".join(f"'sha256-{script_hash(text)}'" for text in (mapping, *inline))
+        csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' {hashes}", 1)
         shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
             "Content-Security-Policy": csp})
         self.shells[key] = (digests, shell)
@@ -292,9 +325,12 @@ class StaticAssets:
 
     @staticmethod
     def with_block(shell: Asset, block: str) -> Asset:
-        """``shell`` with ``block`` (markup made for one request) at the end of its body:
+        """``shell`` with ``block`` (markup made for one request) after its page's element
+        (before the shell's inline scripts, which may read it) or at the end of its body:
         a page of its own, compressed per request at a level that costs a millisecond."""
-        body = shell.body.replace(b"</body>", block.encode("utf-8") + b"\n</body>", 1)
+        mark = b"</main>" if b"</main>" in shell.body else b"</body>"
+        at = mark + b"\n" if mark == b"</main>" else b""
+        body = shell.body.replace(mark, at + block.encode("utf-8") + (b"" if at else mark), 1)
         return Asset(body, shell.media_type, headers=dict(shell.headers), quality=5)
 
     async def respond(self, request: Request, asset: Asset, hashed: bool = False,

@@ -147,12 +147,18 @@ def test_a_game_page_preloads_its_stylesheets_and_data_under_hashed_urls(
     lobby = create(live_server, game, spectators=True)
     html = get(live_server.url + f"/watch/{watch_id(lobby)}", "br").text
     imports, early = import_map(html), preloads(html)
-    # What the page's modules link at once (the board's stylesheet) and fetch (Indonesia's
-    # map) comes beside the modules; the panels around the board, and their stylesheets,
-    # come after its first draw (static/game.js), so the first paint does not wait for them.
-    wanted = {f"games/{game}/{game}.css": "style"}
-    for later in ("chat.css", "clock.css", "replay.css"):
-        assert imports[f"/static/{later}"] not in early, later
+    linked = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+    # What the page's modules fetch (Indonesia's map) comes beside the modules. The
+    # stylesheets every table uses (the board's, the chat's and the replay bar's) are linked
+    # by the page itself, so the picture of the page as it was left (static/picture.js) is
+    # drawn with them at the first paint; a panel only some tables have (the clock) comes
+    # with its panel, after the board's first draw (static/game.js).
+    wanted: dict[str, str] = {}
+    for sheet in (f"games/{game}/{game}.css", "chat.css", "replay.css"):
+        hashed = imports[f"/static/{sheet}"]
+        assert hashed in linked and hashed not in early, sheet
+        assert re.fullmatch(rf"/static/{re.escape(sheet)}\?v=[0-9a-f]{{16}}", hashed), sheet
+    assert imports["/static/clock.css"] not in early and imports["/static/clock.css"] not in linked
     if game == "indonesia":
         wanted["games/indonesia/layout.json"] = "fetch"
         assert 'href="' + imports["/static/games/indonesia/layout.json"] + \
@@ -219,7 +225,9 @@ def test_a_changed_stylesheet_or_map_gets_a_new_url_on_the_game_page(
         (static / rel).write_text((static / rel).read_text() + extra)
         after = get(page, "br").text
         new = import_map(after)[f"/static/{rel}"]
-        assert new != old and new in preloads(after), rel
+        # (the board's stylesheet linked by the page, the map preloaded beside the modules)
+        assert new != old and (new in preloads(after) or f'<link rel="stylesheet" href="{new}">'
+                               in after), rel
         r = get(server.url + new, "br")
         assert r.content == (static / rel).read_bytes() and r.headers["cache-control"] == IMMUTABLE
         assert get(server.url + old, "br").headers["cache-control"] == "no-cache", rel
