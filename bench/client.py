@@ -91,7 +91,7 @@ BEGIN, END = "<!-- client-bench:begin -->", "<!-- client-bench:end -->"
 #: the page opens (so the replay can hand it messages).
 OBSERVE = """
 (() => {
-  const perf = window.__perf = { lcp: 0, lcpWhat: "", tasks: [], board: 0 };
+  const perf = window.__perf = { lcp: 0, lcpWhat: "", tasks: [], board: 0, picture: 0 };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -105,16 +105,27 @@ OBSERVE = """
       for (const e of list.getEntries()) perf.tasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (err) { perf.error = String(err); }
+  // Right after the next frame's paint: a user-blocking task runs before the tasks the page
+  // queued for after its board (a setTimeout here ran after them, and counted them).
+  const painted = (key) => {
+    const stamp = () => { if (!perf[key]) perf[key] = performance.now(); };
+    requestAnimationFrame(() => (globalThis.scheduler?.postTask
+      ? scheduler.postTask(stamp, { priority: "user-blocking" }) : setTimeout(stamp)));
+  };
+  let pictured = false;
   const seen = () => {
-    // The board's own drawing (not an icon beside it): an SVG with more than a few shapes.
+    // The picture of the page as the last visit left it (static/picture.js): drawn at once,
+    // but not the live board.
+    if (!pictured && document.querySelector("#app > .picture")) {
+      pictured = true;
+      painted("picture");
+    }
+    // The board's own drawing (not an icon beside it, not the picture): an SVG with more
+    // than a few shapes.
     const drawn = [...document.querySelectorAll(".board-root svg")]
-      .some((svg) => svg.querySelectorAll("*").length > 20);
+      .some((svg) => !svg.closest(".picture") && svg.querySelectorAll("*").length > 20);
     if (!perf.board && drawn) {
-      const stamp = () => { if (!perf.board) perf.board = performance.now(); };
-      // Right after that frame's paint: a user-blocking task runs before the tasks the page
-      // queued for after its board (a setTimeout here ran after them, and counted them).
-      requestAnimationFrame(() => (globalThis.scheduler?.postTask
-        ? scheduler.postTask(stamp, { priority: "user-blocking" }) : setTimeout(stamp)));
+      painted("board");
       return true;
     }
     return false;
@@ -404,6 +415,7 @@ def visit(context: Any, url: str) -> dict[str, Any]:
     page.close()
     return {"bytes": traffic.bytes, "requests": traffic.requests, "cached": traffic.cached,
             "lcp": perf["lcp"], "lcp_what": perf["lcpWhat"], "board": perf["board"],
+            "picture": perf["picture"],
             "longest": max((d for _, d in perf["tasks"]), default=0.0), "urls": traffic.urls,
             "largest": sorted(traffic.sizes, reverse=True)[:6]}
 
@@ -467,7 +479,7 @@ def combine_visits(visits: list[dict[str, Any]]) -> dict[str, Any]:
     (bytes, requests and URLs are the first visit's: every run asks the same)."""
     out = dict(visits[0])
     out["spread"] = {}
-    for key in ("lcp", "board", "longest"):
+    for key in ("lcp", "picture", "board", "longest"):
         values = [v[key] for v in visits]
         out[key] = statistics.median(values)
         out["spread"][key] = [min(values), max(values)]
@@ -563,7 +575,7 @@ def table_markdown(rows: list[dict[str, Any]], note: str) -> str:
     ms = lambda v: f"{v / 1000:.2f} s" if v >= 1000 else f"{v:.0f} ms"  # noqa: E731
     lines = [note, "",
              "| game | first visit: KB / requests / LCP / board / longest task "
-             "| second visit: KB / requests (+ from cache) / LCP / board "
+             "| second visit: KB / requests (+ from cache) / LCP / picture / board "
              "| patch-to-paint p50 / p95 / max (n), longest task: 1x | same at 4x |",
              "|---|---|---|---|---|"]
     def spread(visit: dict[str, Any], key: str) -> str:
@@ -578,7 +590,8 @@ def table_markdown(rows: list[dict[str, Any]], note: str) -> str:
             f"| {r['game']} | {c['bytes'] / 1024:.0f} KB / {c['requests']} / {spread(c, 'lcp')} "
             f"/ {spread(c, 'board')} / {ms(c['longest'])} "
             f"| {w['bytes'] / 1024:.0f} KB / {w['requests']} (+{w['cached']}) / "
-            f"{spread(w, 'lcp')} / {spread(w, 'board')} "
+            f"{spread(w, 'lcp')} / {spread(w, 'picture') if w.get('picture') else '-'} / "
+            f"{spread(w, 'board')} "
             f"| {f['p50']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ms ({f['n']}), "
             f"{ms(f['longest'])} "
             f"| {s['p50']:.1f} / {s['p95']:.1f} / {s['max']:.1f} ms, {ms(s['longest'])}{worst} |")
