@@ -143,6 +143,22 @@ def inline_script(asset: Asset | None) -> str:
                      ).replace("</", "<\\/")
 
 
+#: The id of the shell's template of module preloads (``modules_script``).
+MODULES_ID = "meja-modules"
+
+
+def modules_script(made: str) -> str:
+    """The shell's inline script that asks for its modules at once (the preloads in its
+    template) unless this browser loaded the same modules (``made``: their URLs' digest)
+    before; it remembers the last eight sets it loaded."""
+    return ('(() => {const key = "meja.modules", made = "' + made + '"; let kept = [];'
+            ' try { kept = JSON.parse(localStorage.getItem(key) || "[]"); } catch {}'
+            ' if (!Array.isArray(kept)) kept = []; if (kept.includes(made)) return;'
+            f' document.head.append(document.getElementById("{MODULES_ID}").content);'
+            ' addEventListener("load", () => { try { localStorage.setItem(key, JSON.stringify('
+            '[made, ...kept.filter((d) => d !== made)].slice(0, 8))); } catch {} });})();')
+
+
 def script_hash(text: str) -> str:
     """The base64 SHA-256 of an inline script's text, as a CSP source names it."""
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
@@ -287,8 +303,9 @@ class StaticAssets:
         html = page.body.decode("utf-8")
         own = re.findall(r'<script type="module" src="/static/([^"?#]+)"', html)
         modules = self.closure([*own, *entries])
-        preload = "".join(f'\n  <link rel="modulepreload" href="{self.url(rel)}">'
-                          for rel in modules)
+        modulelinks = "".join(f'\n  <link rel="modulepreload" href="{self.url(rel)}">'
+                              for rel in modules)
+        preload = ""
         # What those modules link or fetch as soon as they run (the game's stylesheet,
         # Indonesia's map): asked for now, beside the modules, not after them.
         named = dict.fromkeys(asset for rel in modules if (found := self.get(rel))
@@ -308,15 +325,24 @@ class StaticAssets:
         mapping = json.dumps(self.import_map(aliases),
                              separators=(",", ":")).replace("</", "<\\/")
         html = SHELL_REF.sub(lambda m: f'{m[1]}="{self.shell_ref(m[2])}"', html)
-        head = f'<script type="importmap">{mapping}</script>{preload}\n  '
-        html = html.replace('<script type="module"', head + '<script type="module"', 1)
+        # The modules' preloads in a template, put into the head by a script unless this
+        # browser has loaded exactly these modules before (they are in its cache, under
+        # URLs that name their content): ~30 preloads cost a phone ~110 ms of the page's
+        # first task, and a second visit drew its board later for them (bench/README.md).
+        # Before the stylesheets, so a first visit's script does not wait for them.
+        warm = modules_script(hashlib.sha256(modulelinks.encode()).hexdigest()[:16])
+        first = (f'<script type="importmap">{mapping}</script>\n  <template id="{MODULES_ID}">'
+                 f'{modulelinks}\n  </template>\n  <script>{warm}</script>\n  ')
+        html = html.replace('<link rel="stylesheet"', first + '<link rel="stylesheet"', 1)
+        html = html.replace('<script type="module"', preload.lstrip("\n ") + (
+            "\n  " if preload else "") + '<script type="module"', 1)
         # The scripts the shell carries inline (``<!-- inline: file.js -->``: the picture of
         # a game page as it was left, static/picture-first.js), without their comment lines.
         inline = [inline_script(self.get(m[1])) for m in INLINE.finditer(html)]
         texts = iter(inline)
         html = INLINE.sub(lambda _: f"<script>{next(texts)}</script>", html)
         # The import map and those scripts: the page's CSP allows exactly them.
-        hashes = " ".join(f"'sha256-{script_hash(text)}'" for text in (mapping, *inline))
+        hashes = " ".join(f"'sha256-{script_hash(text)}'" for text in (mapping, warm, *inline))
         csp = APP_CSP.replace("script-src 'self'", f"script-src 'self' {hashes}", 1)
         shell = Asset(html.encode("utf-8"), TYPES[".html"], headers={
             "Content-Security-Policy": csp})

@@ -126,17 +126,18 @@ def test_every_answer_carries_the_security_headers(live_server: LiveServer, path
     csp = r.headers["content-security-policy"]
     assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
     script_src = next(d for d in csp.split("; ") if d.startswith("script-src"))
-    # No inline script, no other origin; a page's two inline scripts are its import map
-    # (browsers take no other kind) and the picture of a game page as it was left
-    # (static/picture-first.js: it must run before the modules), each allowed by the hash
-    # of exactly its text.
+    # No inline script, no other origin; a page's inline scripts are its import map
+    # (browsers take no other kind), the one that asks for its modules on a first visit
+    # (``modules_script``) and the picture of a game page as it was left
+    # (static/picture-first.js); both must run before the modules. Each is allowed by the
+    # hash of exactly its text.
     inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", r.text, re.S)
     allowed = [f"'sha256-{base64.b64encode(hashlib.sha256(i.encode()).digest()).decode()}'"
                for i in inline]
     assert script_src == " ".join(["script-src 'self'", *allowed]), path
     html = r.headers["content-type"].startswith("text/html")
-    # (The "not found" page carries only the import map.)
-    assert len(inline) == (0 if not html else 2 if r.status_code == 200 else 1), path
+    # (The "not found" page carries no picture.)
+    assert len(inline) == (0 if not html else 3 if r.status_code == 200 else 2), path
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["referrer-policy"] == "no-referrer"
 
