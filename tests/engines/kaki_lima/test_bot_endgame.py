@@ -26,6 +26,21 @@ def bot(level: str, state: State, seat: int = 0, seed: int = 3) -> dict[str, obj
     return decide(ENGINE, ENGINE.view(state, seat), seat, level, random.Random(seed))
 
 
+def bench_deal_ends(seed: int, hero: int, levels: list[str], cap: int) -> bool:
+    """The 2-player deal ``seed`` played by ``levels`` (per seat), each seat with the bench's
+    and the ladder's generator for the first level at ``hero`` (bench/bots.py ``seat_rngs``):
+    whether it ends within ``cap`` actions."""
+    state = ENGINE.setup(2, {}, seed)
+    rngs = [random.Random((seed * 7919 + hero) * 8 + s) for s in range(2)]
+    actions = 0
+    while ENGINE.outcome(state) is None and actions < cap:
+        seat = ENGINE.awaited(state)[0]
+        action = decide(ENGINE, ENGINE.view(state, seat), seat, levels[seat], rngs[seat])
+        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
+        actions += 1
+    return ENGINE.outcome(state) is not None
+
+
 def only_meeting_left(at: tuple[int, int]) -> State:
     """Lay Ting has only her meeting at Hin Bus Depot left and stands at ``at``; Aunty Toh
     waits far off; the Bank (Play Another Card) is two steps away."""
@@ -128,17 +143,7 @@ def test_the_two_player_deal_where_both_waited_at_their_own_places_ends() -> Non
     # generator): the easy bot waited at Rojak Stall, its last task, while the other bot led
     # by 28 points and walked back to its own meeting place at Kopitiam every turn, past
     # 5,000 actions (every walk resets the stall count of spec ruling 10).
-    seed = 10043
-    state = ENGINE.setup(2, {}, seed)
-    rngs = [random.Random((seed * 7919 + 1) * 8 + s) for s in range(2)]
-    actions = 0
-    while ENGINE.outcome(state) is None and actions < 400:
-        seat = ENGINE.awaited(state)[0]
-        level = "normal" if seat == 1 else "easy"
-        action = decide(ENGINE, ENGINE.view(state, seat), seat, level, rngs[seat])
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
-        actions += 1
-    assert ENGINE.outcome(state) is not None
+    assert bench_deal_ends(10043, 1, ["easy", "normal"], 400)
 
 
 def last_turn_at_six(reds: dict[tuple[int, int], str]) -> State:
@@ -245,13 +250,4 @@ def test_the_two_player_deal_where_one_walked_about_with_nothing_to_walk_for_end
     never to her meeting place, past 2,000 actions, and no round stalled. With nobody else
     walking and nothing of her own to visit, take or spend, only points there and then are
     worth a walk (``Planner.nothing_to_walk_for``): she stays, and two quiet rounds end it."""
-    seed = 10004
-    state = ENGINE.setup(2, {}, seed)
-    rngs = [random.Random((seed * 7919 + 0) * 8 + s) for s in range(2)]
-    actions = 0
-    while ENGINE.outcome(state) is None and actions < 600:
-        seat = ENGINE.awaited(state)[0]
-        action = decide(ENGINE, ENGINE.view(state, seat), seat, "normal", rngs[seat])
-        state = ENGINE.apply(state, seat, ENGINE.parse_action(action)).state
-        actions += 1
-    assert ENGINE.outcome(state) is not None
+    assert bench_deal_ends(10004, 0, ["normal", "normal"], 600)
