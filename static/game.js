@@ -15,7 +15,7 @@ import { api } from "/static/api.js";
 import { clear, h, playerColor, setText, svg, toast } from "/static/dom.js";
 import { GameLog } from "/static/gamelog.js";
 import { currentLang, errorText, gameName, listText, live, msg, onLang, setTitle, t } from "/static/i18n.js";
-import { dropPicture, keepOnLeaving, keepPicture, shownPicture } from "/static/picture.js";
+import { dropPicture, keepOnLeaving } from "/static/picture.js";
 import { PlayersPanel } from "/static/players.js";
 import { GameSocket } from "/static/socket.js";
 import { forgetSeat, getSeat, saveSeat, signedIn } from "/static/store.js";
@@ -545,8 +545,11 @@ class GameShell {
     }
     this.sock.connect();
     this.offLang = onLang(() => this.relabel());
-    // (Only a watch page carries its game to check a picture against: a seat's is not kept.)
-    if (this.watching) this.offKeep = keepOnLeaving(this.root, this.path, () => this.version);
+    // (Only a watch page carries its game to check a picture against: a seat's is not kept;
+    // nor is a page whose board has drawn nothing yet.)
+    if (this.watching) {
+      this.offKeep = keepOnLeaving(this.root, this.path, () => (this.rendererDoc ? this.version : null));
+    }
     return () => this.destroy();
   }
 
@@ -584,9 +587,7 @@ class GameShell {
   }
 
   destroy() {
-    // Left for another page of the app: what this one showed is its next visit's picture.
-    if (this.watching && this.rendererDoc && !shownPicture()) keepPicture(this.path, this.root, this.version);
-    this.offKeep?.();
+    this.offKeep?.(); // left for another page of the app: this one's picture is kept
     this.closed = true;
     this.offLang?.();
     this.coach?.destroy();

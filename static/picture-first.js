@@ -31,7 +31,6 @@
       if (--waiting) return;
       app.querySelector(":scope > .loading")?.remove();
       app.prepend(box);
-      document.documentElement.dataset.picture = "";
     };
     for (const href of p.css) {
       if ([...document.styleSheets].some((s) => s.href === href)) continue;

@@ -75,27 +75,25 @@ export function shownPicture(root = document.getElementById("app")) {
 
 /** The live page has drawn its board (or will draw none): the picture goes. */
 export function dropPicture() {
-  const picture = shownPicture();
-  if (picture) picture.remove();
-  document.documentElement.removeAttribute("data-picture");
+  shownPicture()?.remove();
 }
 
 /**
- * Keep `view`'s picture, with the version of the game it shows (`version()`), whenever the
- * page is left (another tab, another app, a closed tab or a new address): what the next
- * visit shows first. Returns the function that stops it.
+ * Keep `view`'s picture, with the version of the game it shows (`version()`; none yet:
+ * nothing is kept), whenever the page is left (another tab, another app, a closed tab or a
+ * new address): what the next visit shows first. Returns the function to call when the
+ * page is left for another page of the app: it keeps the picture once more and stops.
  */
 export function keepOnLeaving(view, path, version) {
-  const keep = () => {
-    if (document.visibilityState === "hidden" && !shownPicture()) keepPicture(path, view, version());
-  };
-  const leave = () => {
+  const keep = (event) => {
+    if (event?.type === "visibilitychange" && document.visibilityState !== "hidden") return;
     if (!shownPicture()) keepPicture(path, view, version());
   };
   document.addEventListener("visibilitychange", keep);
-  addEventListener("pagehide", leave);
+  addEventListener("pagehide", keep);
   return () => {
+    keep();
     document.removeEventListener("visibilitychange", keep);
-    removeEventListener("pagehide", leave);
+    removeEventListener("pagehide", keep);
   };
 }

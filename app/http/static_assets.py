@@ -305,7 +305,6 @@ class StaticAssets:
         modules = self.closure([*own, *entries])
         modulelinks = "".join(f'\n  <link rel="modulepreload" href="{self.url(rel)}">'
                               for rel in modules)
-        preload = ""
         # What those modules link or fetch as soon as they run (the game's stylesheet,
         # Indonesia's map): asked for now, beside the modules, not after them.
         named = dict.fromkeys(asset for rel in modules if (found := self.get(rel))
@@ -315,8 +314,8 @@ class StaticAssets:
         # now: a picture of the page as it was left (static/picture-first.js) is drawn
         # with them at the first paint, and they come from the cache on a second visit.
         linked = dict.fromkeys([*sheets, *(rel for rel in named if rel.endswith(".css"))])
-        preload += "".join(f"\n  {preload_link(self.url(rel))}" for rel in named
-                           if rel not in linked)
+        preload = "".join(f"{preload_link(self.url(rel))}\n  " for rel in named
+                          if rel not in linked)
         html = html.replace('<link rel="stylesheet" href="/static/style.css">', "".join(
             ['<link rel="stylesheet" href="/static/style.css">',
              *(f'\n  <link rel="stylesheet" href="{self.url(rel)}">' for rel in linked
@@ -334,8 +333,7 @@ class StaticAssets:
         first = (f'<script type="importmap">{mapping}</script>\n  <template id="{MODULES_ID}">'
                  f'{modulelinks}\n  </template>\n  <script>{warm}</script>\n  ')
         html = html.replace('<link rel="stylesheet"', first + '<link rel="stylesheet"', 1)
-        html = html.replace('<script type="module"', preload.lstrip("\n ") + (
-            "\n  " if preload else "") + '<script type="module"', 1)
+        html = html.replace('<script type="module"', preload + '<script type="module"', 1)
         # The scripts the shell carries inline (``<!-- inline: file.js -->``: the picture of
         # a game page as it was left, static/picture-first.js), without their comment lines.
         inline = [inline_script(self.get(m[1])) for m in INLINE.finditer(html)]
@@ -354,9 +352,11 @@ class StaticAssets:
         """``shell`` with ``block`` (markup made for one request) after its page's element
         (before the shell's inline scripts, which may read it) or at the end of its body:
         a page of its own, compressed per request at a level that costs a millisecond."""
-        mark = b"</main>" if b"</main>" in shell.body else b"</body>"
-        at = mark + b"\n" if mark == b"</main>" else b""
-        body = shell.body.replace(mark, at + block.encode("utf-8") + (b"" if at else mark), 1)
+        block_bytes = block.encode("utf-8")
+        if b"</main>" in shell.body:
+            body = shell.body.replace(b"</main>", b"</main>\n" + block_bytes, 1)
+        else:
+            body = shell.body.replace(b"</body>", block_bytes + b"\n</body>", 1)
         return Asset(body, shell.media_type, headers=dict(shell.headers), quality=5)
 
     async def respond(self, request: Request, asset: Asset, hashed: bool = False,
